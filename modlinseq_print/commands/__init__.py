@@ -1,0 +1,1 @@
+"""CLI commands, one module each; every module has register(subparsers)."""

@@ -1,0 +1,46 @@
+"""`describe`: a board as JSON (every cell) or as a readable summary."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+
+from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.geometry.describe import describe_board, extent_mm
+from modlinseq_print.geometry.layout import default_cell_size
+from modlinseq_print.units import parse_length
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the describe command."""
+    parser = sub.add_parser("describe", help="describe a board: cells, addresses, patterns, wrap partners")
+    add_board_arguments(parser)
+    parser.add_argument("--cell-size", default=None, help="cell size across flats (default 28mm)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object with every cell")
+    parser.set_defaults(run=run)
+
+
+def summary(data: dict, board, cell_size: float) -> str:
+    """A few readable lines about a described board."""
+    real = [c for c in data["cells"] if not c["pseudo"]]
+    counts = Counter(c["pattern"] or "plain" for c in real)
+    width, height = extent_mm(board, cell_size)
+    lines = [
+        f"board {data['board']}: {data['cell_count']} cells on a {board.grid} grid",
+        "pattern: " + ", ".join(f"{counts[k]} {k}" for k in ("plain", "bonus", "malus") if counts[k]),
+        f"size: {width:.1f} x {height:.1f} mm at a cell size of {cell_size:g} mm",
+        f"default wrap: {board.default_wrap}",
+    ]
+    if board.pseudocells:
+        lines.append(f"pseudocells: {len(board.pseudocells)} (a wythe around the board)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the description of --board."""
+    board = board_from_args(args)
+    cell_size = parse_length(args.cell_size, "cell size") if args.cell_size else round(default_cell_size(), 9)
+    data = describe_board(board, args.pattern, cell_size)
+    print(json.dumps(data) if args.json else summary(data, board, cell_size))
+    return 0

@@ -1,0 +1,1 @@
+"""The address model: cells, addresses, board shapes, patterns and wrap (pure Python)."""

@@ -1,0 +1,120 @@
+"""Cell addresses: `A0`, `B26` ... on the hex plane, and `a1`, `c7` ... on square grids."""
+
+from __future__ import annotations
+
+import re
+from math import isqrt
+
+from modlinseq_print.errors import AddressError
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance, rotate_cw
+
+#: Sextant letters clockwise from the west, matching DIRECTIONS_CLOCKWISE.
+SEXTANTS = "BEHMPT"
+
+# Greek and Cyrillic look-alikes (capital and lower case) of the address letters, seed table 1A.
+# Greek P is Rho by its glyph; table 1A names pi, so Pi is accepted too.
+_LOOKALIKES = {
+    "A": "AaΑαАа",
+    "B": "BbΒβВв",
+    "E": "EeΕεЕе",
+    "H": "HhΗηНн",
+    "M": "MmΜμМм",
+    "P": "PpΡρΠπРр",
+    "T": "TtΤτТт",
+}
+_NORMALISE = {glyph: latin for latin, glyphs in _LOOKALIKES.items() for glyph in glyphs}
+_HEX_ADDRESS = re.compile(r"^(\S)([0-9]+)$")
+
+
+def _ring_start(k: int) -> int:
+    """The first address number of ring k within a sextant."""
+    return k * (k - 1) // 2 + 1
+
+
+def ring_of_number(n: int) -> int:
+    """The ring k whose numbers k(k-1)/2+1 .. k(k+1)/2 include n (n >= 1)."""
+    k = (isqrt(8 * n + 1) - 1) // 2
+    return k if k * (k + 1) // 2 >= n else k + 1
+
+
+def sextant_cell(letter: str, number: int) -> Cell:
+    """The cell with a normalised sextant letter and a positive number."""
+    i = SEXTANTS.index(letter)
+    k = ring_of_number(number)
+    j = number - _ring_start(k)
+    return DIRECTIONS_CLOCKWISE[i].scaled(k) + DIRECTIONS_CLOCKWISE[(i + 2) % 6].scaled(j)
+
+
+def address_of(cell: Cell) -> str:
+    """The address of a hex cell, e.g. Cell(-3, -4) -> 'B26'."""
+    k = distance(cell)
+    if k == 0:
+        return "A0"
+    for i, letter in enumerate(SEXTANTS):
+        q, r = rotate_cw(cell, -i)  # into sextant B's frame
+        if q + r == -k and -k < r <= 0:
+            return f"{letter}{_ring_start(k) - r}"
+    raise AssertionError(f"no sextant for {cell}")  # unreachable: every ring cell is in one
+
+
+def normalise_letter(glyph: str, text: str) -> str:
+    """The Latin address letter for a glyph, or an AddressError naming the problem."""
+    if glyph in _NORMALISE:
+        return _NORMALISE[glyph]
+    if glyph in "OoΟοОо":
+        hint = "letter O is not used (it looks like 0)"
+    elif glyph in "IiΙι":
+        hint = "letter I is not used (it looks like 1)"
+    else:
+        hint = f"unknown sextant letter {glyph!r}"
+    raise AddressError(f"bad address {text!r}: {hint}; use A0 or one of B E H M P T followed by a number, e.g. B26")
+
+
+def cell_of(text: str) -> Cell:
+    """Parse a hex address (any case, Latin/Greek/Cyrillic look-alikes) into its cell."""
+    stripped = text.strip()
+    if not stripped:
+        raise AddressError("empty address: use A0 or a sextant letter B E H M P T and a number, e.g. B26")
+    match = _HEX_ADDRESS.match(stripped)
+    if not match:
+        raise AddressError(
+            f"bad address {text!r}: expected a letter followed by a whole number, e.g. A0 or B26"
+        )
+    letter = normalise_letter(match.group(1), text)
+    number = int(match.group(2))
+    if letter == "A":
+        if number != 0:
+            raise AddressError(f"bad address {text!r}: the centre cell is A0; A takes no other number")
+        return ORIGIN
+    if number == 0:
+        raise AddressError(f"bad address {text!r}: sextant cells are numbered from 1 ({letter}1 is next to A0)")
+    return sextant_cell(letter, number)
+
+
+def column_letters(col: int) -> str:
+    """Spreadsheet-style column letters for a 0-based column: 0 -> a, 25 -> z, 26 -> aa."""
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("a") + rem) + letters
+    return letters
+
+
+def square_address_of(cell: Cell) -> str:
+    """The address of a square-grid cell: column letters, then the 1-based row (row 1 on top)."""
+    return f"{column_letters(cell.q)}{cell.r + 1}"
+
+
+_SQUARE_ADDRESS = re.compile(r"^([a-zA-Z]+)([0-9]+)$")
+
+
+def square_cell_of(text: str) -> Cell:
+    """Parse a square-grid address such as `a1` or `AB12` into its cell."""
+    match = _SQUARE_ADDRESS.match(text.strip())
+    if not match or int(match.group(2)) == 0:
+        raise AddressError(f"bad square address {text!r}: use column letters and a row from 1, e.g. a1 or c12")
+    col = 0
+    for ch in match.group(1).lower():
+        col = col * 26 + (ord(ch) - ord("a") + 1)
+    return Cell(col - 1, int(match.group(2)) - 1)

@@ -1,0 +1,120 @@
+"""Boards: sets of plane cells built from specs like hex:9, rect:13x11, tess:3, square:8x8, file:PATH."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from modlinseq_print.errors import AddressError, BoardSpecError
+from modlinseq_print.geometry import addresses
+from modlinseq_print.geometry.board_files import read_board_file
+from modlinseq_print.geometry.hexgrid import Cell, hexagon, neighbours
+from modlinseq_print.geometry.lattice import tess_cells, tess_home
+
+MAX_ORDER = 1000
+MAX_SIDE = 2000
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board: its real cells, its pseudocells (tess boards) and how its cells are addressed."""
+
+    spec: str
+    grid: str  # "hex" or "square"
+    cells: frozenset[Cell]
+    pseudocells: Mapping[Cell, Cell] = field(default_factory=lambda: MappingProxyType({}))
+    tess_order: int | None = None
+    default_wrap: str = "none"
+    default_pattern: str = "none"
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cells
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def address(self, cell: Cell) -> str:
+        """The address of a cell (or pseudocell) on this board's grid."""
+        if self.grid == "square":
+            return addresses.square_address_of(cell)
+        return addresses.address_of(cell)
+
+    def parse_address(self, text: str) -> Cell:
+        """The cell at an address, or an AddressError if it is malformed or off the board."""
+        if self.grid == "square":
+            cell = addresses.square_cell_of(text)
+        else:
+            cell = addresses.cell_of(text)
+        if cell not in self.cells:
+            raise AddressError(f"cell {text.strip()} is not on board {self.spec}")
+        return cell
+
+    def sorted_cells(self) -> list[Cell]:
+        """Real cells in reading order: top row first, west to east."""
+        return sorted(self.cells, key=lambda c: (c.r, c.q))
+
+
+def _int(text: str, what: str, spec: str) -> int:
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise BoardSpecError(f"bad board spec {spec!r}: {what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def _order(text: str, spec: str, low: int) -> int:
+    n = _int(text, "the order", spec)
+    if not low <= n <= MAX_ORDER:
+        raise BoardSpecError(f"bad board spec {spec!r}: the order must be from {low} to {MAX_ORDER}, got {n}")
+    return n
+
+
+def _size(text: str, spec: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(-?[0-9]+)[xX×](-?[0-9]+)", text)
+    if not match:
+        raise BoardSpecError(f"bad board spec {spec!r}: give columns x rows, e.g. 13x11")
+    cols, rows = int(match.group(1)), int(match.group(2))
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise BoardSpecError(f"bad board spec {spec!r}: columns and rows must be from 1 to {MAX_SIDE}")
+    return cols, rows
+
+
+def rect_cells(cols: int, rows: int) -> frozenset[Cell]:
+    """The near-rectangular truncation centred on A0: rows of `cols` cells, odd rows shifted east by half a cell."""
+    top = -((rows - 1) // 2)
+    cells = set()
+    for r in range(top, top + rows):
+        start = -((cols - 1 + r) // 2)
+        cells.update(Cell(q, r) for q in range(start, start + cols))
+    return frozenset(cells)
+
+
+def tess_board(spec: str, n: int) -> Board:
+    """The tess-n wrap board with its wythe of pseudocells."""
+    cells = tess_cells(n)
+    wythe = {nb for c in cells for nb in neighbours(c)} - cells
+    pseudo = MappingProxyType({p: tess_home(p, n) for p in sorted(wythe)})
+    return Board(spec, "hex", cells, pseudo, tess_order=n, default_wrap="tess", default_pattern="bonus")
+
+
+def parse_board(spec: str) -> Board:
+    """Build the board named by a spec: hex:N, rect:CxR, tess:N, square:CxR or file:PATH."""
+    kind, sep, arg = spec.strip().partition(":")
+    kind = kind.lower()
+    if not sep or not arg:
+        raise BoardSpecError(f"bad board spec {spec!r}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH")
+    if kind == "hex":
+        return Board(spec, "hex", hexagon(_order(arg, spec, 0)))
+    if kind == "rect":
+        return Board(spec, "hex", rect_cells(*_size(arg, spec)))
+    if kind == "tess":
+        return tess_board(spec, _order(arg, spec, 1))
+    if kind == "square":
+        cols, rows = _size(arg, spec)
+        return Board(spec, "square", frozenset(Cell(c, r) for c in range(cols) for r in range(rows)))
+    if kind == "file":
+        return Board(spec, "hex", read_board_file(Path(arg)))
+    raise BoardSpecError(
+        f"unknown board shape {kind!r} in {spec!r}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
+    )

@@ -1,0 +1,1 @@
+"""Rendering: the format-neutral scene, paper layout, and one writer module per output format."""

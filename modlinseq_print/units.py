@@ -1,0 +1,38 @@
+"""Physical lengths: parse `25mm`, `2.5cm`, `1in`, `72pt` into millimetres, once, at the edge."""
+
+from __future__ import annotations
+
+import re
+
+from modlinseq_print.errors import UnitError
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+MM_PER_PT = MM_PER_UNIT["pt"]
+_LENGTH = re.compile(r"^\s*([-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+
+
+def parse_length(text: str | float, what: str = "length", allow_negative: bool = False) -> float:
+    """Millimetres for a length like '25mm', '1in', '72pt' or a bare number (mm)."""
+    if isinstance(text, (int, float)):
+        value = float(text)
+    else:
+        match = _LENGTH.match(str(text))
+        if not match:
+            raise UnitError(f"bad {what} {text!r}: give a number with a unit mm, cm, in or pt, e.g. 25mm or 1in")
+        value = float(match.group(1)) * MM_PER_UNIT[(match.group(2) or "mm").lower()]
+    if value < 0 and not allow_negative:
+        raise UnitError(f"bad {what} {text!r}: it must not be negative")
+    return value
+
+
+def parse_size(text: str, what: str = "size") -> tuple[float, float]:
+    """Millimetres for a width-by-height size like '300x200mm', '11x17in' or '300mmx200mm'."""
+    match = re.fullmatch(r"\s*([0-9.]+)\s*([a-z]*)\s*[x×]\s*([0-9.]+)\s*([a-z]*)\s*", text, re.IGNORECASE)
+    if not match:
+        raise UnitError(f"bad {what} {text!r}: give width x height with a unit, e.g. 300x200mm or 11x17in")
+    unit = match.group(4) or match.group(2) or "mm"
+    width = parse_length(match.group(1) + (match.group(2) or unit), what)
+    height = parse_length(match.group(3) + unit, what)
+    if width <= 0 or height <= 0:
+        raise UnitError(f"bad {what} {text!r}: width and height must be positive")
+    return width, height

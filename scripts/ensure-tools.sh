@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install the system tools the tests use (qpdf, poppler-utils) when missing and we are root.
+# Without them the tests that need them skip with a reason; this script never fails the build.
+set -u
+missing=()
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+{ command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; } || missing+=(poppler-utils)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing ${missing[*]} with apt-get" >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null 2>&1 \
+    || echo "could not install ${missing[*]}; tests that need them will be skipped" >&2
+else
+  echo "missing ${missing[*]} (not root): tests that need them will be skipped" >&2
+fi
+exit 0
