@@ -1,0 +1,1 @@
+"""Printables: each builds a format-neutral Scene (or Document) from the model."""
