@@ -34,7 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # usage errors, --help and --version
+        return int(stop.code or 0)
     try:
         return args.run(args) or 0
     except ModlinseqError as error:

@@ -1,0 +1,80 @@
+"""The describe command, run through the real entry points."""
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from modlinseq_print.cli import main
+
+
+def run_cli(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_describe_json_hex_2(capsys):
+    status, out, _ = run_cli(capsys, "describe", "--board", "hex:2", "--pattern", "bonus", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["board"] == "hex:2" and data["cell_count"] == 19
+    cells = {c["address"]: c for c in data["cells"]}
+    assert set(cells["A0"]) == {"address", "q", "r", "x_mm", "y_mm", "pattern", "pseudo", "stands_for"}
+    assert cells["A0"] == {"address": "A0", "q": 0, "r": 0, "x_mm": 0.0, "y_mm": 0.0,
+                           "pattern": "bonus", "pseudo": False, "stands_for": None}
+    assert cells["M1"]["x_mm"] == 28.0 and cells["M1"]["y_mm"] == 0.0
+    assert cells["P1"]["x_mm"] == 14.0 and cells["P1"]["y_mm"] == pytest.approx(28 * math.sqrt(3) / 2, abs=1e-3)
+    assert cells["E1"]["y_mm"] < 0  # north is up: y grows downward
+
+
+def test_describe_json_tess_2_pseudocells(capsys):
+    _, out, _ = run_cli(capsys, "describe", "--board", "tess:2", "--json")
+    data = json.loads(out)
+    real = [c for c in data["cells"] if not c["pseudo"]]
+    pseudo = [c for c in data["cells"] if c["pseudo"]]
+    assert data["cell_count"] == len(real) == 49 and len(pseudo) == 30
+    assert sum(c["pattern"] == "bonus" for c in real) == 7
+    right_of_m4 = next(c for c in pseudo if (c["q"], c["r"]) == (4, 0))
+    assert right_of_m4["stands_for"] == "B10"
+    real_addresses = {c["address"] for c in real}
+    assert all(c["stands_for"] in real_addresses for c in pseudo)
+
+
+def test_describe_square_board_uses_column_and_row(capsys):
+    _, out, _ = run_cli(capsys, "describe", "--board", "square:3x2", "--json", "--cell-size", "1cm")
+    cells = {c["address"]: c for c in json.loads(out)["cells"]}
+    assert cells["c2"]["q"] == 2 and cells["c2"]["r"] == 1
+    assert (cells["c2"]["x_mm"], cells["c2"]["y_mm"]) == (20.0, 10.0)
+
+
+def test_describe_summary(capsys):
+    status, out, _ = run_cli(capsys, "describe", "--board", "hex:6", "--pattern", "bonus-malus")
+    assert status == 0
+    assert "127 cells" in out and "bonus" in out and "malus" in out and " mm" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--board", "hex:-1"], "order must be from 0"),
+    (["--board", "hex:abc"], "whole number"),
+    (["--board", "tess:0"], "from 1"),
+    (["--board", "rect:0x5"], "from 1"),
+    (["--board", "disc:5"], "unknown board shape"),
+    (["--pattern", "stripes"], "invalid choice"),
+    (["--board", "square:4x4", "--pattern", "bonus"], "needs a hex board"),
+    (["--cell-size=-3mm"], "must not be negative"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
+    status, _, err = run_cli(capsys, "describe", *argv)
+    assert status == 2
+    assert words in err and err.count("\n") == 1
+
+
+def test_python_m_entry_point_and_console_script():
+    result = subprocess.run([sys.executable, "-m", "modlinseq_print", "describe", "--board", "hex:1", "--json"],
+                            capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout)["cell_count"] == 7
+    bad = subprocess.run([sys.executable, "-m", "modlinseq_print", "describe", "--board", "B0"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
