@@ -1,0 +1,77 @@
+"""Kit presets: TOML files read into frozen dataclasses, every key checked, errors naming key and file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from modlinseq_print.errors import ModlinseqError
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+WRAPS = ("none", "lines", "bounce", "tess")
+
+
+class PresetError(ModlinseqError):
+    """A preset file that is missing, unreadable, or has an unknown key or a bad value."""
+
+
+@dataclass(frozen=True)
+class BoardSection:
+    """The [board] table: which board, its pattern, wrap rule and look."""
+
+    spec: str = "hex:9"
+    pattern: str | None = None  # None: the board's own default
+    wrap: str | None = None  # None: the board's own default
+    labels: bool = True
+    cell_size: str | None = None  # None: fitted to the tile with the clearance
+    clearance: str = "1.5mm"
+
+
+@dataclass(frozen=True)
+class TilesSection:
+    """The [tiles] table: the number tiles, wild tiles and blockers."""
+
+    copies: int = 10
+    wild: int = 4
+    blockers: int = 0
+    width: str = "25mm"
+    shape: str = "pentagon"
+    no_zero: bool = False
+    backs: bool = True
+    back_text: str = "MODLINSEQ"
+
+
+@dataclass(frozen=True)
+class MarkersSection:
+    """The [markers] table: modulus markers for a range of moduli."""
+
+    range: str = "8-20"
+    include: bool = True
+
+
+@dataclass(frozen=True)
+class ExercisesSection:
+    """The [exercises] table: a worksheet of practice problems (count 0 for none)."""
+
+    count: int = 0
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A whole kit: modulus, paper, theme and the four sections."""
+
+    name: str
+    title: str = "MODLINSEQ"
+    modulus: int = 13
+    paper: str = "a4"
+    margin: str = "10mm"
+    theme: str = "green"
+    board: BoardSection = BoardSection()
+    tiles: TilesSection = TilesSection()
+    markers: MarkersSection = MarkersSection()
+    exercises: ExercisesSection = ExercisesSection()
+    source: str = ""
+
+
+SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection}
