@@ -1,0 +1,122 @@
+"""Flowing text onto pages: headings, wrapped paragraphs and tables in columns, as scene items."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.render.text_metrics import text_width, wrap_text
+
+PT = 25.4 / 72  # one point in mm
+RULE = Style(fill=None, stroke="#555555", stroke_width=0.2)
+SHADE = Style(fill="#e8efe9", stroke=None)
+
+
+@dataclass
+class Flow:
+    """Places blocks of text top to bottom in columns, starting a new page when one is full."""
+
+    page_width: float
+    page_height: float
+    margin: float = 15.0
+    columns: int = 1
+    gutter: float = 8.0
+    top: float = 0.0  # extra space reserved at the top of the first page
+    pages: list[Scene] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._column = 0
+        self._new_page()
+        self.y += self.top
+
+    @property
+    def column_width(self) -> float:
+        """Width of one column in mm."""
+        usable = self.page_width - 2 * self.margin
+        return (usable - (self.columns - 1) * self.gutter) / self.columns
+
+    @property
+    def x(self) -> float:
+        """Left edge of the current column."""
+        return self.margin + self._column * (self.column_width + self.gutter)
+
+    @property
+    def scene(self) -> Scene:
+        """The page being filled."""
+        return self.pages[-1]
+
+    def _new_page(self) -> None:
+        self.pages.append(Scene(self.page_width, self.page_height))
+        self._column = 0
+        self.y = self.margin
+
+    def ensure(self, height: float) -> None:
+        """Move to the next column or page unless `height` mm still fit in this column."""
+        if self.y + height <= self.page_height - self.margin or self.y <= self.margin + 0.01:
+            return
+        if self._column + 1 < self.columns:
+            self._column += 1
+            self.y = self.margin
+        else:
+            self._new_page()
+
+    def space(self, height: float) -> None:
+        """Leave vertical space."""
+        self.y += height
+
+    def heading(self, text: str, size: float = 14 * PT) -> None:
+        """A bold heading, kept with at least a few lines of what follows."""
+        self.ensure(size * 5)
+        self.y += size * 1.1
+        self.scene.add(Text(self.x, self.y, text, size, anchor="start", font="Helvetica-Bold"), "text")
+        self.y += size * 0.6
+
+    def paragraph(self, text: str, size: float = 9.5 * PT, font: str = "Helvetica", indent: float = 0.0) -> None:
+        """A paragraph wrapped to the column width."""
+        leading = size * 1.3
+        for line in wrap_text(text, self.column_width - indent, font, size):
+            self.ensure(leading)
+            self.y += leading
+            self.scene.add(Text(self.x + indent, self.y - size * 0.25, line, size, anchor="start", font=font), "text")
+        self.y += size * 0.5
+
+    def bullets(self, items: list[str], size: float = 9.5 * PT) -> None:
+        """A bulleted list."""
+        for item in items:
+            self.ensure(size * 1.3)
+            self.scene.add(Text(self.x + 1.0, self.y + size * 1.05, "•", size, anchor="start"), "text")
+            self.paragraph(item, size, indent=4.0)
+            self.y -= size * 0.3
+
+    def table(self, rows: list[list[str]], widths: list[float] | None = None, size: float = 8.5 * PT,
+              header: bool = True, fonts: list[str] | None = None) -> None:
+        """A table of single-line cells; the header row (repeated after a break) is shaded."""
+        widths = widths or self._fit_widths(rows, size)
+        leading = size * 1.45
+        for i, row in enumerate(rows):
+            if self.y + leading > self.page_height - self.margin and header and i > 0:
+                self.ensure(leading * 2)
+                self._row(rows[0], widths, size, leading, True, fonts)
+            self.ensure(leading)
+            self._row(row, widths, size, leading, header and i == 0, fonts)
+        self.y += size * 0.8
+
+    def _row(self, row: list[str], widths: list[float], size: float, leading: float, bold: bool,
+             fonts: list[str] | None) -> None:
+        x = self.x
+        if bold:
+            box = ((x, self.y), (x + sum(widths), self.y), (x + sum(widths), self.y + leading), (x, self.y + leading))
+            self.scene.add(Polygon(box, SHADE), "text")
+        for j, (cell, width) in enumerate(zip(row, widths)):
+            font = "Helvetica-Bold" if bold else (fonts[j] if fonts else "Helvetica")
+            self.scene.add(Text(x + 1.0, self.y + leading - size * 0.38, cell, size, anchor="start", font=font), "text")
+            x += width
+        self.y += leading
+        self.scene.add(Polygon(((self.x, self.y), (x, self.y)), RULE, closed=False), "text")
+
+    def _fit_widths(self, rows: list[list[str]], size: float) -> list[float]:
+        count = max(len(r) for r in rows)
+        natural = [max(text_width(r[j], "Helvetica-Bold", size) if j < len(r) else 0 for r in rows) + 2.5
+                   for j in range(count)]
+        scale = min(1.0, self.column_width / sum(natural))
+        return [w * scale for w in natural]
