@@ -1,0 +1,111 @@
+"""Practice problems of seed table 2F (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from math import gcd
+
+MODULUS_RANGE = range(5, 21)  # "determine the modulus" answers lie in this range
+KINDS = ("modulus", "extend", "gap1", "gap2", "gap3", "gap4")
+TITLES = {
+    "modulus": "Determine the modulus (between 5 and 20); each problem has exactly one answer",
+    "extend": "Extend both ends by one tile",
+    "gap1": "Fill the 1-tile gap (there may be several solutions, one, or none)",
+    "gap2": "Fill the 2-tile gap",
+    "gap3": "Fill the 3-tile gap",
+    "gap4": "Fill the 4-tile gap",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One exercise: its kind, the terms shown (None for a blank), the modulus (None when asked for)."""
+
+    kind: str
+    terms: tuple[int | None, ...]
+    modulus: int | None
+    answers: tuple[tuple[int, ...], ...]  # each full solution: the modulus alone, or the filled sequence
+
+    def text(self) -> str:
+        """The problem as printed: `7 ~ _ ~ _ ~ 6 (mod 10)`."""
+        shown = " ~ ".join("_" if t is None else str(t) for t in self.terms)
+        return shown if self.modulus is None else f"{shown}   (mod {self.modulus})"
+
+    def answer_text(self) -> str:
+        """The answers as printed."""
+        if not self.answers:
+            return "no solution"
+        if self.kind == "modulus":
+            return f"modulus {self.answers[0][0]}"
+        return ";   ".join(" ~ ".join(map(str, a)) for a in self.answers)
+
+
+def is_linear(values: tuple[int, ...], modulus: int) -> bool:
+    """True when the values form an arithmetic progression modulo `modulus`."""
+    if len(values) < 3:
+        return True
+    step = (values[1] - values[0]) % modulus
+    return all((b - a) % modulus == step for a, b in zip(values, values[1:]))
+
+
+def fillings(terms: tuple[int | None, ...], modulus: int) -> list[tuple[int, ...]]:
+    """Every way to fill the blanks so the whole line is modular-linear, by trying every start and step."""
+    found = set()
+    for start in range(modulus):
+        for step in range(modulus):
+            values = tuple((start + i * step) % modulus for i in range(len(terms)))
+            if all(t is None or t == v for t, v in zip(terms, values)):
+                found.add(values)
+    return sorted(found)
+
+
+def gap_solution_count(gap: int, difference: int, modulus: int) -> int:
+    """Solutions for a gap of `gap` tiles between two values `difference` apart (page 1, section 2-6)."""
+    f = gcd(gap + 1, modulus)
+    return f if difference % f == 0 else 0
+
+
+def _progression(rng: random.Random, modulus: int, length: int) -> list[int]:
+    start, step = rng.randrange(modulus), rng.randrange(1, modulus)
+    return [(start + i * step) % modulus for i in range(length)]
+
+
+def make_modulus_problem(rng: random.Random) -> Problem:
+    """A sequence whose modulus, within MODULUS_RANGE, is the only one that makes it linear."""
+    while True:
+        modulus = rng.choice(MODULUS_RANGE)
+        values = tuple(_progression(rng, modulus, rng.randint(5, 7)))
+        fits = [m for m in MODULUS_RANGE if m > max(values) and is_linear(values, m)]
+        if fits == [modulus]:
+            return Problem("modulus", values, None, ((modulus,),))
+
+
+def make_extend_problem(rng: random.Random, modulus: int) -> Problem:
+    """A line of three or four tiles with one blank at each end."""
+    values = _progression(rng, modulus, rng.randint(5, 6))
+    terms = (None, *values[1:-1], None)
+    return Problem("extend", terms, modulus, tuple(fillings(terms, modulus)))
+
+
+def make_gap_problem(rng: random.Random, modulus: int, gap: int) -> Problem:
+    """Two different known tiles with `gap` blanks between them, possibly with no solution at all."""
+    first, last = rng.sample(range(modulus), 2)
+    terms = (first, *([None] * gap), last)
+    return Problem(f"gap{gap}", terms, modulus, tuple(fillings(terms, modulus)))
+
+
+def make_worksheet(count: int, seed: int, modulus: int) -> list[Problem]:
+    """`count` problems cycling through the six kinds, reproducible from `seed`."""
+    rng = random.Random(seed)
+    problems = []
+    for i in range(count):
+        kind = KINDS[i % len(KINDS)]
+        m = rng.choice((modulus, rng.choice(range(6, 17))))
+        if kind == "modulus":
+            problems.append(make_modulus_problem(rng))
+        elif kind == "extend":
+            problems.append(make_extend_problem(rng, m))
+        else:
+            problems.append(make_gap_problem(rng, m, int(kind[-1])))
+    return sorted(problems, key=lambda p: KINDS.index(p.kind))

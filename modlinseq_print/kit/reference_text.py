@@ -1,0 +1,88 @@
+"""The words of the rules summary and reference card, from the seed pages, per kit variation."""
+
+from __future__ import annotations
+
+from math import gcd
+
+RULE = (
+    "Wherever there is an unbroken straight line of tiles on the board, in any of the three "
+    "directions, their numbers must form an arithmetic progression modulo the modulus: each "
+    "tile differs from the one before it by the same step. Two tiles always form a legal "
+    "sequence; a line may not bend."
+)
+
+TURN = [
+    "Agree on the modulus; use only the tiles below it. Shuffle the tiles face down; each player draws a hand.",
+    "The first player installs a sequence through the centre cell A0, in any of the three slopes.",
+    "In a turn, place one or more tiles from your hand on empty cells, all on one straight line (the "
+    "primary sequence), at least one of them touching a tile already on the board. Never move a tile.",
+    "Afterwards every unbroken straight line of tiles must be modular-linear, and the tiles must "
+    "stay one connected network.",
+    "Score the full length of the primary sequence and of every other sequence your tiles created or "
+    "extended (secondary sequences).",
+    "Refill your hand from the stock. A player who cannot or will not move is frozen; the game ends "
+    "when every player is frozen, and the highest score wins.",
+    "A cell that no number can legally fill is blocked for the rest of the game (a red blocker tile marks it).",
+]
+
+MSA = (
+    "A sequence is named M{m}-S{s}-A{a}: the modulus m, the step s (a sequence read backwards has "
+    "step m - s, so the step is written from 0 to m/2), and the anchor a, the value of any tile "
+    "reduced modulo gcd(s, m) (gcd(0, m) = m), which tells apart the sequences that share a step."
+)
+
+GAPS = (
+    "Filling a gap of k tiles between values x and y: the step s must satisfy (k + 1) s = y - x "
+    "(mod m). With f = gcd(k + 1, m) there are f solutions when f divides y - x, and none "
+    "otherwise; a prime modulus always gives exactly one."
+)
+
+WRAP = {
+    "none": "Lines end at the edge of the board: a sequence cannot wrap around.",
+    "lines": "Wrap-around (page 6, section 13-1): every straight line of the board closes on itself; "
+             "a sequence leaving one edge continues at the opposite end of the same line, and may close into a loop.",
+    "bounce": "Bounce (page 6, section 13-2): at a plain edge a sequence reflects back into the board in the "
+              "other direction; along an edge it bends at a corner; into a corner it reflects back over itself, "
+              "so a tile can count twice.",
+    "tess": "Tess wrap (page 6, section 14): the board tiles the plane; a sequence leaving the board continues "
+            "at the cell named on the red pseudocell it would enter. Pseudocells never hold tiles.",
+}
+
+PATTERN = {
+    "none": None,
+    "bonus": "Bonus cells (white, +): whoever first covers one adds 1 to the length of each sequence through it.",
+    "bonus-malus": "Bonus (+) and malus (-) cells: whoever first covers a bonus cell adds 1 to the length of each "
+                   "sequence through it; a malus cell subtracts 1. Rings alternate from the bonus centre outward.",
+}
+
+WILD = (
+    "Wild tiles (#) stand for whatever number their player declares; the value never changes. For "
+    "beginners, a wild tile must join a sequence holding two adjacent natural tiles, which fixes its "
+    "value. Wild tiles do not count in a sequence's length."
+)
+
+MARKER = (
+    "Modulus markers: put the marker of the agreed modulus on A0 before the first turn; it counts as 0 "
+    "(transcribed 0A0) for every sequence through it."
+)
+
+
+def points(length: int) -> int:
+    """Points for a sequence of `length` tiles: (n - 1)(n - 2) / 2 (table 2A)."""
+    return (length - 1) * (length - 2) // 2 if length >= 2 else 0
+
+
+def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
+    """Every modular-linear sequence of a modulus as (MSA, one period of values, period), like tables 2B and 2C.
+
+    The constant sequences (step 0) come last, folded into one row.
+    """
+    rows = []
+    for step in range(1, modulus // 2 + 1):
+        group = gcd(step, modulus)
+        period = modulus // group
+        for anchor in range(group):
+            values = " ~ ".join(str((anchor + i * step) % modulus) for i in range(period))
+            rows.append((f"M{modulus}-S{step}-A{anchor}", f"… {values} …", period))
+    rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", "… a ~ a ~ a … (each value repeated)", 1))
+    return rows
