@@ -71,6 +71,23 @@ def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
     assert words in err and err.count("\n") == 1
 
 
+def test_describe_one_cell(capsys):
+    status, out, _ = run_cli(capsys, "describe", "--board", "hex:9", "--cell", "b26", "--cell", "Η8")
+    assert status == 0
+    assert out.splitlines() == ["B26: q=-3 r=-4, centre (-140, -96.995) mm", "H8: q=4 r=-3, centre (70, -72.746) mm"]
+
+
+@pytest.mark.parametrize("address, words", [
+    ("O3", "letter O"), ("I2", "letter I"), ("B0", "numbered from 1"), ("A1", "A0"),
+    ("X5", "unknown sextant letter"), ("B-2", "whole number"), ("B", "whole number"), ("", "empty address"),
+    ("B400", "not on board hex:9"),
+])
+def test_bad_cell_addresses_are_one_line_and_status_2(capsys, address, words):
+    status, out, err = run_cli(capsys, "describe", "--board", "hex:9", f"--cell={address}")
+    assert status == 2 and out == ""
+    assert words in err and err.count("\n") == 1
+
+
 def test_python_m_entry_point_and_console_script():
     result = subprocess.run([sys.executable, "-m", "modlinseq_print", "describe", "--board", "hex:1", "--json"],
                             capture_output=True, text=True, check=True)

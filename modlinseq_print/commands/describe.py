@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("describe", help="describe a board: cells, addresses, patterns, wrap partners")
     add_board_arguments(parser)
     parser.add_argument("--cell-size", default=None, help="cell size across flats (default 28mm)")
+    parser.add_argument("--cell", action="append", metavar="ADDRESS",
+                        help="describe only this cell (repeatable), e.g. --cell B26")
     parser.add_argument("--json", action="store_true", help="print one JSON object with every cell")
     parser.set_defaults(run=run)
 
@@ -37,10 +39,21 @@ def summary(data: dict, board, cell_size: float) -> str:
     return "\n".join(lines)
 
 
+def cell_line(cell: dict) -> str:
+    """One readable line about a described cell."""
+    mark = f", {cell['pattern']}" if cell["pattern"] else ""
+    return f"{cell['address']}: q={cell['q']} r={cell['r']}, centre ({cell['x_mm']:g}, {cell['y_mm']:g}) mm{mark}"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the description of --board."""
     board = board_from_args(args)
     cell_size = parse_length(args.cell_size, "cell size") if args.cell_size else round(default_cell_size(), 9)
-    data = describe_board(board, args.pattern, cell_size)
-    print(json.dumps(data) if args.json else summary(data, board, cell_size))
+    data = describe_board(board, args.pattern, cell_size, args.cell)
+    if args.json:
+        print(json.dumps(data))
+    elif args.cell:
+        print("\n".join(cell_line(c) for c in data["cells"]))
+    else:
+        print(summary(data, board, cell_size))
     return 0

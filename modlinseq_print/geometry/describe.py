@@ -7,12 +7,18 @@ from modlinseq_print.geometry.layout import layout_for
 from modlinseq_print.geometry.patterns import board_pattern
 
 
-def describe_board(board: Board, pattern: str | None = None, cell_size: float | None = None) -> dict:
-    """The JSON-ready description of a board: spec, counts and one entry per cell and pseudocell."""
+def describe_board(board: Board, pattern: str | None = None, cell_size: float | None = None,
+                   only: list[str] | None = None) -> dict:
+    """The JSON-ready description of a board: spec, counts and one entry per cell and pseudocell
+    (or only for the cells at the addresses in `only`)."""
     layout = layout_for(board.grid, cell_size)
     marks = board_pattern(board, pattern)
+    entries = [(c, None) for c in board.sorted_cells()] + sorted(board.pseudocells.items())
+    if only is not None:
+        wanted = [board.parse_address(text) for text in only]
+        entries = [(c, None) for c in wanted]
     cells = []
-    for cell, stands_for in [(c, None) for c in board.sorted_cells()] + sorted(board.pseudocells.items()):
+    for cell, stands_for in entries:
         x, y = layout.centre(cell)
         cells.append({
             "address": board.address(cell), "q": cell.q, "r": cell.r,
