@@ -1,0 +1,105 @@
+"""Print marks as scene items: crop marks, a scale bar, and alignment marks for tiled pages."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.scene import Circle, Item, Polygon, Style, Text
+
+MARK_WIDTH = 0.2  # mm: thin, like the 0.15-0.25 mm of print shops
+CROP_LENGTH = 5.0
+CROP_GAP = 1.5
+MIN_MARK = 1.0  # shorter remnants of a crop mark are dropped
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Polygon:
+    return Polygon(((x1, y1), (x2, y2)), style, closed=False)
+
+
+def _clear_length(x: float, y: float, dx: float, dy: float, length: float, obstacles: list[Rect]) -> float:
+    """How far a ray from (x, y) along the unit axis (dx, dy) goes before it meets an obstacle."""
+    reach = length
+    for box in obstacles:
+        if dx:  # horizontal ray
+            if not box.y < y < box.bottom:
+                continue
+            edge = box.x if dx > 0 else box.right
+            distance = (edge - x) * dx
+        else:
+            if not box.x < x < box.right:
+                continue
+            edge = box.y if dy > 0 else box.bottom
+            distance = (edge - y) * dy
+        if distance >= -1e-9:
+            reach = min(reach, distance)
+        elif box.x < x < box.right and box.y < y < box.bottom:
+            return 0.0  # the ray starts inside a rectangle
+    return reach
+
+
+def crop_marks(rects: Iterable[Rect], length: float = CROP_LENGTH, gap: float = CROP_GAP,
+               width: float = MARK_WIDTH, colour: str = "#000000") -> list[Polygon]:
+    """Thin lines outside the rectangles along every cut edge, stopping short of any rectangle by `gap`."""
+    boxes = list(rects)
+    obstacles = [box.inset(-gap) for box in boxes]
+    style = Style(stroke=colour, stroke_width=width)
+    seen: set[tuple] = set()
+    marks = []
+    for box in boxes:
+        for cx in (box.x, box.right):
+            for cy in (box.y, box.bottom):
+                out_x = -1.0 if cx == box.x else 1.0
+                out_y = -1.0 if cy == box.y else 1.0
+                # a vertical mark continues the edge x = cx beyond the corner, a horizontal one the edge y = cy
+                for dx, dy, sx, sy in ((0.0, out_y, cx, cy + out_y * gap), (out_x, 0.0, cx + out_x * gap, cy)):
+                    reach = _clear_length(sx, sy, dx, dy, length, obstacles)
+                    if reach < MIN_MARK:
+                        continue
+                    key = (round(sx, 4), round(sy, 4), dx, dy)
+                    if key not in seen:
+                        seen.add(key)
+                        marks.append(_line(sx, sy, sx + dx * reach, sy + dy * reach, style))
+    return marks
+
+
+def scale_bar(x: float, y: float, length: float = 50.0, label: str | None = None,
+              colour: str = "#000000", text_size: float = 2.5) -> list[Item]:
+    """A ruler `length` mm long with a tick every 10 mm, its top-left at (x, y), labelled to check the print scale."""
+    style = Style(stroke=colour, stroke_width=0.25)
+    height = 2.0
+    items: list[Item] = [
+        Polygon(((x, y), (x + length, y), (x + length, y + height), (x, y + height)), Style(fill="#ffffff", stroke=colour,
+                                                                                          stroke_width=0.25)),
+    ]
+    step = 10.0 if length >= 20 else length / 2
+    k = 0
+    while (k + 1) * step <= length + 1e-9:
+        if k % 2 == 0:
+            x0 = x + k * step
+            x1 = min(x + (k + 1) * step, x + length)
+            items.append(Polygon(((x0, y), (x1, y), (x1, y + height), (x0, y + height)),
+                                 Style(fill=colour, stroke=None)))
+        k += 1
+    items.append(_line(x, y - 0.8, x, y + height, style))
+    items.append(_line(x + length, y - 0.8, x + length, y + height, style))
+    text = label if label is not None else f"{length:g} mm: check this bar measures {length:g} mm (print at 100 %)"
+    items.append(Text(x + length + 2.0, y + height / 2, text, text_size, anchor="start", fill=colour, middle=True))
+    return items
+
+
+def alignment_mark(x: float, y: float, size: float = 7.0, colour: str = "#000000") -> list[Item]:
+    """A registration target centred on (x, y): a white disc, a ring and a cross `size` mm across."""
+    half = size / 2
+    thin = Style(stroke=colour, stroke_width=MARK_WIDTH)
+    return [
+        Circle(x, y, size * 0.3, Style(fill="#ffffff", stroke=colour, stroke_width=MARK_WIDTH)),
+        _line(x - half, y, x + half, y, thin),
+        _line(x, y - half, x, y + half, thin),
+        Circle(x, y, size * 0.12, Style(fill=None, stroke=colour, stroke_width=MARK_WIDTH)),
+    ]
+
+
+def cut_line(x1: float, y1: float, x2: float, y2: float, colour: str = "#808080") -> Polygon:
+    """A thin dashed guide line along which a page is trimmed."""
+    return _line(x1, y1, x2, y2, Style(stroke=colour, stroke_width=MARK_WIDTH, dash=(2.0, 1.5)))

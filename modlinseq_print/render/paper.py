@@ -1,0 +1,146 @@
+"""Paper: named sheet sizes, orientation, margins and the printable area, all in millimetres."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.units import parse_length, parse_size
+
+#: Portrait width x height in mm.
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+    "legal": (215.9, 355.6),
+}
+POSTER = "poster"
+DEFAULT_MARGIN = 10.0  # mm; home printers cannot print to the edge
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+class PaperError(ModlinseqError):
+    """An unknown paper, a bad orientation or a margin that leaves no room to print."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in mm: top-left corner (x, y), y downward."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        """The x of the right edge."""
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        """The y of the bottom edge."""
+        return self.y + self.height
+
+    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        """True when `other` lies entirely inside this rectangle."""
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
+
+    def intersects(self, other: "Rect") -> bool:
+        """True when the two rectangles share some area."""
+        return other.x < self.right and self.x < other.right and other.y < self.bottom and self.y < other.bottom
+
+    def inset(self, amount: float) -> "Rect":
+        """This rectangle shrunk by `amount` on every side (grown when negative)."""
+        return Rect(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
+
+    def moved(self, dx: float, dy: float) -> "Rect":
+        """This rectangle translated by (dx, dy)."""
+        return Rect(self.x + dx, self.y + dy, self.width, self.height)
+
+
+def parse_paper(text: str) -> tuple[float, float]:
+    """Portrait (width, height) in mm for a paper name (a4, letter, a3, tabloid, legal) or a size like 300x200mm."""
+    name = text.strip().lower()
+    if name in PAPERS:
+        return PAPERS[name]
+    if name == POSTER:
+        raise PaperError("paper 'poster' has no fixed size: it is sized to the board (use make_sheet only for sheets)")
+    if "x" in name or "×" in name:
+        return parse_size(name, "paper size")
+    raise PaperError(f"unknown paper {text!r}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or 11x17in")
+
+
+def parse_margin(text: str | float) -> float:
+    """A margin in mm from '10mm', '0.5in' or a number; negative margins are an error."""
+    value = parse_length(text, "margin", allow_negative=True)
+    if value < 0:
+        raise PaperError(f"bad margin {text!r}: a margin cannot be negative; use 0 or more, e.g. 10mm")
+    return value
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet of paper of a given size (as oriented) with an even margin on all four sides."""
+
+    width: float
+    height: float
+    margin: float = DEFAULT_MARGIN
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.margin < 0:
+            raise PaperError(f"bad margin {self.margin:g} mm: a margin cannot be negative")
+        if self.width - 2 * self.margin <= 0 or self.height - 2 * self.margin <= 0:
+            raise PaperError(
+                f"a margin of {self.margin:g} mm leaves nothing printable on a {self.width:g} x {self.height:g} mm sheet: "
+                "use a smaller margin or larger paper"
+            )
+
+    @property
+    def landscape(self) -> bool:
+        """True when the sheet is wider than tall."""
+        return self.width > self.height
+
+    @property
+    def printable(self) -> Rect:
+        """The area inside the margins, in sheet coordinates."""
+        return Rect(self.margin, self.margin, self.width - 2 * self.margin, self.height - 2 * self.margin)
+
+    def rotated(self) -> "Sheet":
+        """The same sheet turned by a quarter turn."""
+        return Sheet(self.height, self.width, self.margin, self.name)
+
+    def oriented(self, orientation: str) -> "Sheet":
+        """This sheet as portrait or landscape ('auto' keeps it as it is)."""
+        if orientation == "auto" or (orientation == "landscape") == self.landscape or self.width == self.height:
+            return self
+        return self.rotated()
+
+    def describe(self) -> str:
+        """A short human description, e.g. 'a4 portrait (210 x 297 mm)'."""
+        shape = "landscape" if self.landscape else "portrait"
+        label = f"{self.name} {shape}" if self.name else shape
+        return f"{label} ({self.width:g} x {self.height:g} mm)"
+
+
+def check_orientation(orientation: str) -> str:
+    """The orientation, or a one-line error listing the choices."""
+    if orientation not in ORIENTATIONS:
+        raise PaperError(f"unknown orientation {orientation!r}: use one of {', '.join(ORIENTATIONS)}")
+    return orientation
+
+
+def make_sheet(paper: str, margin: str | float = DEFAULT_MARGIN, orientation: str = "portrait") -> Sheet:
+    """A Sheet for a paper name or size, a margin (mm or with a unit) and 'portrait' or 'landscape'."""
+    width, height = parse_paper(paper)
+    name = paper.strip().lower()
+    sheet = Sheet(min(width, height), max(width, height), parse_margin(margin), name)
+    return sheet.oriented(check_orientation(orientation))
+
+
+def is_poster(paper: str) -> bool:
+    """True for the 'poster' paper, sized to the board."""
+    return paper.strip().lower() == POSTER
