@@ -1,0 +1,294 @@
+"""The board printable: cells, bonus/malus marks, pseudocells, addresses and optional extras, as a Scene in mm."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import SLOPES, Cell
+from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
+                                             check_tile_fits, default_cell_size, layout_for, tile_fit, tile_shape)
+from modlinseq_print.geometry.patterns import board_pattern
+from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.scene import Circle, Item, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.theme import Theme, get_theme
+
+Point = tuple[float, float]
+LABEL_GAP = 0.5  # mm between a tile's lower edge and the address under it
+MAX_LABEL_FRACTION = 0.1  # the automatic label size is at most this fraction of the cell size
+TITLE_SIZE = 6.0
+NOTE_SIZE = 4.0
+
+
+class BoardStyleError(ModlinseqError):
+    """A board style option out of range."""
+
+
+@dataclass(frozen=True)
+class BoardStyle:
+    """How a board is drawn: theme, physical sizes (mm), labels and optional extras."""
+
+    theme: str = "green"
+    tile_width: float = DEFAULT_TILE_WIDTH
+    clearance: float = DEFAULT_CLEARANCE
+    tile_shape: str = "pentagon"
+    cell_size: float | None = None  # across flats; None: the smallest that holds the tile with the clearance
+    labels: bool = True
+    label_size: float | None = None  # mm; None: as large as fits under a tile, at most 10 % of the cell
+    pattern: str | None = None  # None: the board's own default pattern
+    centre_dots: bool = False
+    title: str | None = None
+    modulus: int | None = None
+    arrows: bool = False
+    padding: float = 4.0  # mm of paper around the drawing
+
+    def resolved_cell_size(self) -> float:
+        """The cell size in mm, checked to hold the tile with the clearance."""
+        if self.tile_width <= 0:
+            raise BoardStyleError(f"bad tile width {self.tile_width:g} mm: it must be positive, e.g. 25mm")
+        if self.clearance < 0:
+            raise BoardStyleError(f"bad clearance {self.clearance:g} mm: it must not be negative, e.g. 1.5mm")
+        if self.cell_size is None:
+            return round(default_cell_size(self.tile_width, self.clearance, self.tile_shape), 9)
+        check_tile_fits(self.cell_size, self.tile_width, self.clearance, self.tile_shape)
+        return self.cell_size
+
+
+@dataclass
+class BoardDrawing:
+    """A drawn board: its scene and where every cell sits on it (scene mm, y downward)."""
+
+    board: Board
+    style: BoardStyle
+    scene: Scene
+    layout: HexLayout | SquareLayout
+    origin: Point  # scene position of the layout's origin (the centre of A0, or of a1 on square grids)
+    label_offset: Point = (0.0, 0.0)  # from a cell centre to its address label's anchor
+    label_size: float = 0.0
+    header: Rect | None = None
+    extra_boxes: list[Rect] = field(default_factory=list)
+
+    @property
+    def cell_size(self) -> float:
+        """Across-flats size (pitch) of a cell in mm."""
+        return self.layout.cell_size
+
+    def centre(self, cell: Cell) -> Point:
+        """The centre of a cell (or pseudocell) in scene mm."""
+        x, y = self.layout.centre(cell)
+        return (x + self.origin[0], y + self.origin[1])
+
+    def corners(self, cell: Cell) -> list[Point]:
+        """The corners of a cell's outline in scene mm."""
+        return [(x + self.origin[0], y + self.origin[1]) for x, y in self.layout.corners(cell)]
+
+    def tile_outline(self, cell: Cell) -> list[Point]:
+        """The outline of a tile standing on the cell, in scene mm (the same shape the tile sheets cut)."""
+        outline = self.layout.tile_outline(cell, self.style.tile_width, self.style.tile_shape)
+        return [(x + self.origin[0], y + self.origin[1]) for x, y in outline]
+
+    def cell_box(self, cell: Cell) -> Rect:
+        """The bounding box of a cell's outline in scene mm."""
+        xs, ys = zip(*self.corners(cell))
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def cells(self) -> list[Cell]:
+        """Real cells and pseudocells in reading order."""
+        return sorted(list(self.board.cells) + list(self.board.pseudocells), key=lambda c: (c.r, c.q))
+
+    def cell_boxes(self) -> list[Rect]:
+        """Bounding boxes of every drawn cell: what page tiling keeps whole."""
+        return [self.cell_box(cell) for cell in self.cells()]
+
+    def content_boxes(self) -> list[Rect]:
+        """Everything worth a page: the cell boxes, the header and the arrows."""
+        return self.cell_boxes() + ([self.header] if self.header else []) + self.extra_boxes
+
+
+def _polygon_symbol(points: list[Point], fill: str | None, theme: Theme) -> Polygon:
+    return Polygon(tuple(points), Style(fill=fill, stroke=theme.cell_stroke, stroke_width=theme.cell_stroke_width))
+
+
+def _stroke(points: list[Point], colour: str, width: float) -> Polygon:
+    return Polygon(tuple(points), Style(stroke=colour, stroke_width=width), closed=False)
+
+
+def _define_symbols(scene: Scene, layout: HexLayout | SquareLayout, style: BoardStyle, theme: Theme) -> None:
+    """The cell kinds drawn once and placed with Use: cell, bonus, malus, pseudo."""
+    outline = layout.corners(Cell(0, 0))
+    size = layout.cell_size
+    arm = 0.14 * size
+    mark_width = max(0.5, 0.03 * size)
+    plus = [_stroke([(-arm, 0), (arm, 0)], theme.mark, mark_width), _stroke([(0, -arm), (0, arm)], theme.mark, mark_width)]
+    minus = [_stroke([(-arm, 0), (arm, 0)], theme.mark, mark_width)]
+    inner: list[Item] = []
+    if theme.bonus_fill == theme.board_fill:  # line art: ring the marked cells so they stand out
+        inset = 1.0 - 2.0 / size * math.sqrt(3)
+        inner = [Polygon(tuple((x * inset, y * inset) for x, y in outline),
+                         Style(fill=None, stroke=theme.mark, stroke_width=theme.cell_stroke_width))]
+    cross = 0.2 * size
+    x_mark = [_stroke([(-cross, -cross), (cross, cross)], theme.pseudo_mark, mark_width),
+              _stroke([(-cross, cross), (cross, -cross)], theme.pseudo_mark, mark_width)]
+    dot: list[Item] = [Circle(0.0, 0.0, 0.6, Style(fill=theme.cell_stroke, stroke=None))] if style.centre_dots else []
+    scene.define("cell", [_polygon_symbol(outline, theme.board_fill, theme)] + dot)
+    scene.define("bonus", [_polygon_symbol(outline, theme.bonus_fill, theme)] + inner + plus + dot)
+    scene.define("malus", [_polygon_symbol(outline, theme.bonus_fill, theme)] + inner + minus + dot)
+    scene.define("pseudo", [_polygon_symbol(outline, theme.pseudo_fill, theme)] + x_mark)
+
+
+def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longest: str) -> tuple[Point, float, str]:
+    """Where an address goes relative to its cell centre, its size in mm and its anchor."""
+    size = layout.cell_size
+    auto = MAX_LABEL_FRACTION * size
+    if isinstance(layout, SquareLayout):
+        label_size = style.label_size or min(auto, 0.08 * size)
+        half = size / 2
+        return (-half + 0.8, half - 0.8 - cap_height("Helvetica") * label_size / 2), label_size, "start"
+    points = tile_shape(style.tile_width, style.tile_shape)
+    offset = tile_fit(style.tile_width, 0.0, style.tile_shape)[1]
+    tile_bottom = max(y for _, y in points) + offset
+    corner = size / math.sqrt(3)
+
+    def fits(s: float) -> bool:
+        bottom = tile_bottom + LABEL_GAP + cap_height("Helvetica") * s
+        return text_width(longest, s) <= 2 * (corner - bottom) * math.sqrt(3) - 1.0
+
+    label_size = style.label_size
+    if label_size is None:
+        label_size = auto
+        while label_size > 0.8 and not fits(label_size):
+            label_size = round(label_size - 0.1, 3)
+    return (0.0, tile_bottom + LABEL_GAP + cap_height("Helvetica") * label_size / 2), label_size, "middle"
+
+
+def _arrow_symbols(scene: Scene, layout: HexLayout | SquareLayout, colour: str) -> None:
+    """One arrow symbol per slope ('arrow-zero', ...), pointing the way numbers are added along it."""
+    for slope, direction in SLOPES.items():
+        x, y = layout.centre(direction)
+        length = math.hypot(x, y)
+        ux, uy = x / length, y / length
+        half = 0.22 * layout.cell_size
+        head = 0.12 * layout.cell_size
+        nx, ny = -uy, ux
+        tip = (ux * half, uy * half)
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        scene.define(f"arrow-{slope}", [
+            _stroke([(-ux * half, -uy * half), base], colour, max(0.5, 0.025 * layout.cell_size)),
+            Polygon((tip, (base[0] + nx * head / 2, base[1] + ny * head / 2),
+                     (base[0] - nx * head / 2, base[1] - ny * head / 2)), Style(fill=colour, stroke=None)),
+        ])
+
+
+def _arrow_places(board: Board) -> list[tuple[str, Cell]]:
+    """For each line of each slope, the first free position before the board (past any pseudocell)."""
+    places = []
+    for slope, direction in SLOPES.items():
+        for cell in sorted(board.cells, key=lambda c: (c.r, c.q)):
+            before = cell - direction
+            if before in board.cells:
+                continue
+            while before in board.pseudocells:
+                before = before - direction
+            places.append((slope, before))
+    return places
+
+
+def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
+    lines = []
+    if style.title:
+        lines.append((style.title, TITLE_SIZE, "Helvetica-Bold"))
+    if style.modulus is not None:
+        if style.modulus < 1:
+            raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 1, e.g. 13")
+        lines.append((f"modulus {style.modulus}", NOTE_SIZE, "Helvetica"))
+    return lines
+
+
+def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
+    """Draw a board: one symbol per cell kind placed with Use, addresses under where a tile sits."""
+    theme = get_theme(style.theme)
+    cell_size = style.resolved_cell_size()
+    if style.label_size is not None and style.label_size <= 0:
+        raise BoardStyleError(f"bad label size {style.label_size:g} mm: it must be positive, e.g. 2.5mm")
+    layout = layout_for(board.grid, cell_size)
+    marks = board_pattern(board, style.pattern)
+    drawn = sorted(list(board.cells) + list(board.pseudocells), key=lambda c: (c.r, c.q))
+    arrows = _arrow_places(board) if style.arrows and board.grid == "hex" else []
+    spots = [layout.centre(c) for c in drawn] + [layout.centre(c) for _, c in arrows]
+    half_w = cell_size / 2
+    half_h = half_w if board.grid == "square" else cell_size / math.sqrt(3)
+    min_x = min(x for x, _ in spots) - half_w
+    max_x = max(x for x, _ in spots) + half_w
+    min_y = min(y for _, y in spots) - half_h
+    max_y = max(y for _, y in spots) + half_h
+    header = _header_lines(style)
+    header_height = sum(size * 1.5 for _, size, _ in header) + (2.0 if header else 0.0)
+    origin = (float(math.ceil(style.padding - min_x)), round(style.padding + header_height - min_y, 3))
+    width = float(math.ceil(max_x + origin[0] + style.padding))
+    height = float(math.ceil(max_y + origin[1] + style.padding))
+    scene = Scene(width, height)
+    _define_symbols(scene, layout, style, theme)
+    drawing = BoardDrawing(board, style, scene, layout, origin)
+    _draw_cells(drawing, drawn, marks)
+    if arrows:
+        _draw_arrows(drawing, arrows, theme)
+    if style.labels:
+        _draw_labels(drawing, drawn, marks, theme)
+    if header:
+        drawing.header = _draw_header(scene, header, style.padding, theme)
+    return drawing
+
+
+def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str]) -> None:
+    layer = drawing.scene.layer("cells")
+    pseudo = drawing.board.pseudocells
+    for cell in drawn:
+        x, y = drawing.centre(cell)
+        kind = "pseudo" if cell in pseudo else marks.get(cell, "cell")
+        layer.items.append(Use(kind, round(x, 4), round(y, 4)))
+
+
+def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: Theme) -> None:
+    _arrow_symbols(drawing.scene, drawing.layout, theme.cell_stroke)
+    layer = drawing.scene.layer("arrows")
+    reach = drawing.cell_size / 2
+    for slope, place in arrows:
+        x, y = drawing.centre(place)
+        layer.items.append(Use(f"arrow-{slope}", round(x, 4), round(y, 4)))
+        drawing.extra_boxes.append(Rect(x - reach, y - reach, 2 * reach, 2 * reach))
+
+
+def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str], theme: Theme) -> None:
+    board = drawing.board
+    texts = {cell: board.address(board.pseudocells.get(cell, cell)) for cell in drawn}
+    longest = max(texts.values(), key=lambda t: text_width(t, 1.0))
+    (dx, dy), size, anchor = _label_placement(drawing.layout, drawing.style, longest)
+    drawing.label_offset, drawing.label_size = (dx, dy), size
+    groups: dict[str, list[Text]] = {"plain": [], "marked": [], "pseudo": []}
+    for cell in drawn:
+        x, y = drawing.centre(cell)
+        x, y = round(x + dx, 4), round(y + dy, 4)
+        if cell in board.pseudocells:
+            groups["pseudo"].append(Text(x, y, texts[cell], size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
+        elif cell in marks:
+            groups["marked"].append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.mark, True))
+        else:
+            groups["plain"].append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.label, True))
+    layer = drawing.scene.layer("labels")
+    for name in ("plain", "marked", "pseudo"):
+        layer.items.extend(groups[name])
+
+
+def _draw_header(scene: Scene, lines: list[tuple[str, float, str]], top: float, theme: Theme) -> Rect:
+    layer = scene.layer("notes")
+    y = top
+    widest = 0.0
+    for text, size, font in lines:
+        y += size * 1.2
+        layer.items.append(Text(scene.width / 2, y, text, size, "middle", font, theme.cell_stroke))
+        y += size * 0.3
+        widest = max(widest, text_width(text, size, font))
+    return Rect(scene.width / 2 - widest / 2, top, widest, y - top)
