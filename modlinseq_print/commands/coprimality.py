@@ -1,0 +1,85 @@
+"""`coprimality`: the Convoluted Coprimality Game referee (check) and its game sheets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from modlinseq_print.games.coprimality import CoprimalityError, Grid
+from modlinseq_print.games.coprimality_record import GameState, parse_record, replay
+from modlinseq_print.geometry.addresses import column_letters
+from modlinseq_print.geometry.hexgrid import Cell
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the coprimality command and its subcommands."""
+    parser = sub.add_parser("coprimality", help="the Convoluted Coprimality Game: check a game record, print sheets")
+    actions = parser.add_subparsers(dest="coprimality_command", metavar="ACTION", parser_class=type(parser))
+    actions.required = True
+    check = actions.add_parser("check", help="replay a game record under the rules: eliminations, restarts, winner")
+    check.add_argument("game", metavar="GAME", help="the game record file ('-' for standard input)")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    check.set_defaults(run=run_check)
+
+
+def read_record_text(name: str) -> str:
+    """The text of a record file, or of standard input for '-'."""
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not a UTF-8 text file"
+        raise CoprimalityError(f"cannot read game record {name}: {reason}") from None
+
+
+def grid_rows(grid: Grid) -> list[list[int | None]]:
+    """The grid as rows from the top, each a list of numbers (None for an empty square)."""
+    return [[grid.numbers.get(Cell(q, r)) for q in range(grid.size)] for r in range(grid.size)]
+
+
+def grid_text(grid: Grid) -> list[str]:
+    """The grid drawn in text: column letters on top, row numbers on the left, '.' for empty squares."""
+    width = max(3, len(str(grid.size * grid.size)) + 1)
+    lines = ["   " + "".join(f"{column_letters(q):>{width}}" for q in range(grid.size))]
+    for r, row in enumerate(grid_rows(grid)):
+        lines.append(f"{r + 1:>3}" + "".join(f"{'.' if n is None else n:>{width}}" for n in row))
+    return lines
+
+
+def state_json(state: GameState) -> dict:
+    """The replayed game as one JSON object."""
+    playing = not state.winner and not state.violation
+    return {
+        "size": state.size, "players": list(state.players), "remaining": list(state.alive),
+        "winner": state.winner, "legal": state.violation is None, "violation": state.violation,
+        "events": [event.as_json() for event in state.events], "grid_number": state.grid_count,
+        "to_move": {"player": state.to_move, "turn": state.turn, "number": state.grid.next_number(),
+                    "last": state.turn_last, "squares": state.legal_next()} if playing else None,
+        "grid": grid_rows(state.grid),
+    }
+
+
+def state_lines(state: GameState) -> list[str]:
+    """A readable report: events, then the winner, the rule broken or whose move it is, then the grid."""
+    lines = [f"{state.size} x {state.size} grid; players in order: {', '.join(state.players)}"]
+    lines += [f"line {event.line}: {event.detail}" for event in state.events]
+    if state.violation:
+        lines.append(f"ILLEGAL: {state.violation}")
+    elif state.winner:
+        lines.append(f"winner: {state.winner}")
+    else:
+        squares = ", ".join(state.legal_next())
+        lines.append(f"in play on grid {state.grid_count}: turn {state.turn}, {state.to_move} to place "
+                     f"{state.grid.next_number()} (the turn runs to {state.turn_last}) in {squares}; "
+                     f"players left: {', '.join(state.alive)}")
+    return lines + [""] + grid_text(state.grid)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Replay the record; exit status 1 when it breaks a rule."""
+    state = replay(parse_record(read_record_text(args.game)))
+    print(json.dumps(state_json(state)) if args.json else "\n".join(state_lines(state)))
+    return 1 if state.violation else 0

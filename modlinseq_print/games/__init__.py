@@ -1,0 +1,1 @@
+"""Companion games: pure referees for Mod 13 and the Convoluted Coprimality Game (no rendering)."""
