@@ -11,7 +11,8 @@ from modlinseq_print.geometry.hexgrid import SLOPES, Cell
 from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
                                              check_tile_fits, default_cell_size, layout_for, tile_fit, tile_shape)
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.paper import Rect
 from modlinseq_print.render.scene import Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
@@ -154,7 +155,7 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
 
     def fits(s: float) -> bool:
         bottom = tile_bottom + LABEL_GAP + cap_height("Helvetica") * s
-        return text_width(longest, s) <= 2 * (corner - bottom) * math.sqrt(3) - 1.0
+        return text_width(longest, "Helvetica", s) <= 2 * (corner - bottom) * math.sqrt(3) - 1.0
 
     label_size = style.label_size
     if label_size is None:
@@ -170,7 +171,7 @@ def _arrow_symbols(scene: Scene, layout: HexLayout | SquareLayout, colour: str) 
         x, y = layout.centre(direction)
         length = math.hypot(x, y)
         ux, uy = x / length, y / length
-        half = 0.22 * layout.cell_size
+        half = 0.2 * layout.cell_size
         head = 0.12 * layout.cell_size
         nx, ny = -uy, ux
         tip = (ux * half, uy * half)
@@ -183,16 +184,15 @@ def _arrow_symbols(scene: Scene, layout: HexLayout | SquareLayout, colour: str) 
 
 
 def _arrow_places(board: Board) -> list[tuple[str, Cell]]:
-    """For each line of each slope, the first free position before the board (past any pseudocell)."""
+    """For each line of each slope, the outermost drawn cell where it enters (a pseudocell on tess boards)."""
     places = []
     for slope, direction in SLOPES.items():
         for cell in sorted(board.cells, key=lambda c: (c.r, c.q)):
-            before = cell - direction
-            if before in board.cells:
+            if cell - direction in board.cells:
                 continue
-            while before in board.pseudocells:
-                before = before - direction
-            places.append((slope, before))
+            while cell - direction in board.pseudocells:
+                cell = cell - direction
+            places.append((slope, cell))
     return places
 
 
@@ -217,7 +217,7 @@ def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
     marks = board_pattern(board, style.pattern)
     drawn = sorted(list(board.cells) + list(board.pseudocells), key=lambda c: (c.r, c.q))
     arrows = _arrow_places(board) if style.arrows and board.grid == "hex" else []
-    spots = [layout.centre(c) for c in drawn] + [layout.centre(c) for _, c in arrows]
+    spots = [layout.centre(c) for c in drawn] + [_arrow_centre(layout, *a) for a in arrows]
     half_w = cell_size / 2
     half_h = half_w if board.grid == "square" else cell_size / math.sqrt(3)
     min_x = min(x for x, _ in spots) - half_w
@@ -251,12 +251,20 @@ def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str]
         layer.items.append(Use(kind, round(x, 4), round(y, 4)))
 
 
+def _arrow_centre(layout: HexLayout | SquareLayout, slope: str, entry: Cell) -> Point:
+    """Just outside the entry cell's edge, on the line's axis: 0.75 of a pitch back from its centre."""
+    x, y = layout.centre(entry)
+    back_x, back_y = layout.centre(entry - SLOPES[slope])
+    return (x + 0.75 * (back_x - x), y + 0.75 * (back_y - y))
+
+
 def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: Theme) -> None:
     _arrow_symbols(drawing.scene, drawing.layout, theme.cell_stroke)
     layer = drawing.scene.layer("arrows")
-    reach = drawing.cell_size / 2
-    for slope, place in arrows:
-        x, y = drawing.centre(place)
+    reach = drawing.cell_size / 4
+    for slope, entry in arrows:
+        x, y = _arrow_centre(drawing.layout, slope, entry)
+        x, y = x + drawing.origin[0], y + drawing.origin[1]
         layer.items.append(Use(f"arrow-{slope}", round(x, 4), round(y, 4)))
         drawing.extra_boxes.append(Rect(x - reach, y - reach, 2 * reach, 2 * reach))
 
@@ -264,7 +272,7 @@ def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: T
 def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str], theme: Theme) -> None:
     board = drawing.board
     texts = {cell: board.address(board.pseudocells.get(cell, cell)) for cell in drawn}
-    longest = max(texts.values(), key=lambda t: text_width(t, 1.0))
+    longest = max(texts.values(), key=lambda t: text_width(t, "Helvetica", 1.0))
     (dx, dy), size, anchor = _label_placement(drawing.layout, drawing.style, longest)
     drawing.label_offset, drawing.label_size = (dx, dy), size
     groups: dict[str, list[Text]] = {"plain": [], "marked": [], "pseudo": []}
@@ -290,5 +298,5 @@ def _draw_header(scene: Scene, lines: list[tuple[str, float, str]], top: float, 
         y += size * 1.2
         layer.items.append(Text(scene.width / 2, y, text, size, "middle", font, theme.cell_stroke))
         y += size * 0.3
-        widest = max(widest, text_width(text, size, font))
+        widest = max(widest, text_width(text, font, size))
     return Rect(scene.width / 2 - widest / 2, top, widest, y - top)

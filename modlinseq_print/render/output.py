@@ -1,0 +1,83 @@
+"""Choosing the writer from the file extension and writing every output file atomically.
+
+A PDF holds every page of a document. SVG and PNG hold one page each, so a document of several pages
+becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ...
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.fileio import write_atomic
+from modlinseq_print.render.scene import Document
+
+FORMATS = ("pdf", "svg", "png")
+
+
+class FormatError(ModlinseqError):
+    """An output format that is unknown or cannot be inferred."""
+
+
+def formats() -> tuple[str, ...]:
+    """The output formats, for a CLI's --format choices."""
+    return FORMATS
+
+
+def format_for(path: str | Path, fmt: str | None = None) -> str:
+    """The output format: `fmt` when given, else the file extension."""
+    if fmt:
+        name = fmt.lower().lstrip(".")
+        if name not in FORMATS:
+            raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+        return name
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise FormatError(f"cannot tell the format of {str(path)!r} from its extension: "
+                          f"name it .pdf, .svg or .png, or give --format")
+    return suffix
+
+
+def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
+    """The files a document of `count` pages is written to in a one-page-per-file format."""
+    target = Path(path)
+    if count <= 1:
+        return [target]
+    return [target.with_name(f"{target.stem}-{n}{target.suffix}") for n in range(1, count + 1)]
+
+
+def render_pages(document: Document, fmt: str, dpi: float = 150.0) -> list[bytes]:
+    """The bytes of each output file: one PDF, or one SVG/PNG per page."""
+    if fmt == "pdf":
+        from modlinseq_print.render.pdf_writer import document_to_pdf
+
+        return [document_to_pdf(document)]
+    if fmt == "svg":
+        from modlinseq_print.render.svg_writer import scene_to_svg
+
+        return [scene_to_svg(page.scene) for page in document.pages]
+    from modlinseq_print.render.png_writer import scene_to_png
+
+    return [scene_to_png(page.scene, dpi) for page in document.pages]
+
+
+def write_output(document: Document, path: str | Path, fmt: str | None = None, dpi: float = 150.0) -> list[Path]:
+    """Write a document as PDF, SVG or PNG (from the extension unless `fmt` is given); return the files written.
+
+    Nothing is left behind on error: each file is written atomically, and files already written by this
+    call are removed if a later one fails.
+    """
+    kind = format_for(path, fmt)
+    if not document.pages:
+        raise FormatError("nothing to write: the document has no pages")
+    payloads = render_pages(document, kind, dpi)
+    paths = page_paths(path, len(payloads), kind)
+    written: list[Path] = []
+    try:
+        for target, data in zip(paths, payloads):
+            written.append(write_atomic(target, data))
+    except BaseException:
+        for done in written:
+            done.unlink(missing_ok=True)
+        raise
+    return written

@@ -1,0 +1,32 @@
+"""The PNG writer: our SVG rasterised by cairosvg (imported lazily) at a given resolution."""
+
+from __future__ import annotations
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.scene import Scene
+from modlinseq_print.render.svg_writer import scene_to_svg
+
+MAX_PIXELS = 32767  # cairo's largest image side
+
+
+class PngError(ModlinseqError):
+    """A PNG that cannot be made at the requested resolution."""
+
+
+def png_size(scene: Scene, dpi: float) -> tuple[int, int]:
+    """Width and height in pixels of the scene at `dpi` dots per inch."""
+    return round(scene.width / 25.4 * dpi), round(scene.height / 25.4 * dpi)
+
+
+def scene_to_png(scene: Scene, dpi: float = 150.0) -> bytes:
+    """The scene as PNG bytes at `dpi`, on a white background."""
+    if not dpi > 0:
+        raise PngError(f"bad resolution {dpi:g} dpi: give a positive --dpi, e.g. 150")
+    width, height = png_size(scene, dpi)
+    if max(width, height) > MAX_PIXELS:
+        largest = int(MAX_PIXELS * 25.4 / max(scene.width, scene.height))
+        raise PngError(f"a {scene.width:g} x {scene.height:g} mm page at {dpi:g} dpi is {width} x {height} pixels, "
+                       f"more than {MAX_PIXELS}: use --dpi {largest} or less, or PDF/SVG")
+    import cairosvg  # lazily: only PNG output needs cairo
+
+    return cairosvg.svg2png(bytestring=scene_to_svg(scene), dpi=dpi, background_color="#ffffff")

@@ -1,0 +1,258 @@
+"""Layout on paper: tiling a large scene over sheets at 1:1, a single poster page, or scaled to fit one sheet.
+
+Tiled pages overlap by at least the glue margin and by as much more as it takes for every whole-cell
+rectangle (`keep_whole`) to lie entirely on at least one page. Alignment marks sit on each shared edge,
+at 25 % and 75 % of its length, at the same board coordinates on both neighbours: on the page beneath
+inside its overlap strip, on the page above exactly on its trim edge, so the two halves meet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
+from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.scene import Document, Embed, Page, Polygon, Scene, Style, Text
+
+Point = tuple[float, float]
+DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
+FOOTER = 12.0  # mm at the bottom of the printable area: page label and scale bar
+LABEL_SIZE = 3.2
+EPS = 1e-6
+
+
+class TilingError(ModlinseqError):
+    """A board that cannot be laid out on the chosen paper."""
+
+
+@dataclass(frozen=True)
+class TiledPage:
+    """One sheet of a tiled board: its place in the grid and the board rectangle it shows."""
+
+    row: int  # from 1, top to bottom
+    column: int  # from 1, left to right
+    number: int  # from 1, in reading order, counting only pages that are printed
+    window: Rect  # board coordinates (mm) shown on this page
+    marks: tuple[Point, ...]  # alignment marks in board coordinates
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """Where each page of a tiled board goes: pages, the sheet, and the board size."""
+
+    sheet: Sheet
+    board_width: float
+    board_height: float
+    overlap: float
+    rows: int
+    columns: int
+    pages: tuple[TiledPage, ...]
+
+    @property
+    def window_origin(self) -> Point:
+        """Where a page's board window starts on the sheet (the printable area's top-left corner)."""
+        return self.sheet.printable.x, self.sheet.printable.y
+
+    def to_sheet(self, page: TiledPage, point: Point) -> Point:
+        """A board point in a page's sheet coordinates."""
+        ox, oy = self.window_origin
+        return point[0] - page.window.x + ox, point[1] - page.window.y + oy
+
+
+def window_size(sheet: Sheet) -> tuple[float, float]:
+    """The board area of a page: the printable area less the footer."""
+    area = sheet.printable
+    return area.width, area.height - FOOTER
+
+
+def spans(low: float, high: float, window: float, overlap: float,
+          intervals: Sequence[tuple[float, float]]) -> list[float]:
+    """Window starts covering [low, high], overlapping by at least `overlap`, each interval inside one window."""
+    widest = max((b - a for a, b in intervals), default=0.0)
+    if widest > window + EPS:
+        raise TilingError(f"a cell {widest:.1f} mm across does not fit a {window:.1f} mm page area: "
+                          "use larger paper, smaller margins, or --fit")
+    if not 0 <= overlap < window:
+        raise TilingError(f"an overlap of {overlap:g} mm does not fit a {window:.1f} mm page area: use a smaller one")
+    ordered = sorted({(round(a, 6), round(b, 6)) for a, b in intervals})
+    starts = [low]
+    while starts[-1] + window < high - EPS:
+        end = starts[-1] + window
+        cut = min((a for a, b in ordered if b > end + EPS), default=end)
+        starts.append(min(end - overlap, cut))
+    return starts
+
+
+def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
+               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = ()) -> TilePlan:
+    """Pages covering the content of a width x height board at 1:1 on `sheet`, none of them empty.
+
+    `content` (default: the whole board) says what must be printed; `keep_whole` lists rectangles (cells)
+    that must each lie entirely on at least one page.
+    """
+    win_w, win_h = window_size(sheet)
+    boxes = list(content) or [Rect(0.0, 0.0, width, height)]
+    left, top = min(b.x for b in boxes), min(b.y for b in boxes)
+    right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
+    xs = spans(left, right, win_w, overlap, [(r.x, r.right) for r in keep_whole])
+    ys = spans(top, bottom, win_h, overlap, [(r.y, r.bottom) for r in keep_whole])
+    if len(xs) == 1 and len(ys) == 1:  # one page: centre the board in it
+        xs, ys = [(width - win_w) / 2], [(height - win_h) / 2]
+    grid = {}
+    for row, y in enumerate(ys, start=1):
+        for column, x in enumerate(xs, start=1):
+            window = Rect(x, y, win_w, win_h)
+            if any(window.intersects(box) for box in boxes):
+                grid[row, column] = window
+    pages = []
+    for number, ((row, column), window) in enumerate(sorted(grid.items()), start=1):
+        pages.append(TiledPage(row, column, number, window, _page_marks(grid, row, column)))
+    return TilePlan(sheet, width, height, overlap, len(ys), len(xs), tuple(pages))
+
+
+def _edge_marks(grid: dict, row: int, column: int, down: bool) -> list[Point]:
+    """The two marks on the edge between a page and its right (or lower) neighbour, if both are printed."""
+    other = (row + 1, column) if down else (row, column + 1)
+    if (row, column) not in grid or other not in grid:
+        return []
+    upper, lower = grid[row, column], grid[other]
+    if down:
+        return [(upper.x + f * upper.width, lower.y) for f in (0.25, 0.75)]
+    return [(lower.x, upper.y + f * upper.height) for f in (0.25, 0.75)]
+
+
+def _page_marks(grid: dict, row: int, column: int) -> tuple[Point, ...]:
+    marks = (_edge_marks(grid, row, column, down=False) + _edge_marks(grid, row, column, down=True)
+             + _edge_marks(grid, row, column - 1, down=False) + _edge_marks(grid, row - 1, column, down=True))
+    return tuple(marks)
+
+
+def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", **options) -> TilePlan:
+    """The plan for the sheet as portrait or landscape, or whichever needs fewer pages for 'auto'."""
+    if orientation != "auto":
+        return plan_tiles(width, height, sheet.oriented(orientation), **options)
+    plans = [plan_tiles(width, height, sheet.oriented(o), **options) for o in ("portrait", "landscape")]
+    return min(plans, key=lambda plan: (len(plan.pages), plan.rows * plan.columns))
+
+
+def _footer(scene: Scene, sheet: Sheet, text: str, bar_label: str | None = None) -> None:
+    """The page label and a 50 mm scale bar in the band at the bottom of the printable area."""
+    area = sheet.printable
+    layer = scene.layer("footer")
+    top = area.bottom - FOOTER
+    layer.items.append(Text(area.x, top + 4.0, text, LABEL_SIZE, anchor="start", font="Helvetica-Bold", middle=True))
+    layer.items.extend(scale_bar(area.x, top + 7.5, 50.0, label=bar_label))
+
+
+def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Page:
+    """One sheet: its window of the board, trim lines, alignment marks, label and scale bar."""
+    sheet = plan.sheet
+    scene = Scene(sheet.width, sheet.height)
+    ox, oy = plan.window_origin
+    win = page.window
+    scene.add(Embed(board, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
+    numbers = {(p.row, p.column) for p in plan.pages}
+    marks = scene.layer("marks")
+    if (page.row, page.column - 1) in numbers:
+        marks.items.append(cut_line(ox, oy, ox, oy + win.height))
+    if (page.row - 1, page.column) in numbers:
+        marks.items.append(cut_line(ox, oy, ox + win.width, oy))
+    for point in page.marks:
+        marks.items.extend(alignment_mark(*plan.to_sheet(page, point)))
+    total = len(plan.pages)
+    if total == 1:
+        _footer(scene, sheet, f"{title} at actual size")
+        return Page(scene, bookmark=title, label="1")
+    _footer(scene, sheet, f"{title}: row {page.row}, column {page.column}, page {page.number} of {total}")
+    return Page(scene, bookmark=f"Page {page.number} (row {page.row}, column {page.column})",
+                label=f"{page.number}")
+
+
+def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
+    """The whole board small with the page grid on it, numbered, and how to put the pages together."""
+    sheet = plan.sheet
+    scene = Scene(sheet.width, sheet.height)
+    area = sheet.printable
+    lines = [
+        f"{title}: {len(plan.pages)} pages in {plan.rows} rows and {plan.columns} columns, "
+        f"board {plan.board_width:.0f} x {plan.board_height:.0f} mm",
+        "Print at 100 % (actual size, no 'fit to page'); the 50 mm bar on every page must measure 50 mm.",
+        "Trim each page along its dashed edges and lay it over its left and upper neighbours,",
+        f"matching the half targets (overlap at least {plan.overlap:g} mm); then glue.",
+    ]
+    notes = scene.layer("notes")
+    y = area.y + 5.0
+    for index, line in enumerate(lines):
+        notes.items.append(Text(area.x, y, line, 4.5 if index == 0 else 3.0, anchor="start",
+                                font="Helvetica-Bold" if index == 0 else "Helvetica", middle=True))
+        y += 7.0 if index == 0 else 4.5
+    top = y + 2.0
+    room = Rect(area.x, top, area.width, area.bottom - FOOTER - top - 2.0)
+    right = max(p.window.right for p in plan.pages)
+    bottom = max(p.window.bottom for p in plan.pages)
+    left = min(0.0, min(p.window.x for p in plan.pages))
+    upper = min(0.0, min(p.window.y for p in plan.pages))
+    span_w, span_h = max(right, plan.board_width) - left, max(bottom, plan.board_height) - upper
+    scale = min(room.width / span_w, room.height / span_h)
+    x0 = room.x + (room.width - span_w * scale) / 2 - left * scale
+    y0 = room.y - upper * scale
+    scene.add(Embed(board, x0, y0, scale), "board")
+    grid = scene.layer("grid")
+    outline = Style(fill=None, stroke="#c62828", stroke_width=0.35)
+    for page in plan.pages:
+        w = page.window
+        corners = [(x0 + x * scale, y0 + y * scale) for x, y in
+                   ((w.x, w.y), (w.right, w.y), (w.right, w.bottom), (w.x, w.bottom))]
+        grid.items.append(Polygon(tuple(corners), outline))
+    for page in plan.pages:
+        w = page.window
+        cx, cy = x0 + (w.x + w.width / 2) * scale, y0 + (w.y + w.height / 2) * scale
+        grid.items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
+    _footer(scene, sheet, f"{title}: assembly (page numbers in red)")
+    return Page(scene, bookmark="Assembly", label="assembly")
+
+
+def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
+                  orientation: str = "auto", keep_whole: Sequence[Rect] = (),
+                  content: Sequence[Rect] = ()) -> tuple[Document, TilePlan]:
+    """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several."""
+    plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
+                     keep_whole=keep_whole, content=content)
+    pages = [_tiled_page(board, plan, page, title) for page in plan.pages]
+    if len(pages) == 1:
+        return Document(pages, title), plan
+    return Document([_assembly_page(board, plan, title)] + pages, title), plan
+
+
+def poster_document(board: Scene, margin: float, title: str) -> Document:
+    """One page exactly the board's size plus the margin on every side (for print shops)."""
+    scene = Scene(board.width + 2 * margin, board.height + 2 * margin)
+    scene.add(Embed(board, margin, margin), "board")
+    return Document([Page(scene, bookmark=title)], title)
+
+
+def fit_document(board: Scene, sheet: Sheet, title: str, orientation: str = "auto") -> tuple[Document, float]:
+    """The board scaled to fit one sheet (never enlarged), with its scale printed; returns the scale too."""
+    choices = [sheet.oriented(o) for o in (("portrait", "landscape") if orientation == "auto" else (orientation,))]
+
+    def scale_on(candidate: Sheet) -> float:
+        win_w, win_h = window_size(candidate)
+        return min(1.0, win_w / board.width, win_h / board.height)
+
+    best = max(choices, key=scale_on)
+    scale = scale_on(best)
+    win_w, win_h = window_size(best)
+    area = best.printable
+    scene = Scene(best.width, best.height)
+    x = area.x + (win_w - board.width * scale) / 2
+    y = area.y + (win_h - board.height * scale) / 2
+    scene.add(Embed(board, x, y, scale), "board")
+    ratio = f"1:{1 / scale:.2f}" if scale < 1 else "1:1"
+    _footer(scene, best, f"{title} at {scale * 100:.1f} % of actual size ({ratio})")
+    if scale < 1:
+        scene.layer("footer").items.extend(
+            scale_bar(area.right - 60.0, area.bottom - FOOTER + 2.0, 50.0 * scale, label="50 mm on the board",
+                      text_size=2.5))
+    return Document([Page(scene, bookmark=title)], title), scale
