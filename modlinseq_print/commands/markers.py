@@ -1,0 +1,29 @@
+"""`markers`: modulus markers, one per modulus of a range, on print sheets and in cutting files."""
+
+from __future__ import annotations
+
+import argparse
+
+from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report, write_all
+from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
+from modlinseq_print.render.theme import get_theme
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the markers command."""
+    parser = sub.add_parser("markers", help="modulus markers (one per modulus, played as 0 on A0)")
+    parser.add_argument("--range", default=DEFAULT_RANGE, help=f"lowest-highest modulus (default {DEFAULT_RANGE})")
+    parser.add_argument("--copies", type=int, default=1, help="markers of each modulus (default 1)")
+    add_sheet_arguments(parser, "output/markers.pdf")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the markers and write the sheets, manifests and cut file."""
+    low, high = parse_range(args.range)
+    look = look_from_args(args)
+    pieces = marker_set(low, high, args.copies)
+    faces = MarkerFaces(look, get_theme(args.theme), list(range(low, high + 1)))
+    written = write_all(make_outputs(pieces, faces, args, "MODLINSEQ modulus markers"))
+    report(written, pieces)
+    return 0

@@ -1,0 +1,66 @@
+"""Manifests (bills of materials) written beside every sheet: each piece's kind, value, page and position, and totals."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from pathlib import Path
+
+from modlinseq_print.fileio import write_atomic
+
+FIELDS = ("kind", "value", "sheet", "page", "x_mm", "y_mm", "rotation", "count")
+
+
+def manifest_rows(placements) -> list[dict]:
+    """One row per placed piece: kind, value ('' for wild tiles and blockers), sheet and page (from 1),
+    the tile's centre in mm on the page (y downward), its rotation, and a count of 1."""
+    return [{"kind": p.piece.kind, "value": "" if p.piece.value is None else p.piece.value,
+             "sheet": p.slot.page + 1, "page": p.page + 1, "x_mm": round(p.slot.x, 3), "y_mm": round(p.slot.y, 3),
+             "rotation": p.slot.rotation, "count": 1} for p in placements]
+
+
+def totals(placements) -> dict[str, dict[str, int]]:
+    """Counts per kind and value, values in numeric order: {'number': {'0': 10, ...}, 'wild': {'': 2}}."""
+    counts = Counter((p.piece.kind, p.piece.value) for p in placements)
+    result: dict[str, dict[str, int]] = {}
+    for (kind, value) in sorted(counts, key=lambda key: (key[0], -1 if key[1] is None else key[1])):
+        result.setdefault(kind, {})["" if value is None else str(value)] = counts[kind, value]
+    return result
+
+
+def manifest_csv(placements) -> str:
+    """The manifest as CSV: a row per piece, then a 'total' row per kind and value (its count in `count`)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(manifest_rows(placements))
+    for kind, values in totals(placements).items():
+        for value, count in values.items():
+            writer.writerow({"kind": f"total {kind}", "value": value, "count": count})
+    return buffer.getvalue()
+
+
+def manifest_json(placements, sheet_name: str, extra: dict | None = None) -> str:
+    """The manifest as JSON: the sheet's file name, pieces, totals per kind and value, and the grand total."""
+    pages = max((p.page + 1 for p in placements), default=0)
+    data = {"sheet": sheet_name, "pieces": manifest_rows(placements), "totals": totals(placements),
+            "total": len(placements), "sheets": max((p.slot.page + 1 for p in placements), default=0),
+            "pages_used": pages}
+    data.update(extra or {})
+    return json.dumps(data, indent=1) + "\n"
+
+
+def manifest_paths(sheet_path: str | Path) -> tuple[Path, Path]:
+    """Where the manifest of a sheet goes: NAME.manifest.csv and NAME.manifest.json beside it."""
+    path = Path(sheet_path)
+    stem = path.with_suffix("") if path.suffix else path
+    return stem.with_name(stem.name + ".manifest.csv"), stem.with_name(stem.name + ".manifest.json")
+
+
+def write_manifest(sheet_path: str | Path, placements, extra: dict | None = None) -> list[Path]:
+    """Write the CSV and JSON manifests beside a sheet; return their paths."""
+    csv_path, json_path = manifest_paths(sheet_path)
+    return [write_atomic(csv_path, manifest_csv(placements)),
+            write_atomic(json_path, manifest_json(placements, Path(sheet_path).name, extra))]
