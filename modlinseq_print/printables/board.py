@@ -145,7 +145,7 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
     size = layout.cell_size
     auto = MAX_LABEL_FRACTION * size
     if isinstance(layout, SquareLayout):
-        label_size = style.label_size or min(auto, 0.08 * size)
+        label_size = style.label_size or round(min(auto, 0.08 * size), 3)
         half = size / 2
         return (-half + 0.8, half - 0.8 - cap_height("Helvetica") * label_size / 2), label_size, "start"
     points = tile_shape(style.tile_width, style.tile_shape)
@@ -159,7 +159,7 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
 
     label_size = style.label_size
     if label_size is None:
-        label_size = auto
+        label_size = round(auto, 3)
         while label_size > 0.8 and not fits(label_size):
             label_size = round(label_size - 0.1, 3)
     return (0.0, tile_bottom + LABEL_GAP + cap_height("Helvetica") * label_size / 2), label_size, "middle"

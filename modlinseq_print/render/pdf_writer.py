@@ -296,7 +296,8 @@ class _PdfBuilder:
 def document_to_pdf(document: Document) -> bytes:
     """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6) if huge else None)  # UserUnit: 1.6
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")

@@ -16,8 +16,8 @@ from modlinseq_print.render.fonts import baseline
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
 
 MIN_COMPOSITE_RUN = 4  # runs of at least this many equal uses go through composite symbols
-_FAMILIES = {"Helvetica": "Helvetica, Arial, sans-serif", "Times": "Times, 'Times New Roman', serif",
-             "Courier": "Courier, 'Courier New', monospace"}
+_FAMILIES = {"Helvetica": "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif",
+             "Times": "Times, 'Times New Roman', serif", "Courier": "Courier, 'Courier New', monospace"}
 
 
 def fmt(value: float) -> str:
@@ -112,7 +112,7 @@ class _SvgBuilder:
         for shape in shapes:
             extra = {} if len(shapes) > 1 else _style_attributes(shape.style)
             if isinstance(shape, Circle):
-                target.add(self.drawing.circle(cx=fmt(shape.x), cy=fmt(shape.y), r=fmt(shape.radius), **extra))
+                target.add(self.drawing.circle(center=(fmt(shape.x), fmt(shape.y)), r=fmt(shape.radius), **extra))
             elif shape.closed:
                 target.add(self.drawing.polygon(points=_points(shape.points), **extra))
             else:

@@ -15,6 +15,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Embed, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.text_metrics import wrap_text
 
 Point = tuple[float, float]
 DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
@@ -175,19 +176,23 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     sheet = plan.sheet
     scene = Scene(sheet.width, sheet.height)
     area = sheet.printable
-    lines = [
-        f"{title}: {len(plan.pages)} pages in {plan.rows} rows and {plan.columns} columns, "
-        f"board {plan.board_width:.0f} x {plan.board_height:.0f} mm",
-        "Print at 100 % (actual size, no 'fit to page'); the 50 mm bar on every page must measure 50 mm.",
-        "Trim each page along its dashed edges and lay it over its left and upper neighbours,",
-        f"matching the half targets (overlap at least {plan.overlap:g} mm); then glue.",
-    ]
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    heading = f"{title}: assembly of {plural(len(plan.pages), 'page')}"
+    body = (f"The board measures {plan.board_width:.0f} x {plan.board_height:.0f} mm; its pages form "
+            f"{plural(plan.rows, 'row')} and {plural(plan.columns, 'column')} (red frames, numbered). "
+            "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
+            "Trim each page along its dashed edges, lay it over its left and upper neighbours so that the "
+            f"half targets meet (pages overlap by at least {plan.overlap:g} mm), and glue.")
     notes = scene.layer("notes")
-    y = area.y + 5.0
-    for index, line in enumerate(lines):
-        notes.items.append(Text(area.x, y, line, 4.5 if index == 0 else 3.0, anchor="start",
-                                font="Helvetica-Bold" if index == 0 else "Helvetica", middle=True))
-        y += 7.0 if index == 0 else 4.5
+    y = area.y + 4.0
+    for line in wrap_text(heading, area.width, "Helvetica-Bold", 4.5):
+        notes.items.append(Text(area.x, y, line, 4.5, anchor="start", font="Helvetica-Bold", middle=True))
+        y += 6.5
+    for line in wrap_text(body, area.width * 0.85, "Helvetica", 3.0):  # room for wider fallback fonts
+        notes.items.append(Text(area.x, y, line, 3.0, anchor="start", middle=True))
+        y += 4.5
     top = y + 2.0
     room = Rect(area.x, top, area.width, area.bottom - FOOTER - top - 2.0)
     right = max(p.window.right for p in plan.pages)
@@ -210,7 +215,7 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
         w = page.window
         cx, cy = x0 + (w.x + w.width / 2) * scale, y0 + (w.y + w.height / 2) * scale
         grid.items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
-    _footer(scene, sheet, f"{title}: assembly (page numbers in red)")
+    _footer(scene, sheet, f"{title}: assembly")
     return Page(scene, bookmark="Assembly", label="assembly")
 
 

@@ -1,0 +1,111 @@
+"""`board`: a board at true size as PDF, SVG or PNG: tiled over sheets, as one poster page, or fitted to a sheet."""
+
+from __future__ import annotations
+
+import argparse
+
+from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
+from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
+from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.render.paper import DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.scene import Document
+from modlinseq_print.render.theme import THEMES
+from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
+from modlinseq_print.units import parse_length
+
+DEFAULT_OUTPUT = "output/board.pdf"
+
+
+class BoardOptionError(ModlinseqError):
+    """Board command options that do not go together."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the board command."""
+    parser = sub.add_parser("board", help="a board at actual size: PDF, SVG or PNG, tiled, poster or fitted")
+    add_board_arguments(parser)
+    parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
+                        help=f"output file .pdf, .svg or .png (default {DEFAULT_OUTPUT}); "
+                             "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
+    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--paper", default="a4",
+                        help="a4, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
+    parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
+                        help="auto picks the one needing fewer pages (default auto)")
+    parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="blank paper edge (default 10mm)")
+    parser.add_argument("--overlap", default=f"{DEFAULT_OVERLAP:g}mm",
+                        help="least overlap (glue margin) between tiled pages (default 10mm)")
+    parser.add_argument("--fit", action="store_true", help="scale the board onto one sheet and print the scale")
+    parser.add_argument("--theme", choices=tuple(THEMES), default="green",
+                        help="green (like the rule pages) or bw line art (default green)")
+    parser.add_argument("--tile-width", default=f"{DEFAULT_TILE_WIDTH:g}mm", help="tile width, any unit (default 25mm)")
+    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon", help="tile shape (default pentagon)")
+    parser.add_argument("--clearance", default=f"{DEFAULT_CLEARANCE:g}mm",
+                        help="space between a tile and its cell's edges (default 1.5mm)")
+    parser.add_argument("--cell-size", default=None,
+                        help="cell size across flats (default: the smallest that holds the tile, 28mm)")
+    parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
+                        help="print each cell's address (default on)")
+    parser.add_argument("--label-size", default=None, help="address height, any unit (default: fits under a tile)")
+    parser.add_argument("--centre-dots", action="store_true", help="a small dot at each cell centre")
+    parser.add_argument("--title", default=None, help="a title printed above the board")
+    parser.add_argument("--modulus", type=int, default=None, help="print a note of the modulus, e.g. 13")
+    parser.add_argument("--arrows", action="store_true",
+                        help="arrows at the edges showing the direction of addition for each slope")
+    parser.set_defaults(run=run)
+
+
+def style_from_args(args: argparse.Namespace) -> BoardStyle:
+    """The board style from the command-line options."""
+    return BoardStyle(
+        theme=args.theme,
+        tile_width=parse_length(args.tile_width, "tile width"),
+        clearance=parse_length(args.clearance, "clearance"),
+        tile_shape=args.tile_shape,
+        cell_size=parse_length(args.cell_size, "cell size") if args.cell_size else None,
+        labels=args.labels,
+        label_size=parse_length(args.label_size, "label size") if args.label_size else None,
+        pattern=args.pattern,
+        centre_dots=args.centre_dots,
+        title=args.title,
+        modulus=args.modulus,
+        arrows=args.arrows,
+    )
+
+
+def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Document, str]:
+    """The pages for the chosen paper handling, and a one-line summary of them."""
+    title = f"MODLINSEQ board {drawing.board.spec}"
+    margin = parse_margin(args.margin)
+    size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
+    if is_poster(args.paper):
+        if args.fit:
+            raise BoardOptionError("--fit needs a sheet size: use --paper a4 (or another paper) with --fit")
+        return poster_document(drawing.scene, margin, title), f"one poster page, board {size} plus {margin:g} mm margin"
+    sheet = make_sheet(args.paper, margin)
+    if args.fit:
+        document, scale = fit_document(drawing.scene, sheet, title, args.orientation)
+        return document, f"one {args.paper} sheet at {scale * 100:.1f} % of the board's {size}"
+    overlap = parse_length(args.overlap, "overlap")
+    document, plan = tile_document(drawing.scene, sheet, title, overlap, args.orientation,
+                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    pages = len(plan.pages)
+    if pages == 1:
+        return document, f"one {plan.sheet.describe()} page at actual size, board {size}"
+    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {plan.rows} rows and "
+                      f"{plan.columns} columns, after an assembly page; board {size}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw the board and write it."""
+    kind = format_for(args.output, args.format)
+    board = board_from_args(args)
+    drawing = board_scene(board, style_from_args(args))
+    document, summary = board_document(drawing, args)
+    written = write_output(document, args.output, kind, args.dpi)
+    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
+    print(f"wrote {names}: {summary}")
+    return 0

@@ -1,0 +1,22 @@
+"""Shared test fixtures: `require_tool` skips a test, with the reason, when an external program is missing."""
+
+import shutil
+
+import pytest
+
+#: Where the usual external tools come from, for the skip message.
+TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdfinfo": "poppler-utils"}
+
+
+@pytest.fixture
+def require_tool():
+    """A function taking a program name: returns its path, or skips the test saying what to install."""
+
+    def need(name: str) -> str:
+        path = shutil.which(name)
+        if path is None:
+            package = TOOL_PACKAGES.get(name, name)
+            pytest.skip(f"{name} is not installed (install the {package} package, e.g. `make tools`)")
+        return path
+
+    return need

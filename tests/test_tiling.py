@@ -1,0 +1,142 @@
+"""Page tiling: every cell whole on some page, alignment marks that coincide, no empty pages, poster and fit."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.printables.board import board_scene
+from modlinseq_print.render.paper import Rect, Sheet, make_sheet
+from modlinseq_print.render.scene import Embed, Text
+from modlinseq_print.render.tiling import (TilingError, best_plan, fit_document, plan_tiles, poster_document, spans,
+                                           tile_document, window_size)
+
+
+def plan_for(spec, paper="a4", overlap=10.0, orientation="auto", margin=10.0):
+    drawing = board_scene(parse_board(spec))
+    sheet = make_sheet(paper, margin)
+    plan = best_plan(drawing.scene.width, drawing.scene.height, sheet, orientation, overlap=overlap,
+                     keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    return drawing, plan
+
+
+def neighbours(plan):
+    pages = {(p.row, p.column): p for p in plan.pages}
+    for (row, column), page in pages.items():
+        for other in ((row, column + 1), (row + 1, column)):
+            if other in pages:
+                yield page, pages[other]
+
+
+def assert_plan_is_right(drawing, plan):
+    # every cell (and pseudocell) lies entirely on at least one page
+    for cell in drawing.cells():
+        box = drawing.cell_box(cell)
+        assert any(page.window.contains(box) for page in plan.pages), cell
+    # no empty pages: each shows some cell or the header
+    for page in plan.pages:
+        assert any(page.window.intersects(box) for box in drawing.content_boxes())
+    # neighbours overlap by at least the glue margin, and their shared-edge marks coincide
+    pairs = 0
+    for first, second in neighbours(plan):
+        pairs += 1
+        across = first.row == second.row
+        overlap = first.window.right - second.window.x if across else first.window.bottom - second.window.y
+        assert overlap >= plan.overlap - 1e-6
+        shared = set(first.marks) & set(second.marks)
+        assert len(shared) == 2, (first, second)
+        for x, y in shared:
+            for page in (first, second):
+                assert page.window.x - 1e-6 <= x <= page.window.right + 1e-6
+                assert page.window.y - 1e-6 <= y <= page.window.bottom + 1e-6
+            assert (x == pytest.approx(second.window.x)) if across else (y == pytest.approx(second.window.y))
+    return pairs
+
+
+@pytest.mark.parametrize("spec, paper, overlap", [
+    ("hex:9", "a4", 10.0), ("hex:9", "letter", 15.0), ("tess:3", "a4", 10.0), ("rect:24x13", "a3", 10.0),
+    ("hex:6", "200x150mm", 5.0), ("square:12x12", "legal", 10.0),
+])
+def test_every_cell_lies_on_a_page_and_marks_coincide(spec, paper, overlap):
+    drawing, plan = plan_for(spec, paper, overlap)
+    assert len(plan.pages) > 1
+    assert assert_plan_is_right(drawing, plan) >= 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(width=st.integers(120, 420), height=st.integers(120, 420), overlap=st.integers(0, 30),
+       spec=st.sampled_from(["hex:5", "tess:2", "rect:11x9"]))
+def test_tiling_holds_for_any_sheet(width, height, overlap, spec):
+    drawing = board_scene(parse_board(spec))
+    sheet = Sheet(float(width), float(height), 10.0)
+    plan = plan_tiles(drawing.scene.width, drawing.scene.height, sheet, float(overlap),
+                      drawing.cell_boxes(), drawing.content_boxes())
+    assert_plan_is_right(drawing, plan)
+    numbers = [p.number for p in plan.pages]
+    assert numbers == list(range(1, len(plan.pages) + 1))
+
+
+def test_hex9_on_a4_skips_empty_corners_and_chooses_the_orientation_with_fewer_pages():
+    drawing, plan = plan_for("hex:9")
+    assert plan.rows * plan.columns > len(plan.pages)  # the empty corner pages are dropped
+    portrait = plan_for("hex:9", orientation="portrait")[1]
+    landscape = plan_for("hex:9", orientation="landscape")[1]
+    assert len(plan.pages) == min(len(portrait.pages), len(landscape.pages))
+
+
+def test_tiled_document_pages_labels_marks_and_scale_bar():
+    drawing = board_scene(parse_board("hex:9"))
+    document, plan = tile_document(drawing.scene, make_sheet("a4"), "hex:9", keep_whole=drawing.cell_boxes(),
+                                   content=drawing.content_boxes())
+    assert len(document.pages) == len(plan.pages) + 1
+    assert document.pages[0].bookmark == "Assembly"
+    total = len(plan.pages)
+    for page, tiled in zip(document.pages[1:], plan.pages):
+        texts = [i.text for i in page.scene.items() if isinstance(i, Text)]
+        assert f"hex:9: row {tiled.row}, column {tiled.column}, page {tiled.number} of {total}" in texts
+        assert any(t.startswith("50 mm") for t in texts)
+        embed = next(i for i in page.scene.items() if isinstance(i, Embed))
+        assert embed.scale == 1.0 and embed.clip[2:] == window_size(plan.sheet)
+        # the board point at the window's corner lands on the printable area's corner
+        assert embed.x + tiled.window.x == pytest.approx(plan.sheet.printable.x)
+        assert (page.scene.width, page.scene.height) == (plan.sheet.width, plan.sheet.height)
+    grid_texts = [i.text for i in document.pages[0].scene.layer("grid").items if isinstance(i, Text)]
+    assert grid_texts == [str(n) for n in range(1, total + 1)]
+
+
+def test_a_board_that_fits_gets_one_centred_page_without_assembly():
+    drawing = board_scene(parse_board("hex:2"))
+    document, plan = tile_document(drawing.scene, make_sheet("a4"), "hex:2", keep_whole=drawing.cell_boxes())
+    assert len(document.pages) == 1 and len(plan.pages) == 1
+    window = plan.pages[0].window
+    assert window.x + window.width / 2 == pytest.approx(drawing.scene.width / 2)
+
+
+def test_poster_is_the_board_plus_margin_and_fit_prints_its_scale():
+    drawing = board_scene(parse_board("hex:9"))
+    poster = poster_document(drawing.scene, 10.0, "hex:9")
+    assert (poster.pages[0].scene.width, poster.pages[0].scene.height) == (
+        drawing.scene.width + 20, drawing.scene.height + 20)
+    document, scale = fit_document(drawing.scene, make_sheet("a4"), "hex:9")
+    win_w, win_h = window_size(make_sheet("a4").rotated())
+    assert scale == pytest.approx(min(win_w / drawing.scene.width, win_h / drawing.scene.height))
+    texts = [i.text for i in document.pages[0].scene.items() if isinstance(i, Text)]
+    assert f"hex:9 at {scale * 100:.1f} % of actual size (1:{1 / scale:.2f})" in texts
+    small = board_scene(parse_board("hex:1"))
+    assert fit_document(small.scene, make_sheet("a4"), "hex:1")[1] == 1.0  # never enlarged
+
+
+def test_spans_cover_and_reject_what_cannot_fit():
+    starts = spans(0.0, 500.0, 200.0, 10.0, [])
+    assert starts[0] == 0.0 and starts[-1] + 200.0 >= 500.0
+    assert all(b - a == pytest.approx(190.0) for a, b in zip(starts, starts[1:]))
+    with pytest.raises(TilingError, match="does not fit"):
+        spans(0.0, 500.0, 20.0, 10.0, [(0.0, 28.0)])
+    with pytest.raises(TilingError, match="overlap"):
+        spans(0.0, 500.0, 200.0, 200.0, [])
+
+
+def test_window_rects_are_board_coordinates():
+    drawing, plan = plan_for("hex:9", "a3")
+    first = plan.pages[0]
+    assert isinstance(first.window, Rect)
+    assert plan.to_sheet(first, (first.window.x, first.window.y)) == plan.window_origin
