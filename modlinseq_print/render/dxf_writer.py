@@ -38,9 +38,17 @@ def scene_to_dxf(scene: Scene, layer: str = CUT_LAYER) -> bytes:
     """A DXF (R2010, millimetres, y upward as CAD expects) of the scene's cut paths only: one closed
     polyline per polygon on layer CUT, coloured as its stroke; deterministic bytes."""
     ezdxf = _ezdxf()
+    fixed = ezdxf.options.write_fixed_meta_data_for_testing
+    ezdxf.options.write_fixed_meta_data_for_testing = True  # no timestamps or random GUIDs, from creation on
+    try:
+        return _build(ezdxf, scene, cut_paths(scene, layer))
+    finally:
+        ezdxf.options.write_fixed_meta_data_for_testing = fixed
+
+
+def _build(ezdxf, scene: Scene, paths: list[Polygon]) -> bytes:
     document = ezdxf.new("R2010", units=4)  # 4: millimetres
     document.header["$MEASUREMENT"] = 1  # metric
-    paths = cut_paths(scene, layer)
     colour = _rgb(paths[0].style.stroke if paths else None)
     document.layers.add("CUT", true_color=ezdxf.colors.rgb2int(colour))
     modelspace = document.modelspace()
@@ -49,10 +57,5 @@ def scene_to_dxf(scene: Scene, layer: str = CUT_LAYER) -> bytes:
         modelspace.add_lwpolyline(points, close=polygon.closed, dxfattribs={
             "layer": "CUT", "true_color": ezdxf.colors.rgb2int(_rgb(polygon.style.stroke))})
     stream = io.StringIO()
-    fixed = ezdxf.options.write_fixed_meta_data_for_testing
-    ezdxf.options.write_fixed_meta_data_for_testing = True  # no timestamps or random GUIDs
-    try:
-        document.write(stream)
-    finally:
-        ezdxf.options.write_fixed_meta_data_for_testing = fixed
+    document.write(stream)
     return document.encode(stream.getvalue())

@@ -263,8 +263,8 @@ def lattice_positions(lattice: Lattice, half_width: float, half_height: float,
     best: list[tuple[int, float, float, int]] = []
     top = min(dy for _, dy, _ in lattice.motif)
     rows = int((height + abs(top)) / lattice.py) + 3
-    for phase in range(8):
-        x0 = lattice.px * phase / 8
+    aligned = [half_width - dx - j * lattice.sx for j in (0, 1) for dx, _, _ in lattice.motif]  # a copy at the left
+    for x0 in aligned + [lattice.px * phase / 8 for phase in range(8)]:
         found = []
         for j in range(-1, rows):
             for dx, dy, rotation in lattice.motif:
@@ -345,8 +345,9 @@ def _clear_of(hull, position, area: Rect, keep_out: tuple[Rect, ...], gap: float
     if not keep_out:
         return True
     placed = place_outline(hull, Slot(0, area.x + position[0], area.y + position[1], position[2]))
-    corners = [[(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)] for r in keep_out]
-    return all(polygons_gap(placed, rect) >= gap - 1e-6 for rect in corners)
+    near = bounding_box(placed).inset(-gap)
+    return all(not near.intersects(r) or polygons_gap(placed, [(r.x, r.y), (r.right, r.y), (r.right, r.bottom),
+                                                                (r.x, r.bottom)]) >= gap - 1e-6 for r in keep_out)
 
 
 def place_rectangles(count: int, width: float, height: float, area: Rect, gap: float = 0.0,

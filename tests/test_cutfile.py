@@ -1,0 +1,122 @@
+"""Cutting files: kerf compensation measured from the SVG, the reference square, colours, layers and DXF."""
+
+import csv
+import math
+import sys
+
+import pytest
+
+from modlinseq_print.cli import main
+from modlinseq_print.geometry.layout import tile_shape
+from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outline, parse_colour
+from modlinseq_print.render.dxf_writer import DxfUnavailable, scene_to_dxf
+from modlinseq_print.render.imposition import Slot, bounding_box, place_outline
+from modlinseq_print.render.scene import Polygon, Scene, Style
+from test_tiles_svg import svg_items
+
+
+def line_distance(point, a, b):
+    (ax, ay), (bx, by) = a, b
+    return abs((bx - ax) * (ay - point[1]) - (ax - point[0]) * (by - ay)) / math.hypot(bx - ax, by - ay)
+
+
+@pytest.fixture(scope="module")
+def bed_cut(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cut")
+    assert main(["tiles", "-o", str(folder / "sheet.pdf"), "--cut-file", str(folder / "cut.svg"),
+                 "--kerf", "0.2mm", "--bed", "600x400mm"]) == 0
+    return folder
+
+
+def test_kerf_grows_every_edge_by_half_the_kerf(bed_cut):
+    _, items = svg_items(bed_cut / "cut.svg")
+    paths = [i for i in items if i["tag"] == "polygon" and i["layer"] == "cut" and len(i["points"]) == 5]
+    rows = [r for r in csv.DictReader(open(bed_cut / "cut.manifest.csv")) if not r["kind"].startswith("total")]
+    assert len(paths) == len(rows) == 130
+    outline = tile_shape(25.0)
+    for path, row in zip(paths, rows):
+        nominal = place_outline(outline, Slot(0, float(row["x_mm"]), float(row["y_mm"]), int(row["rotation"])))
+        for k, (a, b) in enumerate(zip(nominal, nominal[1:] + nominal[:1])):
+            c, d = path["points"][k], path["points"][(k + 1) % 5]
+            # both ends of the cut edge lie 0.1 mm (half the 0.2 mm kerf) outside the nominal edge
+            assert line_distance(c, a, b) == pytest.approx(0.1, abs=0.002)
+            assert line_distance(d, a, b) == pytest.approx(0.1, abs=0.002)
+        assert bounding_box(path["points"]).width > 25.0
+
+
+def test_cut_layer_is_red_hairline_and_engrave_layer_black(bed_cut):
+    _, items = svg_items(bed_cut / "cut.svg")
+    cut = [i for i in items if i["layer"] == "cut"]
+    assert cut and all(i["tag"] == "polygon" and i["stroke"] == "#ff0000" and i["stroke-width"] == "0.025"
+                       and i["fill"] == "none" for i in cut)
+    engraved = [i for i in items if i["layer"] == "engrave"]
+    assert all(i["fill"] == "#000000" for i in engraved)
+    numbers = [i["text"] for i in engraved if i["tag"] == "text" and i["text"].isdigit()]
+    assert len(numbers) == 130 and sorted(set(numbers), key=int) == [str(v) for v in range(13)]
+
+
+def test_reference_square_is_100_mm_plus_kerf_and_labelled(bed_cut):
+    _, items = svg_items(bed_cut / "cut.svg")
+    squares = [i["points"] for i in items if i["layer"] == "cut" and len(i["points"]) == 4]
+    assert len(squares) == 1
+    box = bounding_box(squares[0])
+    assert box.width == pytest.approx(100.2, abs=0.001) and box.height == pytest.approx(100.2, abs=0.001)
+    texts = {i["text"] for i in items if i["tag"] == "text" and i["layer"] == "engrave"}
+    assert {"100 mm reference square", "kerf 0.2 mm"} <= texts
+
+
+def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_path):
+    assert main(["tiles", "-o", str(tmp_path / "s.pdf"), "--cut-file", str(tmp_path / "c.svg"),
+                 "--cut-color", "0,0,255", "--engrave-color", "#00AA00", "--no-engrave"]) == 0
+    pages = sorted(tmp_path.glob("c-*.svg"))
+    assert len(pages) == 2
+    total = 0
+    for page in pages:
+        _, items = svg_items(page)
+        assert sum(len(i["points"]) == 4 for i in items if i["layer"] == "cut") == 1
+        assert {i["stroke"] for i in items if i["layer"] == "cut"} == {"#0000ff"}
+        assert not [i for i in items if i["layer"] == "engrave" and i["text"] and i["text"].isdigit()]
+        total += sum(len(i["points"]) == 5 for i in items if i["layer"] == "cut")
+    assert total == 130
+
+
+def test_dxf_holds_the_cut_paths_only(tmp_path):
+    ezdxf = pytest.importorskip("ezdxf")
+    out = tmp_path / "tiles.dxf"
+    assert main(["tiles", "-o", str(out), "--kerf", "0.15mm", "--bed", "600x400mm"]) == 0
+    document = ezdxf.readfile(out)
+    lines = list(document.modelspace())
+    assert len(lines) == 131 and {e.dxftype() for e in lines} == {"LWPOLYLINE"}
+    assert all(e.closed and e.dxf.layer == "CUT" and e.dxf.true_color == ezdxf.colors.rgb2int((255, 0, 0))
+               for e in lines)
+    square = next(e for e in lines if len(e) == 4)
+    xs = [p[0] for p in square.get_points()]
+    assert max(xs) - min(xs) == pytest.approx(100.15, abs=1e-6)
+    assert document.header["$INSUNITS"] == 4
+    again = tmp_path / "again.dxf"
+    assert main(["tiles", "-o", str(again), "--kerf", "0.15mm", "--bed", "600x400mm"]) == 0
+    assert out.read_bytes() == again.read_bytes()  # no timestamps, no random GUIDs
+    assert (tmp_path / "tiles.manifest.json").exists()
+
+
+def test_dxf_without_ezdxf_is_a_clear_one_line_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ezdxf", None)
+    scene = Scene(10, 10)
+    scene.add(Polygon(((0, 0), (1, 0), (1, 1)), Style()), "cut")
+    with pytest.raises(DxfUnavailable, match="pip install"):
+        scene_to_dxf(scene)
+    assert main(["tiles", "-o", str(tmp_path / "t.pdf"), "--cut-file", str(tmp_path / "c.dxf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ezdxf" in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_kerf_outline_and_spec_checks():
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    grown = [c for point in kerf_outline(square, 0.3) for c in point]
+    assert grown == pytest.approx([-0.15, -0.15, 10.15, -0.15, 10.15, 10.15, -0.15, 10.15])
+    assert parse_colour("255,0,0") == "#ff0000" and parse_colour("FF0000") == "#ff0000"
+    with pytest.raises(CutFileError, match="bad colour"):
+        parse_colour("red-ish")
+    with pytest.raises(CutFileError, match="kerf"):
+        CutSpec(kerf=3.0)

@@ -1,0 +1,68 @@
+"""The tiles and markers commands: bad input is one line, exit status 2, and no file left behind."""
+
+import subprocess
+import sys
+
+import pytest
+
+from modlinseq_print.cli import main
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tiles", "--modulus", "1"], "bad modulus 1"),
+    (["tiles", "--copies", "-2"], "bad number of copies"),
+    (["tiles", "--wild", "-1"], "bad number of wild tiles"),
+    (["tiles", "--blockers", "-5"], "bad number of blockers"),
+    (["tiles", "--tile-width", "300mm"], "tile width of 300 mm"),
+    (["tiles", "--tile-width", "195mm"], "does not fit the printable area"),
+    (["tiles", "--tile-width", "wide"], "bad tile width"),
+    (["tiles", "--back-offset", "3mm"], "bad back offset"),
+    (["tiles", "--back-offset", "40mm,0"], "back offset of 40,0 mm is too large"),
+    (["tiles", "--bleed=-3mm"], "bad bleed"),
+    (["tiles", "--kerf", "5mm", "--cut-file", "CUT/c.svg"], "kerf of 5 mm"),
+    (["tiles", "--cut-file", "CUT/c.pdf"], "name it .svg or .dxf"),
+    (["tiles", "--paper", "b7"], "unknown paper"),
+    (["tiles", "--bed", "90x90mm", "--cut-file", "CUT/c.svg"], "reference square does not fit"),
+    (["tiles", "-o", "OUT/t.txt"], "cannot tell the format"),
+    (["tiles", "--counts", "MISSING.toml"], "cannot read counts file"),
+    (["markers", "--range", "20-8"], "the lowest modulus comes first"),
+    (["markers", "--range", "1-4"], "moduli run from 2"),
+    (["markers", "--copies", "-1"], "bad number of copies of each marker"),
+])
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, capsys, argv, message):
+    argv = [a.replace("CUT/", f"{tmp_path}/").replace("OUT/", f"{tmp_path}/") for a in argv]
+    if "-o" not in argv:
+        argv += ["-o", str(tmp_path / "out.pdf")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and err.startswith("modlinseq-print: error: ")
+    assert not list(tmp_path.iterdir())
+
+
+def test_counts_file_with_a_negative_count(tmp_path, capsys):
+    counts = tmp_path / "counts.csv"
+    counts.write_text("value,count\n3,-4\n")
+    assert main(["tiles", "--counts", str(counts), "-o", str(tmp_path / "t.pdf")]) == 2
+    assert "bad number of tiles of value 3" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["counts.csv"]
+
+
+def test_counts_file_and_no_zero_through_the_cli(tmp_path, capsys):
+    counts = tmp_path / "counts.toml"
+    counts.write_text("[counts]\n1 = 3\n")
+    out = tmp_path / "t.pdf"
+    assert main(["tiles", "--modulus", "5", "--copies", "2", "--counts", str(counts), "--no-zero",
+                 "-o", str(out)]) == 0
+    assert "9 pieces" in capsys.readouterr().err
+    rows = out.with_name("t.manifest.csv").read_text().splitlines()
+    assert [r.split(",")[:2] for r in rows if r.startswith("total")] == [
+        ["total number", "1"], ["total number", "2"], ["total number", "3"], ["total number", "4"]]
+
+
+def test_png_output_and_entry_point(tmp_path):
+    out = tmp_path / "markers.png"
+    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "markers", "--range", "12-13", "-o", str(out),
+                           "--dpi", "30"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "markers.manifest.csv").exists() and (tmp_path / "markers.manifest.json").exists()

@@ -1,0 +1,73 @@
+"""Tile sheets as PDF: the numbers pdftotext reads agree with the manifest; output is deterministic."""
+
+import csv
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+from modlinseq_print.cli import main
+
+MM_PER_PT = 25.4 / 72
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed")
+
+
+def pdf_words(path):
+    """(page from 1, text, centre x mm, centre y mm) of every word pdftotext finds."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    root = ET.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", xhtml))
+    words = []
+    for number, page in enumerate(root.iter("{http://www.w3.org/1999/xhtml}page"), start=1):
+        for word in page.iter("{http://www.w3.org/1999/xhtml}word"):
+            x = (float(word.get("xMin")) + float(word.get("xMax"))) / 2 * MM_PER_PT
+            y = (float(word.get("yMin")) + float(word.get("yMax"))) / 2 * MM_PER_PT
+            words.append((number, word.text, x, y))
+    return words
+
+
+def manifest(path):
+    rows = list(csv.DictReader(open(path.with_name(path.stem + ".manifest.csv"))))
+    return [r for r in rows if not r["kind"].startswith("total")]
+
+
+@pytest.fixture(scope="module")
+def default_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pdf") / "tiles.pdf"
+    assert main(["tiles", "-o", str(out)]) == 0
+    return out
+
+
+@needs_poppler
+def test_pdf_numbers_agree_with_the_manifest(default_pdf):
+    rows = manifest(default_pdf)
+    tile_words = [w for w in pdf_words(default_pdf) if re.fullmatch(r"\d+", w[1]) and w[3] < 297 - 10 - 8]
+    assert len(tile_words) == len(rows) == 130
+    assert Counter(w[1] for w in tile_words) == {str(v): 10 for v in range(13)}
+    unmatched = list(rows)
+    for page, text, x, y in tile_words:  # each number sits on its own tile, as listed
+        row = min(unmatched, key=lambda r: (int(r["page"]) != page, (float(r["x_mm"]) - x) ** 2 + (float(r["y_mm"]) - y) ** 2))
+        assert int(row["page"]) == page and row["value"] == text
+        assert abs(float(row["x_mm"]) - x) < 1.0 and abs(float(row["y_mm"]) - y) < 3.0
+        unmatched.remove(row)
+    assert not unmatched
+
+
+@needs_poppler
+def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path):
+    out = tmp_path / "duplex.pdf"
+    assert main(["tiles", "-o", str(out), "--duplex", "--back-text", "BACK"]) == 0
+    words = pdf_words(out)
+    pages = Counter(p for p, text, _, _ in words if text == "BACK")
+    assert set(pages) == {2, 4} and sum(pages.values()) == 130
+    assert {int(r["page"]) for r in manifest(out)} == {1, 3}
+    assert not [w for w in words if w[0] in (2, 4) and re.fullmatch(r"\d+", w[1]) and w[3] < 279]
+
+
+def test_pdf_is_deterministic_and_compact(tmp_path):
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert main(["tiles", "-o", str(first)]) == 0 and main(["tiles", "-o", str(second)]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    assert first.read_bytes().startswith(b"%PDF") and first.stat().st_size < 40_000
