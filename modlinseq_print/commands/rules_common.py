@@ -1,0 +1,53 @@
+"""Arguments shared by the rules commands (check, score, position): board, modulus, wrap, transcript."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.errors import TranscriptError
+from modlinseq_print.rules.position import Position, marker_tile
+from modlinseq_print.rules.wilds import WILD_POLICIES
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) -> None:
+    """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript."""
+    add_board_arguments(parser, pattern=pattern)
+    parser.add_argument("--modulus", "-m", type=int, required=True, metavar="M", help="the modulus (e.g. 13)")
+    parser.add_argument("--wrap", choices=WRAP_MODES, default=None,
+                        help="how lines continue at the edge (default: none; tess boards: tess; "
+                             "square boards: lines is the torus)")
+    parser.add_argument("--diagonals", action="store_true", help="square boards: diagonal lines count too")
+    parser.add_argument("--wild-policy", choices=WILD_POLICIES, default="E",
+                        help="wild tiles (page 3, 7-2): A adjacent naturals, B two naturals (prime modulus), "
+                             "C unique value, D declared (#=5B3), E ambiguity allowed (default)")
+    parser.add_argument("--marker", action="store_true", help="the modulus marker stands on A0 as a 0")
+    parser.add_argument("transcript", nargs="+", metavar="TRANSCRIPT",
+                        help="tiles like '4B2, 6B1, 1A0, 3M1' or '3H8 ~ 4 ~ 5H19'; turns split by ';' or "
+                             "new lines; '-' reads standard input, @FILE reads a file")
+
+
+def transcript_text(args: argparse.Namespace) -> str:
+    """The transcript given on the command line, from standard input ('-') or from a file (@FILE)."""
+    words = args.transcript
+    if words == ["-"]:
+        return sys.stdin.read()
+    if len(words) == 1 and words[0].startswith("@"):
+        path = Path(words[0][1:])
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise TranscriptError(f"cannot read transcript {path}: {error.strerror or error}") from None
+    return " ".join(words)
+
+
+def start_position(args: argparse.Namespace) -> Position:
+    """The empty position (or the modulus marker alone) that a transcript is played onto."""
+    board = board_from_args(args)
+    tiles = dict([marker_tile()]) if args.marker else {}
+    if args.marker and board.grid != "hex":
+        raise TranscriptError(f"the modulus marker stands on A0; {board.spec} is a square board with no A0")
+    return Position(board, args.modulus, tiles, args.wrap, args.diagonals, args.wild_policy)

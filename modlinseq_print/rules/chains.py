@@ -1,0 +1,212 @@
+"""Straight lines of tiles: how lines run under each wrap mode, and the maximal unbroken chains of tiles.
+
+A walk moves from cell to cell; its state is a cell and the direction it leaves that cell in. Wrap
+modes `lines` and `tess` keep the direction and jump across the edge; `bounce` changes direction at
+the edge. Every walk is reversible, so the chains of a position are found by tracing each link once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Container, Iterable
+
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import E, NE, SE, Cell, slope_of
+from modlinseq_print.geometry.wrap import SQUARE_DIRECTIONS, check_wrap, step
+from modlinseq_print.rules.bounce import Bounce
+from modlinseq_print.rules.errors import RulesError
+
+WRAP_MODES = ("none", "lines", "bounce", "tess")
+_SQUARE_NAMES = {d: name for name, d in SQUARE_DIRECTIONS.items()}
+
+
+class Topology:
+    """How straight lines run on a board under a wrap mode: directions, the next cell, bounces."""
+
+    def __init__(self, board: Board, wrap: str | None = None, diagonals: bool = False):
+        mode = board.default_wrap if wrap is None else wrap
+        if mode not in WRAP_MODES:
+            raise RulesError(f"unknown wrap mode {mode!r}: use one of {', '.join(WRAP_MODES)}")
+        if diagonals and board.grid != "square":
+            raise RulesError(f"diagonal lines are for square boards; {board.spec} is a hex board with three slopes")
+        if mode == "bounce" and board.grid == "square":
+            raise RulesError("wrap mode 'bounce' is for hexagonal boards; square boards wrap with 'lines' (a torus)")
+        self.bounce = Bounce(board) if mode == "bounce" else None
+        if mode != "bounce":
+            check_wrap(board, mode)
+        self.board = board
+        self.wrap = mode
+        self.diagonals = diagonals
+        if board.grid == "square":
+            names = ("row", "column") + (("diagonal", "antidiagonal") if diagonals else ())
+            self.forward = tuple(SQUARE_DIRECTIONS[n] for n in names)
+        else:
+            self.forward = (E, NE, SE)
+        self.directions = self.forward + tuple(-d for d in self.forward)
+        self._next: dict[tuple[Cell, Cell], Cell | None] = {}
+
+    def next_cell(self, cell: Cell, direction: Cell) -> Cell | None:
+        """The cell reached by leaving `cell` in `direction`, or None past an edge that does not wrap."""
+        key = (cell, direction)
+        try:
+            return self._next[key]
+        except KeyError:
+            pass
+        if self.bounce is not None:
+            nxt = cell + direction if cell + direction in self.board.cells else None
+        else:
+            nxt = step(self.board, cell, direction, self.wrap)
+        self._next[key] = nxt
+        return nxt
+
+    def leave(self, cell: Cell, arriving: Cell) -> Cell | None:
+        """The direction a line leaves `cell` in after arriving in direction `arriving`."""
+        if self.bounce is not None:
+            return self.bounce.leave(cell, arriving)
+        return arriving
+
+    def is_wrap_link(self, cell: Cell, direction: Cell) -> bool:
+        """True when leaving `cell` in `direction` jumps across the edge of the board."""
+        nxt = self.next_cell(cell, direction)
+        return nxt is not None and nxt != cell + direction
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells one step away along every line through `cell` (wrapping or bouncing as the mode says)."""
+        found = []
+        for d in self.directions:
+            nxt = self.next_cell(cell, d)
+            if nxt is not None and nxt != cell and nxt not in found:
+                found.append(nxt)
+        return found
+
+    def slope_name(self, direction: Cell) -> str:
+        """The slope of a direction: zero/positive/negative on hex boards, row/column/... on squares."""
+        if self.board.grid == "square":
+            return _SQUARE_NAMES.get(direction) or _SQUARE_NAMES[-direction]
+        return slope_of(direction)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A maximal unbroken walk of two or more tiles: its cells in order (repeats where it bounces back
+    over itself) and the direction of travel out of each cell (one per link)."""
+
+    cells: tuple[Cell, ...]
+    steps: tuple[Cell, ...]
+    loop: bool
+    wrap: bool
+    bounce: bool
+
+    def links(self) -> list[tuple[Cell, Cell]]:
+        """Each (cell, direction) state of the walk, one per link."""
+        return list(zip(self.cells, self.steps))
+
+
+def _walk(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
+          limit: int) -> tuple[list[Cell], list[Cell], bool]:
+    """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
+    cells, steps = [cell], []
+    current, d = cell, direction
+    while d is not None and len(steps) <= limit:
+        nxt = topo.next_cell(current, d)
+        if nxt is None or nxt == current or nxt not in occupied:
+            break
+        steps.append(d)
+        d = topo.leave(nxt, d)
+        if nxt == cell and d == direction:
+            return cells, steps, True
+        cells.append(nxt)
+        current = nxt
+    return cells, steps, False
+
+
+def _flags(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> Chain:
+    wrap = any(topo.is_wrap_link(c, d) for c, d in zip(cells, steps))
+    bounce = any(a != b for a, b in zip(steps, steps[1:])) or (loop and steps[0] != steps[-1])
+    return Chain(tuple(cells), tuple(steps), loop, wrap, bounce)
+
+
+def _reverse(cells: list[Cell], steps: list[Cell], loop: bool) -> tuple[list[Cell], list[Cell]]:
+    if loop:
+        return [cells[0]] + cells[:0:-1], [-d for d in reversed(steps)]
+    return cells[::-1], [-d for d in reversed(steps)]
+
+
+def _reading(cell: Cell) -> tuple[int, int]:
+    return cell.r, cell.q
+
+
+def _orient(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> tuple[list[Cell], list[Cell]]:
+    """The canonical orientation (and, for loops, starting cell) of a traced chain."""
+    forward = set(topo.forward)
+    candidates = [(cells, steps), _reverse(cells, steps, loop)]
+    if not loop:
+        return min(candidates, key=lambda cs: (cs[1][0] not in forward, _reading(cs[0][0])))
+    n = len(cells)
+
+    def key(option: tuple[list[Cell], list[Cell], int]) -> tuple:
+        cs, ds, i = option
+        into_wrap = topo.is_wrap_link(cs[i - 1], ds[i - 1])
+        return (not into_wrap, ds[i] not in forward, _reading(cs[i]), topo.directions.index(ds[i]))
+
+    best = min(((cs, ds, i) for cs, ds in candidates for i in range(n)), key=key)
+    cs, ds, i = best
+    return cs[i:] + cs[:i], ds[i:] + ds[:i]
+
+
+def trace(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell) -> Chain:
+    """The whole chain containing the link that leaves `cell` in `direction` (both ends occupied)."""
+    limit = 6 * len(topo.board.cells) + 6
+    ahead, ahead_steps, closed = _walk(topo, occupied, cell, direction, limit)
+    if closed:
+        cells, steps = ahead, ahead_steps
+    else:
+        back, back_steps, _ = _walk(topo, occupied, cell, topo.leave(cell, -direction), limit)
+        cells = back[::-1] + ahead[1:]
+        steps = [-d for d in reversed(back_steps)] + ahead_steps
+    cells, steps = _orient(topo, cells, steps, closed)
+    return _flags(topo, cells, steps, closed)
+
+
+def _mark(used: set, chain: Chain, topo: Topology) -> None:
+    n = len(chain.cells)
+    for i, (c, d) in enumerate(chain.links()):
+        used.add((c, d))
+        used.add((chain.cells[(i + 1) % n], -d))
+
+
+def chains_from(topo: Topology, occupied: Container[Cell], starts: Iterable[Cell]) -> list[Chain]:
+    """Every chain with a link out of one of the start cells, each once."""
+    used: set[tuple[Cell, Cell]] = set()
+    chains = []
+    for cell in starts:
+        for d in topo.directions:
+            if (cell, d) in used:
+                continue
+            nxt = topo.next_cell(cell, d)
+            if nxt is None or nxt == cell or nxt not in occupied:
+                continue
+            chain = trace(topo, occupied, cell, d)
+            _mark(used, chain, topo)
+            chains.append(chain)
+    return chains
+
+
+def all_chains(topo: Topology, occupied: Collection[Cell]) -> list[Chain]:
+    """Every maximal chain of two or more tiles among the occupied cells (a set or a dict by cell)."""
+    return chains_from(topo, occupied, sorted(occupied, key=_reading))
+
+
+class _With:
+    """The occupied cells plus one more."""
+
+    def __init__(self, occupied: Container[Cell], extra: Cell):
+        self.occupied, self.extra = occupied, extra
+
+    def __contains__(self, cell: object) -> bool:
+        return cell == self.extra or cell in self.occupied
+
+
+def chains_through(topo: Topology, occupied: Container[Cell], cell: Cell) -> list[Chain]:
+    """The chains that would pass through an empty cell if it held a tile."""
+    return chains_from(topo, _With(occupied, cell), [cell])

@@ -1,0 +1,292 @@
+"""Positions: tiles on a board, judged as a whole: sequences, legality, blocked cells and wild-tile values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
+                                             step_class, value_class)
+from modlinseq_print.rules.wilds import WILD_POLICIES, Constraint, solve_domains
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile on the board: a natural with its number, or a wild tile (`value` None), maybe declared."""
+
+    value: int | None = None
+    declared: int | None = None  # a wild tile's value written down (policy D)
+    marker: bool = False  # the modulus marker on A0, counting as 0
+
+    @property
+    def wild(self) -> bool:
+        """True for a wild tile."""
+        return self.value is None
+
+    @property
+    def known(self) -> int | None:
+        """The number the tile stands for when fixed: its value, or a wild tile's declared value."""
+        return self.value if self.value is not None else self.declared
+
+    @property
+    def label(self) -> str:
+        """How the tile is written: its number, or '#'."""
+        return "#" if self.wild else str(self.value)
+
+
+@dataclass
+class Position:
+    """A board, a modulus, a wrap mode and the tiles by cell."""
+
+    board: Board
+    modulus: int
+    tiles: dict[Cell, Tile]
+    wrap: str | None = None
+    diagonals: bool = False
+    policy: str = "E"
+    topology: Topology = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        check_modulus(self.modulus)
+        if self.policy not in WILD_POLICIES:
+            raise RulesError(f"unknown wild-tile policy {self.policy!r}: use one of {', '.join(WILD_POLICIES)}")
+        if self.policy == "B" and not is_prime(self.modulus):
+            raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
+        self.topology = Topology(self.board, self.wrap, self.diagonals)
+        self.wrap = self.topology.wrap
+        for cell, tile in self.tiles.items():
+            self._check_tile(cell, tile)
+
+    def _check_tile(self, cell: Cell, tile: Tile) -> None:
+        if cell not in self.board.cells:
+            raise RulesError(f"cell {self.board.address(cell)} is not on board {self.board.spec}")
+        for number in (tile.value, tile.declared):
+            if number is not None and not 0 <= number < self.modulus:
+                raise RulesError(f"tile {number} at {self.board.address(cell)} is not below the modulus "
+                                 f"{self.modulus}: use values 0 to {self.modulus - 1}")
+
+    def with_tiles(self, extra: Mapping[Cell, Tile]) -> "Position":
+        """A copy with more tiles (replacing any on the same cells)."""
+        return Position(self.board, self.modulus, {**self.tiles, **extra}, self.wrap, self.diagonals, self.policy)
+
+    def notation(self, cell: Cell) -> str:
+        """A tile as a transcript writes it, e.g. '4B2' or '#E1'."""
+        return f"{self.tiles[cell].label}{self.board.address(cell)}"
+
+    def open_wilds(self) -> list[Cell]:
+        """Wild tiles without a declared value."""
+        return [c for c, t in self.tiles.items() if t.wild and t.declared is None]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a position is illegal: a kind, the cells concerned and a readable message."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+    message: str
+
+
+@dataclass(frozen=True)
+class SequenceReport:
+    """One chain of two or more tiles with what the rules say about it."""
+
+    chain: Chain
+    labels: tuple[str, ...]  # '4', '#', ... per cell of the chain
+    msa: str | None  # None when the step or anchor is not fixed (wild tiles)
+    msa_options: tuple[str, ...]
+    tiles: int  # wild tiles excluded; a tile passed twice counts twice
+    points: int
+    legal: bool
+
+
+@dataclass
+class Analysis:
+    """The judgement of a position."""
+
+    position: Position
+    sequences: list[SequenceReport]
+    problems: list[Problem]
+    wild: dict[Cell, tuple[int, ...]]
+    blocked: list[Cell]
+
+    @property
+    def legal(self) -> bool:
+        """True when the position breaks no rule."""
+        return not self.problems
+
+
+def _constraint(position: Position, chain: Chain, extra: Cell | None = None) -> Constraint:
+    """A chain as a constraint on its open wild tiles (and on `extra`, an empty cell being tried)."""
+    values: list[int | None] = []
+    slots: dict[Cell, list[int]] = {}
+    for i, cell in enumerate(chain.cells):
+        tile = position.tiles.get(cell)
+        known = None if tile is None else tile.known
+        values.append(known)
+        if known is None:
+            slots.setdefault(cell, []).append(i)
+    return Constraint(tuple(values), tuple((c, tuple(p)) for c, p in slots.items()), chain.loop)
+
+
+def _break_message(position: Position, chain: Chain) -> str:
+    """Where a chain stops being modular-linear, for a problem message."""
+    values = [position.tiles[c].known for c in chain.cells]
+    text = " ~ ".join(position.notation(c) for c in chain.cells)
+    m = position.modulus
+    for k in range(3, len(values) + 1):
+        if step_class(values[:k], m) is None:
+            where = position.board.address(chain.cells[k - 1])
+            return f"{text} is not modular-linear modulo {m}: it breaks at {where}"
+    if chain.loop:
+        return f"{text} closes into a loop of {len(values)} that no step modulo {m} fits"
+    return f"{text} is not modular-linear modulo {m}: the wild tiles in it can take no value"
+
+
+def _wild_support(position: Position, chains: list[Chain], cell: Cell, need_adjacent: bool) -> bool:
+    """True when some chain through a wild tile holds two naturals (adjacent ones if asked)."""
+    for chain in chains:
+        if cell not in chain.cells:
+            continue
+        natural = [position.tiles[c].value is not None for c in chain.cells]
+        if need_adjacent:
+            pairs = zip(natural, natural[1:] + (natural[:1] if chain.loop else []))
+            if any(a and b for a, b in pairs):
+                return True
+        elif len({c for c, n in zip(chain.cells, natural) if n}) >= 2:
+            return True
+    return False
+
+
+def _policy_problems(position: Position, chains: list[Chain], wild: dict[Cell, tuple[int, ...]]) -> list[Problem]:
+    """Problems with wild tiles under the position's policy (page 3, section 7-2)."""
+    problems = []
+    for cell in sorted(c for c, t in position.tiles.items() if t.wild):
+        where = position.board.address(cell)
+        tile = position.tiles[cell]
+        values = wild.get(cell, ())
+        if position.policy == "D" and tile.declared is None:
+            problems.append(Problem("wild-undeclared", (cell,), f"wild tile at {where} has no declared value; "
+                                    f"policy D writes it down, e.g. #=5{where}"))
+        elif position.policy == "C" and len(values) > 1:
+            listed = " or ".join(map(str, values))
+            problems.append(Problem("wild-ambiguous", (cell,),
+                                    f"wild tile at {where} could be {listed}; policy C needs a unique value"))
+        elif position.policy in "AB" and tile.declared is None:
+            if not _wild_support(position, chains, cell, position.policy == "A"):
+                need = "two adjacent naturals" if position.policy == "A" else "two naturals"
+                problems.append(Problem("wild-unsupported", (cell,), f"wild tile at {where} lies in no "
+                                        f"sequence with {need}, as policy {position.policy} requires"))
+    return problems
+
+
+def _report(position: Position, chain: Chain, wild: Mapping[Cell, tuple[int, ...]], legal: bool) -> SequenceReport:
+    m = position.modulus
+    values = []
+    for cell in chain.cells:
+        tile = position.tiles[cell]
+        fixed = wild.get(cell, ())
+        values.append(tile.known if tile.known is not None else (fixed[0] if len(fixed) == 1 else None))
+    options = msa_options(values, m, chain.loop) if legal else []
+    count = sum(1 for c in chain.cells if not position.tiles[c].wild)
+    labels = tuple(position.tiles[c].label for c in chain.cells)
+    return SequenceReport(chain, labels, options[0] if len(options) == 1 else None,
+                          tuple(options[:12]), count, points(count) if legal else 0, legal)
+
+
+def wild_values(position: Position, chains: list[Chain] | None = None) -> dict[Cell, tuple[int, ...]]:
+    """The values each open wild tile can take so that every line stays modular-linear (empty: none)."""
+    chains = all_chains(position.topology, position.tiles) if chains is None else chains
+    open_cells = position.open_wilds()
+    if not open_cells:
+        return {}
+    constraints = [_constraint(position, ch) for ch in chains if any(c in open_cells for c in ch.cells)]
+    domains = solve_domains(constraints, {c: range(position.modulus) for c in open_cells}, position.modulus)
+    return {c: tuple(sorted(domains[c])) for c in sorted(open_cells)}
+
+
+def allowed_class(position: Position, cell: Cell, wild: Mapping[Cell, tuple[int, ...]] | None = None,
+                  chains: list[Chain] | None = None) -> Residue | frozenset[int] | None:
+    """The values an empty cell can take (a residue class, a set when wild tiles are involved, None if blocked)."""
+    through = chains_through(position.topology, position.tiles, cell)
+    m = position.modulus
+    if all(position.tiles[c].known is not None for ch in through for c in ch.cells if c != cell):
+        allowed: Residue | None = ALL
+        for chain in through:
+            values = [None if c == cell else position.tiles[c].known for c in chain.cells]
+            tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
+            here = value_class(values, m, tied[0][0], chain.loop, tied)
+            allowed = None if here is None or allowed is None else allowed.intersect(here)
+        return allowed
+    chains = all_chains(position.topology, position.tiles) if chains is None else chains
+    wild = wild_values(position, chains) if wild is None else wild
+    constraints = [_constraint(position, ch) for ch in through]
+    by_wild: dict[Cell, list[Chain]] = {}
+    for ch in chains:
+        for c in set(ch.cells):
+            if position.tiles[c].known is None:
+                by_wild.setdefault(c, []).append(ch)
+    pending = {v for con in constraints for v in con.variables} - {cell}
+    involved = set(pending)
+    while pending:
+        for ch in by_wild.get(pending.pop(), []):
+            con = _constraint(position, ch)
+            constraints.append(con)
+            fresh = set(con.variables) - involved
+            involved |= fresh
+            pending |= fresh
+    domains: dict[Cell, Iterable[int]] = {v: wild.get(v, range(m)) for v in involved}
+    domains[cell] = range(m)
+    solved = solve_domains(constraints, domains, m)
+    return frozenset(solved[cell]) or None
+
+
+def allowed_values(position: Position, cell: Cell) -> list[int]:
+    """The values that an empty cell can hold without breaking any line through it."""
+    if cell in position.tiles:
+        raise RulesError(f"cell {position.board.address(cell)} already holds a tile")
+    allowed = allowed_class(position, cell)
+    if allowed is None:
+        return []
+    if isinstance(allowed, Residue):
+        return allowed.members(position.modulus)
+    return sorted(allowed)
+
+
+def blocked_cells(position: Position, wild: Mapping[Cell, tuple[int, ...]] | None = None,
+                  chains: list[Chain] | None = None) -> list[Cell]:
+    """The empty cells that no value can fill (page 1, section 2-2), in reading order."""
+    topo = position.topology
+    candidates = {n for c in position.tiles for n in topo.neighbours(c)} - position.tiles.keys()
+    return [cell for cell in sorted(candidates, key=lambda c: (c.r, c.q))
+            if allowed_class(position, cell, wild, chains) is None]
+
+
+def analyse(position: Position, find_blocked: bool = True) -> Analysis:
+    """Judge a position: every chain with its MSA and points, the problems, wild values and blocked cells."""
+    chains = all_chains(position.topology, position.tiles)
+    problems, legal_chain = [], {}
+    m = position.modulus
+    for chain in chains:
+        constraint = _constraint(position, chain)
+        legal_chain[chain] = constraint.satisfied({}, m)
+        if not legal_chain[chain]:
+            problems.append(Problem("not-linear", tuple(chain.cells), _break_message(position, chain)))
+    wild = wild_values(position, [ch for ch in chains if legal_chain[ch]])
+    for cell, values in wild.items():
+        if not values:
+            problems.append(Problem("wild-conflict", (cell,), f"wild tile at {position.board.address(cell)} "
+                                    "can take no value that fits every line through it"))
+    problems.extend(_policy_problems(position, chains, wild))
+    reports = [_report(position, ch, wild, legal_chain[ch]) for ch in chains]
+    blocked = blocked_cells(position, wild, chains) if find_blocked else []
+    return Analysis(position, reports, problems, wild, blocked)
+
+
+def marker_tile() -> tuple[Cell, Tile]:
+    """The modulus marker on A0, standing for 0 (page 3, section 8)."""
+    return ORIGIN, Tile(0, marker=True)

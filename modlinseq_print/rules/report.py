@@ -1,0 +1,138 @@
+"""Rules results as data and text: the JSON of `check` and `score`, and readable summaries."""
+
+from __future__ import annotations
+
+from modlinseq_print.rules.position import Analysis, Position, Problem, SequenceReport
+from modlinseq_print.rules.turns import Game, TurnResult
+
+
+def chain_slope(position: Position, report: SequenceReport) -> str | None:
+    """The slope of a chain when all its links share one (None for a bounce that changes slope)."""
+    names = {position.topology.slope_name(d) for d in report.chain.steps}
+    return names.pop() if len(names) == 1 else None
+
+
+def sequence_json(position: Position, report: SequenceReport) -> dict:
+    """One sequence as JSON: cells (a bounced path with repeats), values ('#' for wild), MSA and score."""
+    return {
+        "cells": [position.board.address(c) for c in report.chain.cells],
+        "values": [int(label) if label != "#" else "#" for label in report.labels],
+        "msa": report.msa,
+        "tiles": report.tiles,
+        "points": report.points,
+        "wrap": report.chain.wrap,
+        "loop": report.chain.loop,
+        "bounce": report.chain.bounce,
+        "slope": chain_slope(position, report),
+        "legal": report.legal,
+        "msa_options": list(report.msa_options),
+    }
+
+
+def problem_json(position: Position, problem: Problem) -> dict:
+    """A problem as JSON."""
+    return {"kind": problem.kind, "cells": [position.board.address(c) for c in problem.cells],
+            "message": problem.message}
+
+
+def analysis_json(analysis: Analysis) -> dict:
+    """The JSON object of `check`."""
+    position = analysis.position
+    address = position.board.address
+    return {
+        "board": position.board.spec,
+        "modulus": position.modulus,
+        "wrap": position.wrap,
+        "legal": analysis.legal,
+        "sequences": [sequence_json(position, r) for r in analysis.sequences],
+        "blocked": [address(c) for c in analysis.blocked],
+        "wild": [{"cell": address(c), "values": list(v)} for c, v in analysis.wild.items()],
+        "problems": [problem_json(position, p) for p in analysis.problems],
+    }
+
+
+def sequence_line(position: Position, report: SequenceReport) -> str:
+    """A sequence as one readable line: MSA, tiles, points, flags and the tilde notation."""
+    notes = [n for n, on in (("loop", report.chain.loop), ("wrap", report.chain.wrap),
+                             ("bounce", report.chain.bounce)) if on]
+    slope = chain_slope(position, report)
+    if slope:
+        notes.append(f"{slope} slope" if position.board.grid == "hex" else slope)
+    path = " ~ ".join(f"{label}{position.board.address(c)}" for label, c in zip(report.labels, report.chain.cells))
+    if not report.legal:
+        msa = "not modular-linear"
+    elif report.msa:
+        msa = report.msa
+    elif report.msa_options:
+        msa = " or ".join(report.msa_options[:3]) + (" or ..." if len(report.msa_options) > 3 else "")
+    else:
+        msa = "step open"
+    return f"{msa}: {report.tiles} tiles, {report.points} points{'; ' + ', '.join(notes) if notes else ''}  {path}"
+
+
+def analysis_text(analysis: Analysis) -> str:
+    """A readable judgement of a position."""
+    position = analysis.position
+    address = position.board.address
+    lines = [f"{len(position.tiles)} tiles on {position.board.spec}, modulus {position.modulus}, "
+             f"wrap {position.wrap}: {'legal' if analysis.legal else 'ILLEGAL'}"]
+    lines += [f"  {sequence_line(position, r)}" for r in analysis.sequences if r.tiles >= 3 or not r.legal]
+    short = sum(1 for r in analysis.sequences if r.tiles < 3 and r.legal)
+    if short:
+        lines.append(f"  and {short} sequence(s) of fewer than three tiles (0 points)")
+    lines.append("blocked: " + (" ".join(address(c) for c in analysis.blocked) or "none"))
+    for cell, values in analysis.wild.items():
+        lines.append(f"wild {address(cell)}: " + (" or ".join(map(str, values)) or "no value fits"))
+    lines += [f"problem: {p.message}" for p in analysis.problems]
+    return "\n".join(lines)
+
+
+def turn_json(position: Position, result: TurnResult) -> dict:
+    """One played turn as JSON."""
+    address = position.board.address
+    return {
+        "turn": result.number,
+        "player": result.player,
+        "tiles": [address(c) for c in result.placed],
+        "swapped": [address(c) for c in result.swapped],
+        "legal": result.legal,
+        "reason": result.reason,
+        "points": result.points,
+        "total": result.total,
+        "sequences": [{**sequence_json(position, s.report), "primary": s.primary, "bonus": s.bonus,
+                       "points": s.points} for s in result.sequences],
+        "problems": [problem_json(position, p) for p in result.problems],
+    }
+
+
+def game_json(game: Game) -> dict:
+    """The JSON object of `score`."""
+    position = game.position
+    illegal = game.illegal
+    return {
+        "board": position.board.spec,
+        "modulus": position.modulus,
+        "wrap": position.wrap,
+        "legal": illegal is None,
+        "turns": [turn_json(position, r) for r in game.results],
+        "totals": dict(game.totals),
+        "illegal_turn": None if illegal is None else {"turn": illegal.number, "player": illegal.player,
+                                                      "reason": illegal.reason},
+    }
+
+
+def game_text(game: Game) -> str:
+    """A readable account of the turns played and the totals."""
+    position = game.position
+    lines = []
+    for r in game.results:
+        if not r.legal:
+            lines.append(f"turn {r.number} ({r.player}): ILLEGAL: {r.reason}")
+            continue
+        lines.append(f"turn {r.number} ({r.player}): {r.points} points, total {r.total}")
+        for s in r.sequences:
+            extra = f" {s.bonus:+d} bonus" if s.bonus else ""
+            role = "primary" if s.primary else "secondary"
+            lines.append(f"  {role}{extra}: {sequence_line(position, s.report)} -> {s.points}")
+    lines.append("totals: " + ", ".join(f"{p} {t}" for p, t in game.totals.items()))
+    return "\n".join(lines)
