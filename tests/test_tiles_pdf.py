@@ -2,7 +2,6 @@
 
 import csv
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -12,7 +11,6 @@ import pytest
 from modlinseq_print.cli import main
 
 MM_PER_PT = 25.4 / 72
-needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed")
 
 
 def pdf_words(path):
@@ -40,8 +38,8 @@ def default_pdf(tmp_path_factory):
     return out
 
 
-@needs_poppler
-def test_pdf_numbers_agree_with_the_manifest(default_pdf):
+def test_pdf_numbers_agree_with_the_manifest(default_pdf, require_tool):
+    require_tool("pdftotext")
     rows = manifest(default_pdf)
     tile_words = [w for w in pdf_words(default_pdf) if re.fullmatch(r"\d+", w[1]) and w[3] < 297 - 10 - 8]
     assert len(tile_words) == len(rows) == 130
@@ -55,8 +53,8 @@ def test_pdf_numbers_agree_with_the_manifest(default_pdf):
     assert not unmatched
 
 
-@needs_poppler
-def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path):
+def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path, require_tool):
+    require_tool("pdftotext")
     out = tmp_path / "duplex.pdf"
     assert main(["tiles", "-o", str(out), "--duplex", "--back-text", "BACK"]) == 0
     words = pdf_words(out)
