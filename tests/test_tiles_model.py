@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from modlinseq_print.geometry.layout import tile_shape
 from modlinseq_print.printables.tiles import (
-    LabelBox, Piece, TileError, TileFaces, TileLook, centroid, fit_font_size, label_box, read_counts, tile_set,
+    Piece, TileError, TileFaces, TileLook, centroid, fit_font_size, label_box, read_counts, tile_set,
 )
 from modlinseq_print.render.fonts import cap_height, text_width
 from modlinseq_print.render.imposition import (

@@ -10,7 +10,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, CutSpec, cut_layout, parse_colour
-from modlinseq_print.printables.manifest import manifest_csv, manifest_json, manifest_paths
+from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileFaces, TileLook, read_counts, tile_set,
@@ -126,14 +126,7 @@ def cut_payloads(pieces, faces, args, sheet: Sheet, path: str, kind: str) -> lis
 
         data = [scene_to_svg(scene) for scene in layout.scenes]
     files = list(zip(page_paths(path, len(data), kind), data))
-    return files + manifest_payloads(path, layout.placements)
-
-
-def manifest_payloads(path: str, placements) -> list[tuple[Path, bytes]]:
-    """The CSV and JSON manifests of a sheet file."""
-    csv_path, json_path = manifest_paths(path)
-    return [(csv_path, manifest_csv(placements).encode()),
-            (json_path, manifest_json(placements, Path(path).name).encode())]
+    return files + manifest_files(path, layout.placements)
 
 
 def cut_file_kind(path: str) -> str:
@@ -156,7 +149,7 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
         sheets = build_sheets(pieces, faces, sheet, options)
         data = render_pages(sheets.document, kind, args.dpi)
         files = list(zip(page_paths(args.output, len(data), kind), data))
-        files += manifest_payloads(args.output, sheets.placements)
+        files += manifest_files(args.output, sheets.placements)
     if cut_kind:
         files += cut_payloads(pieces, faces, args, sheet, args.cut_file, cut_kind)
     return files

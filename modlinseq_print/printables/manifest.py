@@ -59,8 +59,13 @@ def manifest_paths(sheet_path: str | Path) -> tuple[Path, Path]:
     return stem.with_name(stem.name + ".manifest.csv"), stem.with_name(stem.name + ".manifest.json")
 
 
+def manifest_files(sheet_path: str | Path, placements, extra: dict | None = None) -> list[tuple[Path, bytes]]:
+    """The CSV and JSON manifests of a sheet as (path, bytes), to write with the sheet."""
+    csv_path, json_path = manifest_paths(sheet_path)
+    return [(csv_path, manifest_csv(placements).encode("utf-8")),
+            (json_path, manifest_json(placements, Path(sheet_path).name, extra).encode("utf-8"))]
+
+
 def write_manifest(sheet_path: str | Path, placements, extra: dict | None = None) -> list[Path]:
     """Write the CSV and JSON manifests beside a sheet; return their paths."""
-    csv_path, json_path = manifest_paths(sheet_path)
-    return [write_atomic(csv_path, manifest_csv(placements)),
-            write_atomic(json_path, manifest_json(placements, Path(sheet_path).name, extra))]
+    return [write_atomic(path, data) for path, data in manifest_files(sheet_path, placements, extra)]

@@ -371,7 +371,3 @@ def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0)) -> Sl
     (long-edge duplex) and shifted by the printer's back offset (x, y) in mm."""
     return Slot(slot.page, page_width - slot.x + offset[0], slot.y + offset[1], slot.rotation)
 
-
-def mirror_outline(points, page_width: float, offset: Point = (0.0, 0.0)) -> list[Point]:
-    """Page points mirrored across the page's vertical centre line and shifted by the back offset."""
-    return [(page_width - x + offset[0], y + offset[1]) for x, y in points]
