@@ -6,7 +6,7 @@ import re
 from math import isqrt
 
 from modlinseq_print.errors import AddressError
-from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance, rotate_cw
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance
 
 #: Sextant letters clockwise from the west, matching DIRECTIONS_CLOCKWISE.
 SEXTANTS = "BEHMPT"
@@ -50,10 +50,11 @@ def address_of(cell: Cell) -> str:
     k = distance(cell)
     if k == 0:
         return "A0"
-    for i, letter in enumerate(SEXTANTS):
-        q, r = rotate_cw(cell, -i)  # into sextant B's frame
+    q, r = cell
+    for letter in SEXTANTS:  # turn the cell 60 degrees anticlockwise at a time, into sextant B's frame
         if q + r == -k and -k < r <= 0:
             return f"{letter}{_ring_start(k) - r}"
+        q, r = q + r, -q
     raise AssertionError(f"no sextant for {cell}")  # unreachable: every ring cell is in one
 
 
