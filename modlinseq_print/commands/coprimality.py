@@ -7,10 +7,15 @@ import json
 import sys
 from pathlib import Path
 
+from modlinseq_print.commands.mod13 import add_print_arguments, write_document
 from modlinseq_print.games.coprimality import CoprimalityError, Grid
 from modlinseq_print.games.coprimality_record import GameState, parse_record, replay
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.printables.coprimality import GameSheetSpec, choose_square, game_sheets, grids_per_page
+from modlinseq_print.render.output import format_for
+from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.units import parse_length
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,6 +27,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("game", metavar="GAME", help="the game record file ('-' for standard input)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.set_defaults(run=run_check)
+    sheet = actions.add_parser("sheet", help="game sheets: n x n grids, the placement rules and the turn table")
+    sheet.add_argument("--size", type=int, default=12, metavar="N", help="grid size n, at least 12 (default 12)")
+    sheet.add_argument("--square", default=None,
+                       help="square size, any unit, e.g. 7mm or 0.25in (default 7mm, smaller if a grid needs it)")
+    sheet.add_argument("--pages", type=int, default=1, help="pages to print (default 1)")
+    add_print_arguments(sheet, "output/coprimality-sheets.pdf", "10mm")
+    sheet.set_defaults(run=run_sheet)
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    """Print game sheets."""
+    format_for(args.output, args.format)
+    paper = make_sheet(args.paper, args.margin)
+    square = parse_length(args.square, "square size") if args.square is not None else None
+    spec = GameSheetSpec(args.size, square, args.pages)
+    document = game_sheets(paper, spec)
+    count = grids_per_page(paper, spec)
+    return write_document(document, args, f"{count} grid{'s' if count > 1 else ''} of {spec.size} x {spec.size} "
+                                          f"squares of {choose_square(paper, spec):g} mm on each of "
+                                          f"{len(document.pages)} {paper.describe()} page(s)")
 
 
 def read_record_text(name: str) -> str:

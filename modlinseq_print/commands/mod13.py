@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from modlinseq_print.games.mod13 import CardCheck, check_sequence, parse_card
+from modlinseq_print.commands.tiles import parse_offset
+from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
+from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document
+from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.scene import Document
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,14 +23,64 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="the discard pile from the bottom: values 1-13 (or A, J, Q, K); the first two start it")
     check.add_argument("--json", action="store_true", help="print a JSON list, one object per card after the first two")
     check.set_defaults(run=run_check)
+    deck = actions.add_parser("deck", help="a printable 52-card poker-size deck (63 x 88 mm), nine to a page")
+    add_print_arguments(deck, "output/mod13-deck.pdf", "5mm")
+    deck.add_argument("--signed", action="store_true",
+                      help="also print the tips' value from -6 to -1 (a queen is -1, a jack -2, a 10 -3, ...)")
+    deck.add_argument("--backs", action="store_true", help="a mirrored backs page after each fronts page (duplex)")
+    deck.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift of the backs, e.g. 1.5mm,-0.5mm")
+    deck.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
+    deck.set_defaults(run=run_deck)
+    reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
+    add_print_arguments(reference, "output/mod13-reference.pdf", "10mm")
+    reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
+    reference.set_defaults(run=run_reference)
+
+
+def add_print_arguments(parser: argparse.ArgumentParser, default_output: str, margin: str) -> None:
+    """Output file, format, resolution, paper and margin, as every printable of the companion games takes them."""
+    parser.add_argument("-o", "--output", default=default_output,
+                        help=f"output file .pdf, .svg or .png (default {default_output}); "
+                             "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
+    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
+    parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
+
+
+def write_document(document: Document, args: argparse.Namespace, summary: str) -> int:
+    """Write the document where -o says and report the files in one line."""
+    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi)
+    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
+    print(f"wrote {names}: {summary}")
+    return 0
+
+
+def run_deck(args: argparse.Namespace) -> int:
+    """Print the deck."""
+    format_for(args.output, args.format)
+    sheet = make_sheet(args.paper, args.margin)
+    options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_offset(args.back_offset),
+                          crop_marks=not args.no_crop_marks)
+    document = deck_document(sheet, options)
+    kind = "fronts and backs pages" if args.backs else "pages"
+    return write_document(document, args, f"52 cards of 63 x 88 mm on {len(document.pages)} {sheet.describe()} {kind}")
+
+
+def run_reference(args: argparse.Namespace) -> int:
+    """Print the reference cards."""
+    format_for(args.output, args.format)
+    sheet = make_sheet(args.paper, args.margin)
+    document = reference_document(sheet, marks=not args.no_crop_marks)
+    return write_document(document, args, f"two 148 x 105 mm reference cards on {sheet.describe()}")
 
 
 def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
     """The pile, one card a line, each with the phrases that make it legal or why it is not."""
     lines = [f"{cards[0]:>2}  first card", f"{cards[1]:>2}  second card"]
-    for check in checks:
+    for index, check in enumerate(checks, start=2):
         if check.legal:
-            text = ", ".join(check.operations)
+            text = ", ".join(f"{phrase} ({explain(phrase, cards[:index], check.card)})" for phrase in check.operations)
         else:
             text = "ILLEGAL: no operation gives it"
         if check.note:

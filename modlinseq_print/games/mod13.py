@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 from typing import Callable, Sequence
 
 from modlinseq_print.errors import ModlinseqError
@@ -35,7 +36,9 @@ def _geometric(a: int, b: int) -> int | None:
 
 @dataclass(frozen=True)
 class Operation:
-    """One allowed operation: the phrase to shout, how many top cards it uses, a formula and its rule."""
+    """One allowed operation: the phrase to shout, how many top cards it uses, a formula and its rule.
+
+    Formulas name the card played x and the top cards a, b, c with c on top (b, c for two cards)."""
 
     phrase: str
     uses: int
@@ -44,14 +47,14 @@ class Operation:
 
 
 OPERATIONS = (
-    Operation("sum", 2, "a + b", lambda c: (c[0] + c[1]) % MODULUS),
-    Operation("product", 2, "a × b", lambda c: c[0] * c[1] % MODULUS),
-    Operation("sum of last 3", 3, "a + b + c", lambda c: sum(c) % MODULUS),
-    Operation("product of last 3", 3, "a × b × c", lambda c: c[0] * c[1] * c[2] % MODULUS),
-    Operation("inverse", 1, "1 / a  (x × a ≡ 1)", lambda c: inverse_mod(c[0])),
-    Operation("AP", 2, "2b − a  (b + d, d = b − a)", lambda c: (2 * c[1] - c[0]) % MODULUS),
-    Operation("GP", 2, "b² / a  (b × r, r = b / a)", lambda c: _geometric(c[0], c[1])),
-    Operation("QP", 3, "a − 3b + 3c  (a − 2b + c ≢ 0)", lambda c: (c[0] - 3 * c[1] + 3 * c[2]) % MODULUS),
+    Operation("sum", 2, "x = b + c", lambda c: (c[0] + c[1]) % MODULUS),
+    Operation("product", 2, "x = b × c", lambda c: c[0] * c[1] % MODULUS),
+    Operation("sum of last 3", 3, "x = a + b + c", lambda c: sum(c) % MODULUS),
+    Operation("product of last 3", 3, "x = a × b × c", lambda c: c[0] * c[1] * c[2] % MODULUS),
+    Operation("inverse", 1, "x × c = 1", lambda c: inverse_mod(c[0])),
+    Operation("AP", 2, "x = c + d, d = c - b", lambda c: (2 * c[1] - c[0]) % MODULUS),
+    Operation("GP", 2, "x = c × r, r = c / b", lambda c: _geometric(c[0], c[1])),
+    Operation("QP", 3, "x = a - 3b + 3c", lambda c: (c[0] - 3 * c[1] + 3 * c[2]) % MODULUS),
 )
 PHRASES = tuple(op.phrase for op in OPERATIONS)
 
@@ -112,6 +115,36 @@ class CardCheck:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def signed_value(value: int) -> int:
+    """The residue from -6 to 6 (the tips' 'a queen is -1, a jack -2, a 10 -3')."""
+    value %= MODULUS
+    return value - MODULUS if value > MODULUS // 2 else value
+
+
+def _reduced(raw: int, card: int) -> str:
+    return f"{raw}" if raw == card else f"{raw} = {card % MODULUS}"
+
+
+def explain(phrase: str, last: Sequence[int], card: int) -> str:
+    """The arithmetic behind one legal play, e.g. '10 × 4 = 40 = 1' for a product (mod 13 throughout)."""
+    c = last[-1]
+    if phrase in ("sum", "sum of last 3", "product", "product of last 3"):
+        used = last[-3:] if phrase.endswith("3") else last[-2:]
+        adding = phrase.startswith("sum")
+        raw = sum(used) if adding else prod(used)
+        return (" + " if adding else " × ").join(str(v) for v in used) + " = " + _reduced(raw, card)
+    if phrase == "inverse":
+        return f"{c} × {card} = {_reduced(c * card, 1)}"
+    if phrase == "AP":
+        d = signed_value(c - last[-2])
+        return f"{c} {'-' if d < 0 else '+'} {abs(d)} = {_reduced(c + d, card)}, d = {d}"
+    if phrase == "GP":
+        r = (c * inverse_mod(last[-2])) % MODULUS
+        return f"{c} × {r} = {_reduced(c * r, card)}, r = {c}/{last[-2]} = {r}"
+    a, b = last[-3], last[-2]
+    return f"{a} - {3 * b} + {3 * c} = {_reduced(a - 3 * b + 3 * c, card)}"
 
 
 def check_sequence(cards: Sequence[int]) -> list[CardCheck]:

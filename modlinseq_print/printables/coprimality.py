@@ -1,0 +1,227 @@
+"""Convoluted Coprimality Game sheets: n x n grids, as many to a page as fit, with the rules and the turn table."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.games.coprimality import check_size, turn_ranges
+from modlinseq_print.geometry.addresses import column_letters
+from modlinseq_print.render.marks import scale_bar
+from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.text_metrics import text_width, wrap_text
+
+DEFAULT_SQUARE = 7.0  # mm: room for a hand-written three-digit number
+MIN_AUTO_SQUARE = 4.0  # the automatic size never goes below this
+MAX_SQUARE = 40.0
+GAP = 7.0  # mm between grids
+PLAYERS_LINE = 6.0  # mm above each grid for the players' names
+TITLE_HEIGHT = 11.0
+TEXT_SIZE = 2.7
+TABLE_SIZE = 2.5
+BORDER_FILL = "#e4e4e4"
+GREY = "#555555"
+RULES = (
+    "Player 1 writes 1 in the upper-left square (a1), then 2 in the square right of it or below it.",
+    "On turn k a player writes, one at a time, every number from the (k-1)th prime + 1 up to the kth prime "
+    "(see the table); then the next player in the order takes turn k + 1.",
+    "Number j goes in an empty square above, right of, below or left of j - 1.",
+    "That square must touch at least two filled squares (j - 1 and one more). In the shaded border rows "
+    "and columns, touching j - 1 is enough.",
+    "Writing j next to a number that is not coprime to j eliminates the player; the next player still in "
+    "the game finishes the turn. The last player left wins.",
+    "If j has no legal square (or the grid is full), the players left start again on a new grid at 1, "
+    "turn 1, the first of them in the order beginning.",
+)
+
+
+class SheetLayoutError(ModlinseqError):
+    """A grid or square size that cannot be printed on the chosen paper."""
+
+
+@dataclass(frozen=True)
+class GameSheetSpec:
+    """What to print: the grid size n (>= 12), the square size in mm (None: 7 mm, smaller if needed), pages."""
+
+    size: int = 12
+    square: float | None = None
+    pages: int = 1
+
+    def __post_init__(self) -> None:
+        check_size(self.size)
+        if self.square is not None and not 0 < self.square <= MAX_SQUARE:
+            raise SheetLayoutError(f"bad square size {self.square:g} mm: use more than 0 and at most "
+                                   f"{MAX_SQUARE:g} mm, e.g. 7mm")
+        if not 1 <= self.pages <= 100:
+            raise SheetLayoutError(f"bad page count {self.pages}: print 1 to 100 pages")
+
+
+@dataclass(frozen=True)
+class GridBlock:
+    """The size of one grid with its labels and players line, and where its squares start inside it."""
+
+    size: int
+    square: float
+
+    @property
+    def label_size(self) -> float:
+        """Font size of the column letters and row numbers."""
+        return min(3.0, self.square * 0.5)
+
+    @property
+    def label_width(self) -> float:
+        """Room left of the grid for the row numbers."""
+        return text_width(str(self.size), "Helvetica", self.label_size) + 1.5
+
+    @property
+    def width(self) -> float:
+        """Width in mm, row numbers included."""
+        return self.label_width + self.size * self.square
+
+    @property
+    def height(self) -> float:
+        """Height in mm, players line and column letters included."""
+        return PLAYERS_LINE + self.label_size + 1.5 + self.size * self.square
+
+
+def _wrapped_rules(width: float) -> list[list[str]]:
+    return [wrap_text(f"{k}. {rule}", width - 3.0, "Helvetica", TEXT_SIZE) for k, rule in enumerate(RULES, 1)]
+
+
+def turn_entries(size: int) -> list[tuple[str, str]]:
+    """The turn table for an n x n grid: (k, 'first-last') for every turn up to the one that places n * n."""
+    return [(str(k), str(last) if first == last else f"{first}-{last}") for k, first, last in turn_ranges(size * size)]
+
+
+def _table_shape(size: int, width: float) -> tuple[int, int, float]:
+    """(columns, rows, column width) of the turn table across `width` mm."""
+    entries = turn_entries(size)
+    widest = max(text_width(numbers, "Helvetica", TABLE_SIZE) for _, numbers in entries)
+    column = 6.0 + widest + 4.0
+    columns = max(1, int(width // column))
+    return columns, math.ceil(len(entries) / columns), width / columns
+
+
+def panel_height(size: int, width: float) -> float:
+    """Height of the rules, the turn table and the scale bar under the grids."""
+    lines = sum(len(rule) for rule in _wrapped_rules(width))
+    _, rows, _ = _table_shape(size, width)
+    return 5.0 + lines * TEXT_SIZE * 1.3 + 8.0 + rows * TABLE_SIZE * 1.35 + 9.0
+
+
+def _fit(area: Rect, block: GridBlock) -> tuple[int, int]:
+    columns = int((area.width + GAP) // (block.width + GAP))
+    rows = int((area.height + GAP) // (block.height + GAP))
+    return columns, rows
+
+
+def _grid_area(sheet: Sheet, size: int) -> Rect:
+    area = sheet.printable
+    panel = panel_height(size, area.width)
+    return Rect(area.x, area.y + TITLE_HEIGHT, area.width, area.height - TITLE_HEIGHT - panel - 4.0)
+
+
+def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
+    """The square size: the one asked for if a grid fits, else 7 mm or the largest (by 0.5 mm) that fits."""
+    area = _grid_area(sheet, spec.size)
+    if spec.square is not None:
+        block = GridBlock(spec.size, spec.square)
+        if min(_fit(area, block)) < 1:
+            raise SheetLayoutError(
+                f"a {spec.size} x {spec.size} grid of {spec.square:g} mm squares ({block.width:.0f} x "
+                f"{block.height:.0f} mm) does not fit the {area.width:.0f} x {max(area.height, 0):.0f} mm left "
+                f"on {sheet.describe()}: use smaller squares, larger paper or a smaller --size")
+        return spec.square
+    square = DEFAULT_SQUARE
+    while min(_fit(area, GridBlock(spec.size, square))) < 1:
+        square -= 0.5
+        if square < MIN_AUTO_SQUARE:
+            raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} with squares of "
+                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger paper, or give --square")
+    return square
+
+
+def _define_squares(scene: Scene, square: float) -> None:
+    outline = ((0.0, 0.0), (square, 0.0), (square, square), (0.0, square))
+    line = Style(fill="#ffffff", stroke="#333333", stroke_width=0.2)
+    scene.define("square", [Polygon(outline, line)])
+    scene.define("border-square", [Polygon(outline, Style(fill=BORDER_FILL, stroke="#333333", stroke_width=0.2))])
+
+
+def grid_items(block: GridBlock, x: float, y: float) -> list[Item]:
+    """One grid with its top-left block corner at (x, y): players line, column letters, row numbers,
+    squares (border rows and columns shaded) and a heavier outline."""
+    n, sq, label = block.size, block.square, block.label_size
+    items: list[Item] = [Text(x, y + 3.5, "Players:", 2.8, anchor="start", fill=GREY),
+                         Polygon(((x + 13.0, y + 4.0), (x + block.width, y + 4.0)),
+                                 Style(stroke="#999999", stroke_width=0.2), closed=False)]
+    left, top = x + block.label_width, y + PLAYERS_LINE + label + 1.5
+    for k in range(n):
+        items.append(Text(left + (k + 0.5) * sq, top - 1.0, column_letters(k), label, fill=GREY))
+        items.append(Text(left - 1.0, top + (k + 0.5) * sq, str(k + 1), label, anchor="end", fill=GREY, middle=True))
+    for row in range(n):
+        for col in range(n):
+            border = min(row, col) == 0 or max(row, col) == n - 1
+            items.append(Use("border-square" if border else "square", left + col * sq, top + row * sq))
+    right, bottom = left + n * sq, top + n * sq
+    items.append(Polygon(((left, top), (right, top), (right, bottom), (left, bottom)),
+                         Style(stroke="#000000", stroke_width=0.5)))
+    return items
+
+
+def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
+    """The rules, the turn table and a scale bar, from `top` down."""
+    items: list[Item] = [Text(area.x, top + 3.5, "How to play", 3.3, anchor="start", font="Helvetica-Bold")]
+    y = top + 5.0
+    for rule in _wrapped_rules(area.width):
+        for k, line in enumerate(rule):
+            y += TEXT_SIZE * 1.3
+            items.append(Text(area.x + (0 if k == 0 else 3.0), y, line, TEXT_SIZE, anchor="start"))
+    y += 6.0
+    items.append(Text(area.x, y, "Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime",
+                      3.0, anchor="start", font="Helvetica-Bold"))
+    y += 2.0
+    _, rows, column_width = _table_shape(size, area.width)
+    for index, (k, numbers) in enumerate(turn_entries(size)):
+        column, row = divmod(index, rows)
+        cx, cy = area.x + column * column_width, y + (row + 1) * TABLE_SIZE * 1.35
+        items += [Text(cx + 5.0, cy, k, TABLE_SIZE, anchor="end", font="Helvetica-Bold"),
+                  Text(cx + 6.5, cy, numbers, TABLE_SIZE, anchor="start")]
+    items += scale_bar(area.x, area.bottom - 2.5, 50.0, text_size=2.3)
+    return items
+
+
+def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document:
+    """Pages of n x n game grids, as many to a page as fit, each page with the rules and the turn table."""
+    square = choose_square(sheet, spec)
+    block = GridBlock(spec.size, square)
+    area = _grid_area(sheet, spec.size)
+    columns, rows = _fit(area, block)
+    used_w = columns * block.width + (columns - 1) * GAP
+    used_h = rows * block.height + (rows - 1) * GAP
+    x0, y0 = area.x + (area.width - used_w) / 2, area.y + (area.height - used_h) / 2
+    pages = []
+    for number in range(1, spec.pages + 1):
+        scene = Scene(sheet.width, sheet.height)
+        _define_squares(scene, square)
+        printable = sheet.printable
+        title = f"The Convoluted Coprimality Game: {spec.size} x {spec.size}"
+        scene.add(Text(printable.x, printable.y + 6.0, title, 5.0, anchor="start", font="Helvetica-Bold"), "text")
+        scene.add(Text(printable.right, printable.y + 6.0, f"squares {square:g} mm, sheet {number} of {spec.pages}",
+                       2.6, anchor="end", fill=GREY), "text")
+        for r in range(rows):
+            for c in range(columns):
+                for item in grid_items(block, x0 + c * (block.width + GAP), y0 + r * (block.height + GAP)):
+                    scene.add(item, "grids")
+        for item in _panel_items(spec.size, printable, area.bottom + 4.0):
+            scene.add(item, "text")
+        pages.append(Page(scene, bookmark="Coprimality game sheets" if number == 1 else None))
+    return Document(pages, title="Convoluted Coprimality Game sheets")
+
+
+def grids_per_page(sheet: Sheet, spec: GameSheetSpec) -> int:
+    """How many grids one page holds."""
+    columns, rows = _fit(_grid_area(sheet, spec.size), GridBlock(spec.size, choose_square(sheet, spec)))
+    return columns * rows
