@@ -11,7 +11,7 @@ from modlinseq_print.errors import ModlinseqError
 
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands; each has register(subparsers).
-COMMANDS = ("describe", "board", "mod13", "coprimality", "tiles", "markers", "check", "score")
+COMMANDS = ("describe", "board", "mod13", "coprimality", "tiles", "markers", "check", "score", "position")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -51,23 +51,48 @@ def analysis_json(analysis: Analysis) -> dict:
     }
 
 
+def tilde_notation(position: Position, report: SequenceReport, short: bool = True) -> str:
+    """A sequence as the seeds write it: `3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6`.
+
+    The short form addresses the two ends and the tiles on either side of a wrap; a bounced
+    sequence is written in full, as table 13A does.
+    """
+    chain = report.chain
+    n = len(chain.cells)
+    named = set(range(n)) if not short or chain.bounce else {0, n - 1}
+    for i, (cell, d) in enumerate(chain.links()):
+        if position.topology.is_wrap_link(cell, d):
+            named |= {i, (i + 1) % n}
+    return " ~ ".join(label + (position.board.address(cell) if i in named else "")
+                      for i, (label, cell) in enumerate(zip(report.labels, chain.cells)))
+
+
+def sequence_notes(position: Position, report: SequenceReport) -> str:
+    """The flags of a sequence as the captions write them: 'loop wrap, positive slope'."""
+    flags = " ".join(n for n, on in (("loop", report.chain.loop), ("wrap", report.chain.wrap),
+                                     ("bounce", report.chain.bounce)) if on)
+    slope = chain_slope(position, report)
+    if slope and position.board.grid == "hex":
+        slope = f"{slope} slope"
+    return ", ".join(part for part in (flags, slope) if part)
+
+
+def sequence_msa(report: SequenceReport) -> str:
+    """The MSA of a sequence, its alternatives when wild tiles leave the step open, or why there is none."""
+    if not report.legal:
+        return "not modular-linear"
+    if report.msa:
+        return report.msa
+    if report.msa_options:
+        return " or ".join(report.msa_options[:2]) + (" or ..." if len(report.msa_options) > 2 else "")
+    return "step open"
+
+
 def sequence_line(position: Position, report: SequenceReport) -> str:
     """A sequence as one readable line: MSA, tiles, points, flags and the tilde notation."""
-    notes = [n for n, on in (("loop", report.chain.loop), ("wrap", report.chain.wrap),
-                             ("bounce", report.chain.bounce)) if on]
-    slope = chain_slope(position, report)
-    if slope:
-        notes.append(f"{slope} slope" if position.board.grid == "hex" else slope)
-    path = " ~ ".join(f"{label}{position.board.address(c)}" for label, c in zip(report.labels, report.chain.cells))
-    if not report.legal:
-        msa = "not modular-linear"
-    elif report.msa:
-        msa = report.msa
-    elif report.msa_options:
-        msa = " or ".join(report.msa_options[:3]) + (" or ..." if len(report.msa_options) > 3 else "")
-    else:
-        msa = "step open"
-    return f"{msa}: {report.tiles} tiles, {report.points} points{'; ' + ', '.join(notes) if notes else ''}  {path}"
+    notes = sequence_notes(position, report)
+    path = tilde_notation(position, report, short=False)
+    return f"{sequence_msa(report)}: {report.tiles} tiles, {report.points} points{'; ' + notes if notes else ''}  {path}"
 
 
 def analysis_text(analysis: Analysis) -> str:

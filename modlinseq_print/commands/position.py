@@ -1,0 +1,68 @@
+"""`position`: draw a position as the seeds' figures do: tiles, blocked cells in red, a legend of sequences."""
+
+from __future__ import annotations
+
+import argparse
+
+from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
+from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, TILE_SHAPES
+from modlinseq_print.printables.board import BoardStyle
+from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
+                                                 position_scene)
+from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.render.theme import THEMES
+from modlinseq_print.rules.position import analyse
+from modlinseq_print.rules.transcript import build_position
+from modlinseq_print.units import parse_length
+
+DEFAULT_OUTPUT = "output/position.svg"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the position command."""
+    parser = sub.add_parser("position", help="draw a position: board, tiles, blocked cells and a legend of sequences")
+    add_rules_arguments(parser, pattern=True)
+    parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
+                        help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
+    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
+    parser.add_argument("--crop-margin", type=int, default=1, metavar="N",
+                        help="cells kept around the tiles with --crop (default 1)")
+    parser.add_argument("--legend", choices=LEGENDS, default="long",
+                        help="sequences listed under the board: long (three or more tiles, default), all, none")
+    parser.add_argument("--modulus-note", nargs="?", const="auto", default=None, metavar="CELL",
+                        help="write the modulus in a free cell (the first free one, or CELL), as figure 1A does")
+    parser.add_argument("--no-blocked", action="store_true", help="do not mark the blocked cells in red")
+    parser.add_argument("--theme", choices=tuple(THEMES), default="green", help="green or bw (default green)")
+    parser.add_argument("--tile-width", default=f"{DIAGRAM_TILE_WIDTH:g}mm",
+                        help=f"tile width on the diagram, any unit (default {DIAGRAM_TILE_WIDTH:g}mm)")
+    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon", help="tile shape (default pentagon)")
+    parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
+                        help="print each cell's address (default on)")
+    parser.add_argument("--title", default=None, help="a title printed above the board")
+    parser.set_defaults(run=run)
+
+
+def style_from_args(args: argparse.Namespace) -> PositionStyle:
+    """The diagram style from the command-line options."""
+    board = BoardStyle(theme=args.theme, tile_width=parse_length(args.tile_width, "tile width"),
+                       clearance=DEFAULT_CLEARANCE * parse_length(args.tile_width, "tile width") / 25.0,
+                       tile_shape=args.tile_shape, labels=args.labels, pattern=args.pattern, title=args.title)
+    return PositionStyle(board=board, crop=args.crop, crop_margin=args.crop_margin, legend=args.legend,
+                         note_cell=args.modulus_note, show_blocked=not args.no_blocked)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Judge the position, draw it and write the figure."""
+    kind = format_for(args.output, args.format)
+    style = style_from_args(args)
+    position, _ = build_position(transcript_text(args), start_position(args))
+    analysis = analyse(position)
+    drawing = position_scene(analysis, style)
+    written = write_output(position_document(drawing), args.output, kind, args.dpi)
+    verdict = "legal" if analysis.legal else "ILLEGAL"
+    print(f"wrote {written[0]}: {len(position.tiles)} tiles, {len(drawing.legend_rows)} sequences listed, "
+          f"{len(analysis.blocked)} blocked cells, {verdict}; figure {drawing.scene.width:g} x "
+          f"{drawing.scene.height:.1f} mm")
+    return 0

@@ -1,0 +1,244 @@
+"""Position diagrams as the seeds' figures draw them: the board, tiles on it, blocked cells, a legend of sequences."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import Cell, distance
+from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
+from modlinseq_print.printables.markers import MarkerFaces
+from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
+from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.imposition import Slot
+from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.text_metrics import wrap_text
+from modlinseq_print.render.theme import get_theme
+from modlinseq_print.rules.position import Analysis, SequenceReport
+from modlinseq_print.rules.report import sequence_msa, sequence_notes, tilde_notation
+
+DIAGRAM_TILE_WIDTH = 12.0  # mm: an order-6 board fits the width of an A4 page
+LEGENDS = ("long", "all", "none")
+HEADINGS = ("MSA", "sequence", "tiles", "points", "")
+FONT_SLACK = 1.15  # room for a fallback font wider than Helvetica (PNG and SVG viewers without it)
+
+
+class PositionStyleError(ModlinseqError):
+    """A position diagram option that does not fit the position."""
+
+
+@dataclass(frozen=True)
+class PositionStyle:
+    """How a position is drawn: the board's look, cropping, the legend and the modulus note."""
+
+    board: BoardStyle = BoardStyle(tile_width=DIAGRAM_TILE_WIDTH)
+    crop: bool = False  # draw only the cells around the tiles
+    crop_margin: int = 1  # cells kept around the tiles when cropping
+    legend: str = "long"  # long: sequences of three or more tiles (and illegal ones); all; none
+    legend_size: float = 3.0  # mm, the legend's font size
+    note_cell: str | None = None  # an address for the modulus note, 'auto' for a free cell, None for none
+    show_blocked: bool = True
+
+
+@dataclass
+class PositionDrawing:
+    """A drawn position: the whole figure, the board drawing inside it and what was placed where."""
+
+    scene: Scene
+    board: BoardDrawing
+    offset: tuple[float, float]  # where the board drawing's origin lies in the figure
+    analysis: Analysis
+    note_cell: Cell | None = None
+    legend_rows: list[tuple[str, ...]] = field(default_factory=list)
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        """The centre of a cell in figure mm."""
+        x, y = self.board.centre(cell)
+        return x + self.offset[0], y + self.offset[1]
+
+
+def cropped_board(board: Board, cells: set[Cell], margin: int) -> Board:
+    """The part of a board within `margin` steps of the given cells (addresses unchanged)."""
+    if margin < 0:
+        raise PositionStyleError(f"bad crop margin {margin}: give 0 or more cells")
+    if board.grid == "square":
+        near = {c for c in board.cells if any(max(abs(c.q - t.q), abs(c.r - t.r)) <= margin for t in cells)}
+    else:
+        near = {c for c in board.cells if any(distance(c, t) <= margin for t in cells)}
+    pseudo = {p: home for p, home in board.pseudocells.items() if any(distance(p, t) <= margin for t in cells)}
+    return dataclasses.replace(board, cells=frozenset(near), pseudocells=pseudo)
+
+
+def _note_cell(analysis: Analysis, board: Board, choice: str | None) -> Cell | None:
+    """The free cell that carries the modulus note: the one named, or the first free one in reading order."""
+    if choice is None:
+        return None
+    taken = set(analysis.position.tiles) | set(analysis.blocked)
+    if choice != "auto":
+        cell = board.parse_address(choice)
+        if cell in taken:
+            raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked")
+        return cell
+    free = [c for c in board.sorted_cells() if c not in taken]
+    if not free:
+        raise PositionStyleError("no free cell for the modulus note: leave it out or crop less")
+    return free[0]
+
+
+def _blocked_layer(drawing: BoardDrawing, cells: list[Cell], fill: str) -> Layer:
+    """Red fills on the blocked cells, drawn just above the plain cells so addresses stay readable."""
+    theme = get_theme(drawing.style.theme)
+    style = Style(fill=fill, stroke=theme.cell_stroke, stroke_width=theme.cell_stroke_width)
+    layer = Layer("blocked", [Polygon(tuple(drawing.corners(c)), style) for c in cells if c in drawing.board.cells])
+    names = [layer_.name for layer_ in drawing.scene.layers]
+    drawing.scene.layers.insert(names.index("cells") + 1 if "cells" in names else 0, layer)
+    return layer
+
+
+def _tile_slot(drawing: BoardDrawing, cell: Cell) -> Slot:
+    """The slot that puts a tile face where the board's tile outline for the cell lies."""
+    xs = [x for x, _ in drawing.tile_outline(cell)]
+    ys = [y for _, y in drawing.tile_outline(cell)]
+    return Slot(0, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
+    """Every tile as a pentagon with its number ('#' for wild tiles, the modulus on the marker)."""
+    position = analysis.position
+    theme = get_theme(drawing.style.theme)
+    look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width)
+    labels = [str(v) for v in range(position.modulus)] + ["#"]
+    faces = TileFaces(look, theme, labels)
+    marker = MarkerFaces(look, theme, [position.modulus])
+    layer = drawing.scene.layer("tiles")
+    for cell in sorted(position.tiles, key=lambda c: (c.r, c.q)):
+        tile = position.tiles[cell]
+        slot = _tile_slot(drawing, cell)
+        if tile.marker:
+            layer.items.extend(marker.face(Piece("marker", position.modulus), slot))
+        elif tile.wild:
+            layer.items.extend(faces.face(Piece("wild"), slot))
+        else:
+            layer.items.extend(faces.face(Piece("number", tile.value), slot))
+
+
+def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
+    """The modulus written in a free cell, as figure 1A does in E17."""
+    theme = get_theme(drawing.style.theme)
+    x, y = drawing.centre(cell)
+    size = drawing.cell_size * 0.3
+    small = size * 0.55
+    colour = theme.mark
+    drawing.scene.layer("note").items.extend([
+        Text(x, y - size * 0.55, "mod", small, "middle", "Helvetica", colour, True),
+        Text(x, y + small * 0.45, str(modulus), size, "middle", "Helvetica-Bold", colour, True),
+    ])
+
+
+def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]]:
+    """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown."""
+    if which not in LEGENDS:
+        raise PositionStyleError(f"unknown legend {which!r}: use one of {', '.join(LEGENDS)}")
+    if which == "none":
+        return []
+    position = analysis.position
+    chosen: list[SequenceReport] = [r for r in analysis.sequences if which == "all" or r.tiles >= 3 or not r.legal]
+    return [(sequence_msa(r), tilde_notation(position, r), str(r.tiles), str(r.points), sequence_notes(position, r))
+            for r in chosen]
+
+
+def _footer_lines(analysis: Analysis) -> list[str]:
+    """Lines under the legend: the verdict, blocked cells, wild-tile values and problems."""
+    position = analysis.position
+    address = position.board.address
+    lines = [f"modulus {position.modulus}, wrap {position.wrap}: {'legal' if analysis.legal else 'ILLEGAL'}"]
+    if analysis.blocked:
+        lines.append("blocked: " + " ".join(address(c) for c in analysis.blocked))
+    for cell, values in analysis.wild.items():
+        lines.append(f"wild {address(cell)}: " + (" or ".join(map(str, values)) or "no value fits"))
+    lines += [f"problem: {p.message}" for p in analysis.problems]
+    return lines
+
+
+def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, size: float,
+                  colour: str) -> tuple[list[Item], float]:
+    """A table of the rows and the footer lines, laid out in `width` mm from y = 0; items and height."""
+    gap = size * 1.2
+    line_height = size * 1.35
+    fixed = [FONT_SLACK * max([text_width(r[i], size, "Helvetica") for r in rows]
+                              + [text_width(HEADINGS[i], size, "Helvetica-Bold")]) for i in (0, 2, 3, 4)]
+    sequence_width = max(width - sum(fixed) - 4 * gap, 30.0)
+    columns = [fixed[0], sequence_width, fixed[1], fixed[2], fixed[3]]
+    xs = [0.0]
+    for w in columns[:-1]:
+        xs.append(xs[-1] + w + gap)
+    items: list[Item] = []
+    y = 0.0
+    if rows:
+        y += line_height
+        for i, (head, align) in enumerate(zip(HEADINGS, ("start", "start", "end", "end", "start"))):
+            x = xs[i] + (columns[i] if align == "end" else 0.0)
+            items.append(Text(x, y, head, size, align, "Helvetica-Bold", colour))
+        y += size * 0.45
+        items.append(Polygon(((0.0, y), (xs[-1] + columns[-1], y)), Style(stroke=colour, stroke_width=0.2), False))
+        for row in rows:
+            wrapped = wrap_text(row[1], sequence_width / FONT_SLACK, "Helvetica", size) or [""]
+            for k, piece in enumerate(wrapped):
+                y += line_height
+                if k == 0:
+                    items.append(Text(xs[0], y, row[0], size, "start", "Helvetica", colour))
+                    items.append(Text(xs[2] + columns[2], y, row[2], size, "end", "Helvetica", colour))
+                    items.append(Text(xs[3] + columns[3], y, row[3], size, "end", "Helvetica", colour))
+                    items.append(Text(xs[4], y, row[4], size, "start", "Helvetica", colour))
+                items.append(Text(xs[1], y, piece, size, "start", "Helvetica", colour))
+        y += size * 0.6
+    for text in footer:
+        for piece in wrap_text(text, width / FONT_SLACK, "Helvetica", size):
+            y += line_height
+            items.append(Text(0.0, y, piece, size, "start", "Helvetica", colour))
+    return items, y + size * 0.5
+
+
+def _shift(items: list[Item], dx: float, dy: float) -> list[Item]:
+    moved: list[Item] = []
+    for item in items:
+        if isinstance(item, Text):
+            moved.append(dataclasses.replace(item, x=round(item.x + dx, 4), y=round(item.y + dy, 4)))
+        elif isinstance(item, Polygon):
+            moved.append(dataclasses.replace(item, points=tuple((round(x + dx, 4), round(y + dy, 4))
+                                                                for x, y in item.points)))
+    return moved
+
+
+def position_scene(analysis: Analysis, style: PositionStyle = PositionStyle()) -> PositionDrawing:
+    """Draw a judged position: the board (or the part around the tiles), tiles, blocked cells, note and legend."""
+    position = analysis.position
+    board = position.board
+    if style.crop and position.tiles:
+        board = cropped_board(board, set(position.tiles), style.crop_margin)
+    note = _note_cell(analysis, board, style.note_cell)
+    drawing = board_scene(board, style.board)
+    if style.show_blocked and analysis.blocked:
+        _blocked_layer(drawing, analysis.blocked, get_theme(style.board.theme).blocked_fill)
+    _draw_tiles(drawing, analysis)
+    if note is not None:
+        _draw_note(drawing, note, position.modulus)
+    rows = legend_rows(analysis, style.legend)
+    footer = _footer_lines(analysis) if style.legend != "none" else []
+    pad = style.board.padding
+    board_scene_ = drawing.scene
+    width = max(board_scene_.width, 150.0 if rows or footer else 0.0)
+    items, legend_height = _legend_items(rows, footer, width - 2 * pad, style.legend_size, "#000000")
+    dx = round((width - board_scene_.width) / 2, 3)
+    figure = Scene(width, board_scene_.height + (legend_height + pad if items else 0.0))
+    figure.add(Embed(board_scene_, dx, 0.0), "board")
+    if items:
+        figure.layer("legend").items.extend(_shift(items, pad, board_scene_.height))
+    return PositionDrawing(figure, drawing, (dx, 0.0), analysis, note, rows)
+
+
+def position_document(drawing: PositionDrawing, title: str = "MODLINSEQ position") -> Document:
+    """The figure as a one-page document, the page the size of the figure."""
+    return Document([Page(drawing.scene, bookmark=title)], title=title)

@@ -1,0 +1,178 @@
+"""Position diagrams: tiles on their cells, blocked cells in red, the modulus note, the legend, crop, output."""
+
+import math
+import subprocess
+
+import pytest
+
+from modlinseq_print.cli import main
+from modlinseq_print.geometry.hexgrid import distance
+from modlinseq_print.printables.board import BoardStyle
+from modlinseq_print.printables.position import (PositionStyle, PositionStyleError, cropped_board, legend_rows,
+                                                 position_document, position_scene)
+from modlinseq_print.render.output import write_output
+from modlinseq_print.render.scene import Polygon, Text
+from modlinseq_print.render.svg_writer import scene_to_svg
+from modlinseq_print.render.theme import get_theme
+
+from render_helpers import flatten, mm_size
+from rules_helpers import judge
+
+FIGURE_13A = ("17A0 ~ 1 ~ 5 ~ 9E4; 3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6; "
+              "7T21 ~ 12 ~ 17 ~ 2 ~ 7 ~ 12 ~ 17 ~ 2E17; 4H13 ~ 1 ~ 18 ~ 15E21 ~ 12M17 ~ 9M11")
+
+
+@pytest.fixture(scope="module")
+def figure_13a():
+    return judge("hex:6", 20, FIGURE_13A, wrap="lines")
+
+
+def flat(points):
+    return [v for point in points for v in point]
+
+
+def layer(scene, name):
+    return next(layer for layer in scene.layers if layer.name == name)
+
+
+def test_tiles_are_the_tile_sheet_pentagons_on_their_cells(figure_13a):
+    drawing = position_scene(figure_13a)
+    board = drawing.board
+    outlines = [item for item in layer(board.scene, "tiles").items if isinstance(item, Polygon)]
+    assert len(outlines) == len(figure_13a.position.tiles) == 24
+    for cell, outline in zip(sorted(figure_13a.position.tiles, key=lambda c: (c.r, c.q)), outlines):
+        assert flat(outline.points) == pytest.approx(flat(board.tile_outline(cell)), abs=1e-6)
+        xs = [x for x, _ in outline.points]
+        assert max(xs) - min(xs) == pytest.approx(12.0, abs=0.01)  # the diagram's 12 mm tile
+        cx, cy = board.centre(cell)
+        assert all(math.hypot(x - cx, y - cy) < board.cell_size / math.sqrt(3) for x, y in outline.points)
+
+
+def test_tile_numbers_sit_on_their_tiles(figure_13a):
+    drawing = position_scene(figure_13a)
+    board = drawing.board
+    numbers = [item for item in layer(board.scene, "tiles").items if isinstance(item, Text)]
+    expected = {board.board.address(c): t.label for c, t in figure_13a.position.tiles.items()}
+    found = {}
+    for text in numbers:
+        cell = min(figure_13a.position.tiles, key=lambda c: math.dist(board.centre(c), (text.x, text.y)))
+        assert math.dist(board.centre(cell), (text.x, text.y)) < board.cell_size / 3
+        found[board.board.address(cell)] = text.text
+    assert found == expected
+
+
+def test_blocked_cells_are_red_under_the_addresses(figure_13a):
+    drawing = position_scene(figure_13a)
+    board = drawing.board
+    names = [layer_.name for layer_ in board.scene.layers]
+    assert names.index("cells") < names.index("blocked") < names.index("labels") < names.index("tiles")
+    [red] = layer(board.scene, "blocked").items
+    assert red.style.fill == get_theme("green").blocked_fill
+    assert flat(red.points) == pytest.approx(flat(board.corners(board.board.parse_address("H4"))))
+    hidden = position_scene(figure_13a, PositionStyle(show_blocked=False))
+    assert "blocked" not in [layer_.name for layer_ in hidden.board.scene.layers]
+
+
+def test_modulus_note_in_a_free_cell(figure_13a):
+    drawing = position_scene(figure_13a, PositionStyle(note_cell="auto"))
+    assert drawing.board.board.address(drawing.note_cell) == "E16"  # the first free cell in reading order
+    texts = [item.text for item in layer(drawing.board.scene, "note").items]
+    assert texts == ["mod", "20"]
+    named = position_scene(figure_13a, PositionStyle(note_cell="B16"))
+    x, y = named.board.centre(named.note_cell)
+    assert all(abs(t.x - x) < 1e-6 and abs(t.y - y) < named.board.cell_size / 3
+               for t in layer(named.board.scene, "note").items)
+    with pytest.raises(PositionStyleError, match="not free"):
+        position_scene(figure_13a, PositionStyle(note_cell="H4"))
+
+
+def test_legend_rows_read_like_the_captions_of_figure_13a(figure_13a):
+    assert legend_rows(figure_13a) == [
+        ("M20-S5-A2", "7T21 ~ 12 ~ 17 ~ 2 ~ 7 ~ 12 ~ 17 ~ 2E17", "8", "21", "loop wrap, positive slope"),
+        ("M20-S3-A0", "9M11 ~ 12M17 ~ 15E21 ~ 18 ~ 1 ~ 4H13", "6", "10", "wrap, negative slope"),
+        ("M20-S1-A0", "3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6", "9", "28", "wrap, zero slope"),
+        ("M20-S4-A1", "9E4 ~ 5 ~ 1 ~ 17A0", "4", "3", "negative slope"),
+    ]
+    assert len(legend_rows(figure_13a, "all")) == len(figure_13a.sequences) == 9
+    assert legend_rows(figure_13a, "none") == []
+
+
+def test_legend_is_drawn_under_the_board(figure_13a):
+    drawing = position_scene(figure_13a)
+    texts = [item for item in layer(drawing.scene, "legend").items if isinstance(item, Text)]
+    assert {"M20-S1-A0", "3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6", "blocked: H4"} <= {t.text for t in texts}
+    board_bottom = drawing.board.scene.height
+    assert all(board_bottom < t.y < drawing.scene.height for t in texts)
+    assert all(0 <= t.x <= drawing.scene.width for t in texts)
+
+
+def test_crop_keeps_the_cells_around_the_tiles(figure_13a):
+    full = position_scene(figure_13a)
+    cropped = position_scene(figure_13a, PositionStyle(crop=True))
+    cells = cropped.board.board.cells
+    tiles = set(figure_13a.position.tiles)
+    assert tiles <= cells < full.board.board.cells
+    assert all(min(distance(c, t) for t in tiles) <= 1 for c in cells)
+    assert cropped.board.board.parse_address("H4") in cells
+    assert cropped.board.scene.height < full.board.scene.height
+    tight = cropped_board(figure_13a.position.board, tiles, 0)
+    assert tight.cells == frozenset(tiles)
+
+
+def test_svg_is_deterministic_and_carries_the_legend(figure_13a):
+    drawing = position_scene(figure_13a, PositionStyle(board=BoardStyle(tile_width=10.0), note_cell="auto"))
+    svg = scene_to_svg(drawing.scene)
+    assert svg == scene_to_svg(position_scene(figure_13a, PositionStyle(board=BoardStyle(tile_width=10.0),
+                                                                        note_cell="auto")).scene)
+    (width, height), _ = mm_size(svg)
+    assert (width, height) == pytest.approx((drawing.scene.width, drawing.scene.height))
+    _, texts = flatten(svg, set())
+    words = [t for t, _, _ in texts]
+    assert "M20-S5-A2" in words and "H4" in words and words.count("12") >= 3
+
+
+def test_pdf_text_lists_the_sequences(tmp_path, figure_13a, require_tool):
+    pdftotext = require_tool("pdftotext")
+    qpdf = require_tool("qpdf")
+    [path] = write_output(position_document(position_scene(figure_13a)), tmp_path / "f.pdf")
+    subprocess.run([qpdf, "--check", str(path)], check=True, capture_output=True)
+    text = subprocess.run([pdftotext, "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    for caption in ("M20-S5-A2", "M20-S3-A0", "M20-S1-A0", "M20-S4-A1", "blocked: H4", "wrap, zero slope"):
+        assert caption in text
+
+
+def test_wild_tiles_and_the_marker_are_drawn(tmp_path):
+    analysis = judge("hex:3", 12, "7B1, #A0, 7M1; 5E1 ~ #A0 ~ #P1 ~ 5P2")
+    drawing = position_scene(analysis)
+    tiles = layer(drawing.board.scene, "tiles").items
+    assert [t.text for t in tiles if isinstance(t, Text)].count("#") == 2
+    wild_fill = get_theme("green").wild_fill
+    assert sum(1 for t in tiles if isinstance(t, Polygon) and t.style.fill == wild_fill) == 2
+    footer = {t.text for t in layer(drawing.scene, "legend").items if isinstance(t, Text)}
+    assert {"wild A0: 1", "wild P1: 9"} <= footer
+
+
+def run_cli(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_position_command_writes_the_figure(tmp_path, capsys):
+    target = tmp_path / "fig13a.svg"
+    status, out, _ = run_cli(capsys, "position", "--board", "hex:6", "-m", "20", "--wrap", "lines", "--crop",
+                             "--modulus-note", "-o", str(target), FIGURE_13A)
+    assert status == 0 and target.exists() and "1 blocked cells" in out
+    assert b"M20-S1-A0" in target.read_bytes()
+
+
+def test_position_command_errors_leave_no_file(tmp_path, capsys):
+    for argv, message in (
+        (["-m", "20", "4B2, 6B2"], "two tiles on one cell"),
+        (["-m", "7", "--modulus-note", "B2", "4B2, 6B1"], "not free"),
+        (["-m", "7", "--crop-margin", "-1", "--crop", "4B2, 6B1"], "crop margin"),
+    ):
+        target = tmp_path / "bad.svg"
+        status, _, err = run_cli(capsys, "position", "--board", "hex:4", *argv, "-o", str(target))
+        assert status == 2 and message in err and err.count("\n") == 1
+        assert list(tmp_path.iterdir()) == []
