@@ -17,7 +17,7 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 kit: $(STAMP)
-	$(PY) -m modlinseq_print describe --board hex:9 --pattern bonus
+	$(PY) -m modlinseq_print board --board hex:9 --pattern bonus --paper a4 -o output/board-hex9.pdf
 
 test: $(STAMP) tools
 	$(PY) -m pytest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from modlinseq_print.errors import ModlinseqError
@@ -232,23 +233,22 @@ def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
     scene = Scene(width, height)
     _define_symbols(scene, layout, style, theme)
     drawing = BoardDrawing(board, style, scene, layout, origin)
-    _draw_cells(drawing, drawn, marks)
+    centres = [(round(x + origin[0], 4), round(y + origin[1], 4)) for x, y in spots[:len(drawn)]]
+    _draw_cells(drawing, drawn, centres, marks)
     if arrows:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
-        _draw_labels(drawing, drawn, marks, theme)
+        _draw_labels(drawing, drawn, centres, marks, theme)
     if header:
         drawing.header = _draw_header(scene, header, style.padding, theme)
     return drawing
 
 
-def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str]) -> None:
+def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str]) -> None:
     layer = drawing.scene.layer("cells")
     pseudo = drawing.board.pseudocells
-    for cell in drawn:
-        x, y = drawing.centre(cell)
-        kind = "pseudo" if cell in pseudo else marks.get(cell, "cell")
-        layer.items.append(Use(kind, round(x, 4), round(y, 4)))
+    for cell, (x, y) in zip(drawn, centres):
+        layer.items.append(Use("pseudo" if cell in pseudo else marks.get(cell, "cell"), x, y))
 
 
 def _arrow_centre(layout: HexLayout | SquareLayout, slope: str, entry: Cell) -> Point:
@@ -269,15 +269,16 @@ def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: T
         drawing.extra_boxes.append(Rect(x - reach, y - reach, 2 * reach, 2 * reach))
 
 
-def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], marks: dict[Cell, str], theme: Theme) -> None:
+def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str],
+                 theme: Theme) -> None:
     board = drawing.board
     texts = {cell: board.address(board.pseudocells.get(cell, cell)) for cell in drawn}
-    longest = max(texts.values(), key=lambda t: text_width(t, "Helvetica", 1.0))
+    shapes = {re.sub("[0-9]", "0", t) for t in texts.values()}  # Helvetica's digits all share one width
+    longest = max(shapes, key=lambda t: text_width(t, "Helvetica", 1.0))
     (dx, dy), size, anchor = _label_placement(drawing.layout, drawing.style, longest)
     drawing.label_offset, drawing.label_size = (dx, dy), size
     groups: dict[str, list[Text]] = {"plain": [], "marked": [], "pseudo": []}
-    for cell in drawn:
-        x, y = drawing.centre(cell)
+    for cell, (x, y) in zip(drawn, centres):
         x, y = round(x + dx, 4), round(y + dy, 4)
         if cell in board.pseudocells:
             groups["pseudo"].append(Text(x, y, texts[cell], size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))

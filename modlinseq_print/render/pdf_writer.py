@@ -12,7 +12,7 @@ import io
 import math
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from modlinseq_print.render.fonts import cap_height
@@ -25,8 +25,18 @@ _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
 
 def fmt(value: float) -> str:
     """A number with at most 3 decimals and no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    rounded = round(value, 3)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.3f}".rstrip("0")
+
+
+def _milli(n: int) -> str:
+    """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
+    if n % 1000 == 0:
+        return str(n // 1000)
+    whole, part = divmod(abs(n), 1000)
+    return f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
 
 
 def _colour(hex_colour: str) -> str:
@@ -36,6 +46,8 @@ def _colour(hex_colour: str) -> str:
 
 def _pdf_string(text: str) -> str:
     """A PDF literal string in WinAnsi encoding with only ASCII bytes (octal escapes for the rest)."""
+    if text.isascii() and text.isprintable() and "(" not in text and ")" not in text and "\\" not in text:
+        return "(" + text + ")"
     out = []
     for byte in text.encode("cp1252", errors="replace"):
         char = chr(byte)
@@ -46,6 +58,19 @@ def _pdf_string(text: str) -> str:
         else:
             out.append(f"\\{byte:03o}")
     return "(" + "".join(out) + ")"
+
+
+_WIDTHS: dict[str, list] = {}
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """The advance width of text in a standard-14 font, in the units of `size`."""
+    if font not in _WIDTHS:
+        _WIDTHS[font] = getFont(font).widths
+    widths = _WIDTHS[font]
+    if text.isascii():
+        return sum(widths[ord(c)] for c in text) * size / 1000
+    return sum(widths[b] for b in text.encode("cp1252", errors="replace")) * size / 1000
 
 
 def user_unit(width_mm: float, height_mm: float) -> int:
@@ -65,7 +90,7 @@ def _item_box(item: Item, symbol_box) -> tuple[float, float, float, float] | Non
         reach = item.radius + (item.style.stroke_width if item.style.stroke else 0.0)
         return item.x - reach, item.y - reach, item.x + reach, item.y + reach
     if isinstance(item, Text):
-        reach = max(stringWidth(item.text, item.font, item.size), item.size) + item.size
+        reach = max(string_width(item.text, item.font, item.size), item.size) + item.size
         return item.x - reach, item.y - reach, item.x + reach, item.y + reach
     if isinstance(item, Use):
         box = symbol_box(item.symbol)
@@ -86,6 +111,7 @@ class _Stream:
         self.scene = scene
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
+        self.registered: dict[str, str] = {}  # form name -> its Do operator, once listed in the resources
 
     def flush(self) -> None:
         if self.ops:
@@ -93,8 +119,12 @@ class _Stream:
             self.ops = []
 
     def do_form(self, name: str) -> None:
+        if name in self.registered:
+            self.ops.append(self.registered[name])
+            return
         self.flush()
-        self.builder.canvas.doForm(name)
+        self.builder.canvas.doForm(name)  # lists the form in this stream's resources
+        self.registered[name] = f"/{self.builder.canvas._doc.getXObjectName(name)} Do"
 
     def set(self, key: str, value, op: str) -> None:
         if self.state.get(key) != value:
@@ -140,19 +170,23 @@ class _Stream:
         """A run of uses: one saved state, relative translations, one Do each."""
         self.ops.append("q")
         saved = dict(self.state)
-        px = py = 0.0
+        px = py = 0
         for use in uses:
-            x, y = round(use.x, 3), round(use.y, 3)
-            self.ops.append(f"1 0 0 1 {fmt(x - px)} {fmt(y - py)} cm")
+            x, y = round(use.x * 1000), round(use.y * 1000)  # whole micrometres: exact relative moves
+            self.ops.append(f"1 0 0 1 {_milli(x - px)} {_milli(y - py)} cm")
             px, py = x, y
             self.do_form(self.builder.symbol_form(self.scene, use.symbol))
         self.ops.append("Q")
         self.state = saved
 
     def text_origin(self, item: Text) -> tuple[float, float]:
-        width = stringWidth(item.text, item.font, item.size)
-        shift = {"start": 0.0, "middle": width / 2, "end": width}.get(item.anchor, 0.0)
+        shift = 0.0
+        if item.anchor != "start":
+            width = string_width(item.text, item.font, item.size)
+            shift = width / 2 if item.anchor == "middle" else width
         drop = cap_height(item.font) * item.size / 2 if item.middle else 0.0
+        if not item.rotate:
+            return item.x - shift, item.y + drop
         angle = math.radians(item.rotate)
         cos, sin = math.cos(angle), math.sin(angle)
         return item.x - shift * cos - drop * sin, item.y - shift * sin + drop * cos
@@ -165,14 +199,14 @@ class _Stream:
         px = py = None
         for item in texts:
             x, y = self.text_origin(item)
-            x, y = round(x, 3), round(y, 3)
+            x, y = round(x * 1000), round(y * 1000)  # whole micrometres
             if item.rotate or px is None:
                 angle = math.radians(item.rotate)
                 cos, sin = math.cos(angle), math.sin(angle)
-                self.ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {fmt(x)} {fmt(y)} Tm")
+                self.ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
                 px, py = (None, None) if item.rotate else (x, y)
             else:
-                self.ops.append(f"{fmt(x - px)} {fmt(py - y)} Td")
+                self.ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
                 px, py = x, y
             self.ops.append(f"{_pdf_string(item.text)} Tj")
         self.ops.append("ET")

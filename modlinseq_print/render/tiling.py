@@ -8,6 +8,7 @@ inside its overlap strip, on the page above exactly on its trim edge, so the two
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -86,6 +87,13 @@ def spans(low: float, high: float, window: float, overlap: float,
     return starts
 
 
+def _flush_end(starts: list[float], high: float, window: float) -> list[float]:
+    """The same windows with the last one moved back to end at `high`: a fuller last page (always valid)."""
+    if len(starts) < 2:
+        return starts
+    return starts[:-1] + [max(starts[-2], high - window)]
+
+
 def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
                keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = ()) -> TilePlan:
     """Pages covering the content of a width x height board at 1:1 on `sheet`, none of them empty.
@@ -101,16 +109,34 @@ def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
     ys = spans(top, bottom, win_h, overlap, [(r.y, r.bottom) for r in keep_whole])
     if len(xs) == 1 and len(ys) == 1:  # one page: centre the board in it
         xs, ys = [(width - win_w) / 2], [(height - win_h) / 2]
-    grid = {}
-    for row, y in enumerate(ys, start=1):
-        for column, x in enumerate(xs, start=1):
-            window = Rect(x, y, win_w, win_h)
-            if any(window.intersects(box) for box in boxes):
-                grid[row, column] = window
+    # fewest printed pages first; among equals, last row and column flush with the board's far edges
+    grid = min((_grid(x_starts, y_starts, win_w, win_h, boxes)
+                for x_starts in (_flush_end(xs, right, win_w), xs)
+                for y_starts in (_flush_end(ys, bottom, win_h), ys)), key=len)
     pages = []
     for number, ((row, column), window) in enumerate(sorted(grid.items()), start=1):
         pages.append(TiledPage(row, column, number, window, _page_marks(grid, row, column)))
-    return TilePlan(sheet, width, height, overlap, len(ys), len(xs), tuple(pages))
+    return TilePlan(sheet, width, height, overlap, max(r for r, _ in grid), max(c for _, c in grid), tuple(pages))
+
+
+def _grid(xs: list[float], ys: list[float], win_w: float, win_h: float, boxes: list[Rect]) -> dict:
+    """(row, column) -> window of every page whose window shows some content."""
+    ordered = sorted(boxes, key=lambda b: b.x)
+    lefts = [b.x for b in ordered]
+    widest = max(b.width for b in ordered)
+    grid = {}
+    for column, x in enumerate(xs, start=1):
+        near = ordered[bisect_left(lefts, x - widest):bisect_left(lefts, x + win_w)]
+        merged: list[list[float]] = []
+        for low, high in sorted((b.y, b.bottom) for b in near if b.right > x):
+            if merged and low <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], high)
+            else:
+                merged.append([low, high])
+        for row, y in enumerate(ys, start=1):
+            if any(low < y + win_h and y < high for low, high in merged):
+                grid[row, column] = Rect(x, y, win_w, win_h)
+    return grid
 
 
 def _edge_marks(grid: dict, row: int, column: int, down: bool) -> list[Point]:
