@@ -108,3 +108,8 @@ def test_modulus_marker_first_turn_must_pass_through_a0():
     played = game("10B1, 3M1", modulus=13, marker=True)
     assert played.results[0].legal and played.results[0].points == 1
     assert game("3B4, 3B2", modulus=13, marker=True).illegal is not None
+
+
+def test_square_boards_have_no_centre_rule():
+    played = game("3b2, 4c2, 5d2; 6e2", modulus=18, board="square:6x6")
+    assert [r.points for r in played.results] == [1, 3]

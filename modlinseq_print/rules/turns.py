@@ -163,7 +163,7 @@ def play_turn(before: Position, turn: Turn, number: int, player: str, marks: dic
         first = all(t.marker for t in before.tiles.values())
         analysis = analyse(after, find_blocked=False)
         chains = [r.chain for r in analysis.sequences]
-        _check_line(chains, changed, first, marker, ORIGIN in before.board.cells)
+        _check_line(chains, changed, first, marker, before.board.grid == "hex" and ORIGIN in before.board.cells)
         if not first and not _abuts(before, changed, swapped):
             raise _Illegal("at least one tile of a turn must abut a tile already on the board")
         if not analysis.legal:
