@@ -114,3 +114,25 @@ def test_identical_input_gives_identical_bytes(hex9):
     again = board_scene(parse_board("hex:9"), BoardStyle(pattern="bonus"))
     assert first == document_to_pdf(poster_document(again.scene, 10.0, "hex:9"))
     assert b"(D:20000101000000+00'00')" in first  # reportlab's invariant date, not today's
+
+
+def test_nested_symbols_texts_and_clipped_embeds_render_in_place(tmp_path, require_tool):
+    """A symbol placing another symbol, and an embed clipped to a window: pixels at 1 px per mm."""
+    from modlinseq_print.render.scene import Circle, Embed, Polygon, Style, Use
+
+    pdftoppm = require_tool("pdftoppm")
+    inner = Scene(40.0, 40.0)
+    inner.define("dot", [Circle(0.0, 0.0, 2.0, Style(fill="#ff0000", stroke=None))])
+    inner.define("pair", [Use("dot", 0.0, 0.0), Use("dot", 10.0, 0.0)])
+    inner.add(Use("pair", 5.0, 5.0))
+    inner.add(Use("pair", 5.0, 25.0))
+    page = Scene(100.0, 60.0)
+    page.add(Polygon(((0, 0), (100, 0), (100, 60), (0, 60)), Style(fill="#ffffff", stroke=None)))
+    page.add(Embed(inner, 50.0, 10.0, 1.0, (50.0, 10.0, 40.0, 20.0)))  # shows only the top pair
+    path = tmp_path / "nested.pdf"
+    path.write_bytes(document_to_pdf(Document([Page(page)])))
+    subprocess.run([pdftoppm, "-r", "25.4", str(path), str(tmp_path / "px")], check=True)
+    _, _, _, pixels = _ppm((tmp_path / "px-1.ppm").read_bytes())
+    assert pixels[15][55] == (255, 0, 0) and pixels[15][65] == (255, 0, 0)  # both dots of the top pair
+    assert pixels[35][55] == (255, 255, 255)  # the bottom pair is clipped away
+    assert pixels[15][60] == (255, 255, 255)

@@ -95,8 +95,10 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
     pages = len(plan.pages)
     if pages == 1:
         return document, f"one {plan.sheet.describe()} page at actual size, board {size}"
-    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {plan.rows} rows and "
-                      f"{plan.columns} columns, after an assembly page; board {size}")
+    rows = f"{plan.rows} row{'s' if plan.rows > 1 else ''}"
+    columns = f"{plan.columns} column{'s' if plan.columns > 1 else ''}"
+    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {rows} and {columns}, "
+                      f"after an assembly page; board {size}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -272,11 +272,9 @@ class _PdfBuilder:
             if symbol not in scene.symbols:
                 raise KeyError(f"symbol {symbol!r} is used but not defined in the scene")
             items = scene.symbols[symbol]
-            try:
-                content = (tuple(items),)
-                hash(content)
-            except TypeError:
-                content = key
+            content: tuple = key  # symbols placing other symbols depend on their scene
+            if not any(isinstance(item, (Use, Embed)) for item in items):
+                content = (tuple(items),)  # equal self-contained symbols share one form
             if content not in self.by_content:
                 self.by_content[content] = f"sym{len(self.by_content) + 1}"
                 self.pending.append((self.by_content[content], scene, symbol))
