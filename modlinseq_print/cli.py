@@ -11,7 +11,7 @@ from modlinseq_print.errors import ModlinseqError
 
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands; each has register(subparsers).
-COMMANDS = ("describe", "board", "mod13", "coprimality", "tiles", "markers", "check", "score", "position")
+COMMANDS = ("describe", "board", "tiles", "markers", "check", "score", "position", "kit", "mod13", "coprimality")
 
 
 class OneLineParser(argparse.ArgumentParser):

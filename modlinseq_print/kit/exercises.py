@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from math import gcd
+
+from modlinseq_print.rules.sequences import gap_fillings, is_modular_linear, progression
 
 MODULUS_RANGE = range(5, 21)  # "determine the modulus" answers lie in this range
 KINDS = ("modulus", "extend", "gap1", "gap2", "gap3", "gap4")
@@ -41,29 +42,19 @@ class Problem:
         return ";   ".join(" ~ ".join(map(str, a)) for a in self.answers)
 
 
-def is_linear(values: tuple[int, ...], modulus: int) -> bool:
-    """True when the values form an arithmetic progression modulo `modulus`."""
-    if len(values) < 3:
-        return True
-    step = (values[1] - values[0]) % modulus
-    return all((b - a) % modulus == step for a, b in zip(values, values[1:]))
-
-
-def fillings(terms: tuple[int | None, ...], modulus: int) -> list[tuple[int, ...]]:
-    """Every way to fill the blanks so the whole line is modular-linear, by trying every start and step."""
-    found = set()
-    for start in range(modulus):
-        for step in range(modulus):
-            values = tuple((start + i * step) % modulus for i in range(len(terms)))
-            if all(t is None or t == v for t, v in zip(terms, values)):
-                found.add(values)
-    return sorted(found)
-
-
-def gap_solution_count(gap: int, difference: int, modulus: int) -> int:
-    """Solutions for a gap of `gap` tiles between two values `difference` apart (page 1, section 2-6)."""
-    f = gcd(gap + 1, modulus)
-    return f if difference % f == 0 else 0
+def solve(terms: tuple[int | None, ...], modulus: int) -> list[tuple[int, ...]]:
+    """Every full sequence the rules engine allows for a line with blanks: gaps between two known ends,
+    or known middle terms extended at both ends."""
+    if terms[0] is not None and terms[-1] is not None and all(t is None for t in terms[1:-1]):
+        return sorted(tuple([terms[0], *gap, terms[-1]])
+                      for gap in gap_fillings(terms[0], terms[-1], len(terms) - 2, modulus))
+    known = [(i, v) for i, v in enumerate(terms) if v is not None]
+    (i0, v0), (i1, v1) = known[0], known[1]
+    step = (v1 - v0) * pow(i1 - i0, -1, modulus) % modulus if i1 - i0 == 1 else None
+    if step is None or not is_modular_linear(terms, modulus):
+        raise ValueError(f"no unique extension for {terms} mod {modulus}")
+    values = tuple(progression(v0 - i0 * step, step, len(terms), modulus))
+    return [values] if is_modular_linear(values, modulus) else []
 
 
 def _progression(rng: random.Random, modulus: int, length: int) -> list[int]:
@@ -76,7 +67,7 @@ def make_modulus_problem(rng: random.Random) -> Problem:
     while True:
         modulus = rng.choice(MODULUS_RANGE)
         values = tuple(_progression(rng, modulus, rng.randint(5, 7)))
-        fits = [m for m in MODULUS_RANGE if m > max(values) and is_linear(values, m)]
+        fits = [m for m in MODULUS_RANGE if m > max(values) and is_modular_linear(values, m)]
         if fits == [modulus]:
             return Problem("modulus", values, None, ((modulus,),))
 
@@ -85,14 +76,14 @@ def make_extend_problem(rng: random.Random, modulus: int) -> Problem:
     """A line of three or four tiles with one blank at each end."""
     values = _progression(rng, modulus, rng.randint(5, 6))
     terms = (None, *values[1:-1], None)
-    return Problem("extend", terms, modulus, tuple(fillings(terms, modulus)))
+    return Problem("extend", terms, modulus, tuple(solve(terms, modulus)))
 
 
 def make_gap_problem(rng: random.Random, modulus: int, gap: int) -> Problem:
     """Two different known tiles with `gap` blanks between them, possibly with no solution at all."""
     first, last = rng.sample(range(modulus), 2)
     terms = (first, *([None] * gap), last)
-    return Problem(f"gap{gap}", terms, modulus, tuple(fillings(terms, modulus)))
+    return Problem(f"gap{gap}", terms, modulus, tuple(solve(terms, modulus)))
 
 
 def make_worksheet(count: int, seed: int, modulus: int) -> list[Problem]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from math import gcd
 
+from modlinseq_print.rules.sequences import msa, points, progression
+
 RULE = (
     "Wherever there is an unbroken straight line of tiles on the board, in any of the three "
     "directions, their numbers must form an arithmetic progression modulo the modulus: each "
@@ -26,9 +28,9 @@ TURN = [
 ]
 
 MSA = (
-    "A sequence is named M{m}-S{s}-A{a}: the modulus m, the step s (a sequence read backwards has "
-    "step m - s, so the step is written from 0 to m/2), and the anchor a, the value of any tile "
-    "reduced modulo gcd(s, m) (gcd(0, m) = m), which tells apart the sequences that share a step."
+    "A sequence is named M-S-A: M the modulus, S the step (a sequence read backwards has step M - S, "
+    "so the step is written from 0 to M/2), and A the anchor: the value of any of its tiles reduced "
+    "modulo gcd(S, M), with gcd(0, M) = M. The anchor tells apart the sequences that share a step."
 )
 
 GAPS = (
@@ -67,9 +69,11 @@ MARKER = (
 )
 
 
-def points(length: int) -> int:
-    """Points for a sequence of `length` tiles: (n - 1)(n - 2) / 2 (table 2A)."""
-    return (length - 1) * (length - 2) // 2 if length >= 2 else 0
+def msa_text(modulus: int) -> str:
+    """The MSA paragraph with a worked example for this modulus."""
+    step = next((s for s in range(2, modulus // 2 + 1) if gcd(s, modulus) > 1), min(3, modulus // 2) or 1)
+    values = " ~ ".join(map(str, progression(1, step, 4, modulus)))
+    return f"{MSA} For example, {values} has modulus {modulus} and step {step}: it is {msa(modulus, step, 1)}."
 
 
 def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
@@ -82,7 +86,7 @@ def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
         group = gcd(step, modulus)
         period = modulus // group
         for anchor in range(group):
-            values = " ~ ".join(str((anchor + i * step) % modulus) for i in range(period))
-            rows.append((f"M{modulus}-S{step}-A{anchor}", f"… {values} …", period))
+            values = " ~ ".join(map(str, progression(anchor, step, period, modulus)))
+            rows.append((msa(modulus, step, anchor), f"… {values} …", period))
     rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", "… a ~ a ~ a … (each value repeated)", 1))
     return rows

@@ -28,6 +28,7 @@ class Flow:
         self._column = 0
         self._new_page()
         self.y += self.top
+        self._top = self.y
 
     @property
     def column_width(self) -> float:
@@ -45,20 +46,42 @@ class Flow:
         """The page being filled."""
         return self.pages[-1]
 
+    @property
+    def y(self) -> float:
+        """Where the next block starts in the current column (mm from the top of the page)."""
+        return self._y
+
+    @y.setter
+    def y(self, value: float) -> None:
+        self._y = value
+        self._low = max(self._low, value)
+
     def _new_page(self) -> None:
         self.pages.append(Scene(self.page_width, self.page_height))
         self._column = 0
-        self.y = self.margin
+        self._low = 0.0
+        self.y = self._top = self.margin
 
     def ensure(self, height: float) -> None:
         """Move to the next column or page unless `height` mm still fit in this column."""
-        if self.y + height <= self.page_height - self.margin or self.y <= self.margin + 0.01:
+        at_page_top = self.y <= self.margin + 0.01
+        if self.y + height <= self.page_height - self.margin or at_page_top:
             return
+        self.next_column()
+
+    def next_column(self) -> None:
+        """Continue at the top of the next column, or of a new page after the last column."""
         if self._column + 1 < self.columns:
             self._column += 1
-            self.y = self.margin
+            self.y = self._top
         else:
             self._new_page()
+
+    def set_columns(self, columns: int, gap: float = 3.0) -> None:
+        """Continue in `columns` columns below everything placed on this page so far."""
+        self.columns = columns
+        self._column = 0
+        self.y = self._top = self._low + gap if self._low > self.margin else self.margin
 
     def space(self, height: float) -> None:
         """Leave vertical space."""

@@ -8,6 +8,9 @@ from modlinseq_print.kit import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
 
+HEAD = 10.5 * PT  # section headings
+BODY = 8.5 * PT  # body text and tables
+
 
 @dataclass(frozen=True)
 class ReferenceSpec:
@@ -31,40 +34,44 @@ def scoring_rows(longest: int = 12) -> list[list[str]]:
 
 
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0) -> list[Scene]:
-    """The reference card as pages of the given size (mm)."""
-    flow = Flow(width, height, margin=margin, columns=2, gutter=8.0)
+    """The reference card as pages of the given size (mm): rules in two columns, then every sequence."""
+    flow = Flow(width, height, margin=margin, columns=1)
     flow.heading(f"{spec.title}: rules and reference, modulus {spec.modulus}", size=15 * PT)
-    flow.heading("The modular-linear rule", size=11 * PT)
-    flow.paragraph(words.RULE)
-    flow.heading("A turn", size=11 * PT)
-    flow.bullets(words.TURN)
-    flow.heading("Scoring", size=11 * PT)
-    flow.paragraph("A sequence of n tiles scores (n - 1)(n - 2) / 2 points:")
-    flow.table(scoring_rows(), widths=[16, 16, 16, 16])
+    flow.set_columns(2, gap=0.0)
+    flow.heading("The modular-linear rule", size=HEAD)
+    flow.paragraph(words.RULE, size=BODY)
+    flow.heading("A turn", size=HEAD)
+    flow.bullets(words.TURN, size=BODY)
+    flow.heading("Scoring", size=HEAD)
+    flow.paragraph("A sequence of n tiles scores (n - 1)(n - 2) / 2 points:", size=BODY)
+    flow.table(scoring_rows(), widths=[16, 16, 16, 16], size=BODY)
+    flow.next_column()
     _variations(flow, spec)
-    flow.heading("MSA notation", size=11 * PT)
-    flow.paragraph(words.MSA.format(m=spec.modulus, s="{s}", a="{a}"))
-    flow.heading("Filling gaps", size=11 * PT)
-    flow.paragraph(words.GAPS)
-    flow.heading(f"Every sequence of modulus {spec.modulus}", size=11 * PT)
+    flow.heading("MSA notation", size=HEAD)
+    flow.paragraph(words.msa_text(spec.modulus), size=BODY)
+    flow.heading("Filling gaps", size=HEAD)
+    flow.paragraph(words.GAPS, size=BODY)
+    flow.set_columns(1)
     rows = [["MSA", "one period", "period"]] + [[msa, values, str(period)]
                                                for msa, values, period in words.sequence_table(spec.modulus)]
-    flow.table(rows, size=7 * PT, widths=_sequence_widths(flow.column_width))
+    flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
+    flow.heading(f"Every sequence of modulus {spec.modulus} (as tables 2B and 2C of the rules)", size=HEAD)
+    flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width))
     return flow.pages
 
 
 def _variations(flow: Flow, spec: ReferenceSpec) -> None:
     """The paragraphs for the variations this kit uses."""
-    flow.heading("This kit's variations", size=11 * PT)
-    flow.paragraph(words.WRAP[spec.wrap])
+    flow.heading("This kit's variations", size=HEAD)
+    flow.paragraph(words.WRAP[spec.wrap], size=BODY)
     if words.PATTERN.get(spec.pattern):
-        flow.paragraph(words.PATTERN[spec.pattern])
+        flow.paragraph(words.PATTERN[spec.pattern], size=BODY)
     if spec.wild:
-        flow.paragraph(words.WILD)
+        flow.paragraph(words.WILD, size=BODY)
     if spec.markers:
-        flow.paragraph(words.MARKER)
+        flow.paragraph(words.MARKER, size=BODY)
 
 
 def _sequence_widths(column: float) -> list[float]:
     """Column widths for the sequence table: name, values, period."""
-    return [25.0, column - 25.0 - 11.0, 11.0]
+    return [32.0, column - 32.0 - 14.0, 14.0]
