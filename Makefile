@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PRESET ?= standard
 
-.PHONY: kit test bench tools clean
+.PHONY: kit kits docs test bench tools clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,13 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 kit: $(STAMP)
-	$(PY) -m modlinseq_print board --board hex:9 --pattern bonus --paper a4 -o output/board-hex9.pdf
+	$(PY) -m modlinseq_print kit $(PRESET)
+
+kits: $(STAMP)
+	@for preset in templates/*.toml; do $(PY) -m modlinseq_print kit "$$preset" --quiet || exit 1; done
+
+docs: $(STAMP)
+	$(PY) scripts/previews.py
 
 test: $(STAMP) tools
 	$(PY) -m pytest

@@ -1,0 +1,125 @@
+"""The print-and-play kit: its sections, counts, bookmarks, text, presets and errors."""
+
+import json
+import re
+import subprocess
+from collections import Counter
+
+import pytest
+
+from modlinseq_print.cli import main
+from modlinseq_print.kit.build import build_kit
+from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.render.scene import Text
+
+SECTIONS = ["Rules and reference card", "Board", "Tiles", "Modulus markers"]
+
+
+@pytest.fixture(scope="module")
+def standard_kit(tmp_path_factory):
+    path = tmp_path_factory.mktemp("kit") / "kit-standard.pdf"
+    assert main(["kit", "standard", "-o", str(path), "--quiet"]) == 0
+    return path, build_kit(load_preset("standard"))
+
+
+def page_text(path, first, last, layout=True):
+    options = ["-layout"] if layout else []
+    return subprocess.run(["pdftotext", *options, "-f", str(first), "-l", str(last), str(path), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def section_pages(kit, title):
+    first = 2
+    for section in kit.sections:
+        if section.title == title:
+            return first, first + len(section.pages) - 1
+        first += len(section.pages)
+    raise KeyError(title)
+
+
+def test_sections_in_order_with_counts(standard_kit):
+    _, kit = standard_kit
+    assert [s.title for s in kit.sections] == SECTIONS
+    assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
+    assert kit.document.pages[0].bookmark == "Cover and contents"
+    pages = kit.document.pages
+    assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
+               for n, p in enumerate(pages, 1))
+
+
+def test_pdf_passes_qpdf_and_has_a_bookmark_per_section(standard_kit, require_tool):
+    require_tool("qpdf")
+    path, kit = standard_kit
+    subprocess.run(["qpdf", "--check", str(path)], check=True, capture_output=True)
+    outline = json.loads(subprocess.run(["qpdf", "--json", "--json-key=outlines", str(path)],
+                                        capture_output=True, text=True, check=True).stdout)["outlines"]
+    titles = [(o["title"], o["destpageposfrom1"]) for o in outline]
+    expected = [("Cover and contents", 1)] + [(t, section_pages(kit, t)[0]) for t in SECTIONS]
+    assert titles == expected
+
+
+def test_text_holds_271_addresses(standard_kit, require_tool):
+    require_tool("pdftotext")
+    path, kit = standard_kit
+    text = page_text(path, *section_pages(kit, "Board"))
+    board = parse_board("hex:9")
+    found = set(re.findall(r"\b[ABEHMPT]\d+\b", text))
+    assert {board.address(c) for c in board.cells} <= found
+
+
+def test_text_holds_130_tiles_4_wild_and_13_markers(standard_kit, require_tool):
+    require_tool("pdftotext")
+    path, kit = standard_kit
+    first, last = section_pages(kit, "Tiles")
+    fronts = [n for n in range(first, last + 1) if (n - first) % 2 == 0]  # each fronts page is followed by its backs
+    tokens = Counter()
+    for n in fronts:  # tile numbers stand on lines of their own; footers are words
+        tokens.update(w for line in page_text(path, n, n).splitlines() if not re.search("[a-z]", line, re.I)
+                      for w in line.split())
+    assert {v: tokens[str(v)] for v in range(13)} == {v: 10 for v in range(13)}
+    assert tokens["#"] == 4
+    first, last = section_pages(kit, "Modulus markers")
+    marker_lines = page_text(path, first, first, layout=False).splitlines()  # the fronts page
+    assert sorted(int(line) for line in marker_lines if line.strip().isdigit()) == list(range(8, 21))
+    assert [line.strip() for line in marker_lines].count("mod") == 13
+
+
+def test_cover_lists_every_section_with_its_pages(standard_kit, require_tool):
+    require_tool("pdftotext")
+    path, kit = standard_kit
+    cover = page_text(path, 1, 1)
+    for title in SECTIONS:
+        first, last = section_pages(kit, title)
+        assert re.search(rf"{re.escape(title)}\s+{first}(-{last})?\b", cover)
+    assert "130 number tiles" in cover and "271 cells" in cover
+
+
+def test_two_runs_give_identical_bytes(tmp_path):
+    one, two = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert main(["kit", "starter", "-o", str(one), "--quiet"]) == 0
+    assert main(["kit", "starter", "-o", str(two), "--quiet"]) == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_preset_builds(preset, tmp_path, capsys):
+    path = tmp_path / f"{preset}.pdf"
+    assert main(["kit", preset, "-o", str(path), "--quiet"]) == 0
+    assert path.read_bytes().startswith(b"%PDF") and path.stat().st_size > 5000
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_worksheet_section_with_exercises(capsys, tmp_path):
+    kit = build_kit(load_preset("standard"), exercises=6)
+    assert [s.title for s in kit.sections][-2:] == ["Practice problems", "Answers"]
+
+
+def test_unknown_key_is_a_one_line_error_and_no_file(tmp_path, capsys):
+    preset = tmp_path / "bad.toml"
+    preset.write_text('modulus = 13\n[tiles]\ncolour = "red"\n', encoding="utf-8")
+    out = tmp_path / "kit.pdf"
+    assert main(["kit", str(preset), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown key 'tiles.colour'" in err and str(preset) in err and err.count("\n") == 1
+    assert not out.exists() and list(tmp_path.iterdir()) == [preset]
