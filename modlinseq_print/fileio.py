@@ -36,3 +36,16 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> Path:
             raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
         raise
     return target
+
+
+def write_files_atomic(files: list[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+    """Write several files atomically; if one fails, remove those this call already wrote."""
+    written: list[Path] = []
+    try:
+        for path, data in files:
+            written.append(write_atomic(path, data))
+    except BaseException:
+        for done in written:
+            done.unlink(missing_ok=True)
+        raise
+    return written

@@ -10,7 +10,8 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import neighbours
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.printables.board import BoardStyle, board_scene
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.scene import Text, Use
 from modlinseq_print.render.svg_writer import scene_to_svg
 from render_helpers import flatten, mm_size, symbol_points
@@ -95,7 +96,7 @@ def test_labels_sit_under_the_tile_inside_the_cell():
         cx, cy = drawing.centre(cell)
         tile_bottom = max(y for _, y in drawing.tile_outline(cell))
         half_height = cap_height(label.font) * label.size / 2
-        half_width = text_width(label.text, label.size, label.font) / 2
+        half_width = text_width(label.text, label.font, label.size) / 2
         assert label.y - half_height > tile_bottom  # the tile leaves it readable
         # both lower corners of the text box lie inside the hexagon's slanted lower edges
         assert label.x == pytest.approx(cx)

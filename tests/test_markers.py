@@ -8,7 +8,8 @@ import pytest
 from modlinseq_print.cli import main
 from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
 from modlinseq_print.printables.tiles import TileError, TileLook, centroid, offset_convex
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot, bounding_box, polygons_gap
 from modlinseq_print.render.theme import THEMES, get_theme
 from test_tiles_svg import cut_outlines, svg_items
@@ -62,7 +63,7 @@ def test_marker_text_fits_inside_the_tile(shape):
     inner = offset_convex(look.outline, -look.safe_margin)
     cx, cy = centroid(look.outline)
     for text, size, dy in faces.lines(marker_set(20, 20)[0]):
-        half = text_width(text, size, look.font) / 2
+        half = text_width(text, look.font, size) / 2
         top, bottom = cy + dy - cap_height(look.font) * size / 2, cy + dy + cap_height(look.font) * size / 2
         box = [(cx - half, top), (cx + half, top), (cx + half, bottom), (cx - half, bottom)]
         assert polygons_gap(inner, box) < 0  # overlapping the inside...

@@ -12,7 +12,8 @@ from modlinseq_print.geometry.layout import tile_shape
 from modlinseq_print.printables.tiles import (
     Piece, TileError, TileFaces, TileLook, centroid, fit_font_size, label_box, read_counts, tile_set,
 )
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import (
     ImpositionError, Slot, bounding_box, candidate_lattices, convex_hull, mirror_slot, offset_convex, pack_shapes,
     place_outline, place_rectangles, polygons_gap,
@@ -115,7 +116,7 @@ def _edge_distance(p, a, b):
 def test_numbers_are_large_and_one_size():
     faces = TileFaces(TileLook(), get_theme("green"), [str(v) for v in range(13)])
     assert 10 < faces.size <= 12.5  # about half the 25 mm tile
-    assert text_width("12", faces.size, "Helvetica-Bold") > 12 and cap_height("Helvetica-Bold") * faces.size > 7
+    assert text_width("12", "Helvetica-Bold", faces.size) > 12 and cap_height("Helvetica-Bold") * faces.size > 7
 
 
 def test_turned_tile_keeps_its_text_on_the_tile():

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.fileio import write_atomic
+from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
@@ -155,19 +155,6 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     return files
 
 
-def write_all(files: list[tuple[Path, bytes]]) -> list[Path]:
-    """Write every file atomically; remove those already written if one fails."""
-    written: list[Path] = []
-    try:
-        for path, data in files:
-            written.append(write_atomic(path, data))
-    except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
-    return written
-
-
 def report(written: list[Path], pieces) -> None:
     """One line per file written, on standard error (standard output stays free)."""
     print(f"{len(pieces)} pieces:", ", ".join(str(path) for path in written), file=sys.stderr)
@@ -179,6 +166,6 @@ def run(args: argparse.Namespace) -> int:
     counts = read_counts(args.counts) if args.counts else None
     pieces = tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers)
     faces = TileFaces(look, get_theme(args.theme), sorted({p.label for p in pieces if p.kind != "blocker"}))
-    written = write_all(make_outputs(pieces, faces, args, "MODLINSEQ tiles"))
+    written = write_files_atomic(make_outputs(pieces, faces, args, "MODLINSEQ tiles"))
     report(written, pieces)
     return 0

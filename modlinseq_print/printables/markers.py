@@ -8,7 +8,8 @@ from modlinseq_print.printables.tiles import (
     MAX_MODULUS, LabelBox, Piece, TileError, TileLook, check_count, face_labels, fit_font_size, outline_items,
     piece_colours, back_items,
 )
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Item
 from modlinseq_print.render.theme import Theme
@@ -51,8 +52,8 @@ class MarkerFaces:
         self.theme = theme
         cap = cap_height(look.font)
         self.step = cap * (1 + SMALL) / 2 + LINE_GAP  # from the modulus's middle to a small line's middle
-        widest = max([text_width(str(m), 1.0, look.font) for m in moduli or [0]]
-                     + [SMALL * text_width(t, 1.0, look.font) for t in (TOP_LINE, BOTTOM_LINE)])
+        widest = max([text_width(str(m), look.font, 1.0) for m in moduli or [0]]
+                     + [SMALL * text_width(t, look.font, 1.0) for t in (TOP_LINE, BOTTOM_LINE)])
         reach = self.step + SMALL * cap / 2
         self.size = fit_font_size(look.outline, LabelBox(widest / 2, reach, reach), look.safe_margin, look.width / 2)
         self.back_size = self.size * SMALL

@@ -11,7 +11,8 @@ from modlinseq_print.geometry.hexgrid import Cell, distance
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import wrap_text
@@ -167,8 +168,8 @@ def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, 
     """A table of the rows and the footer lines, laid out in `width` mm from y = 0; items and height."""
     gap = size * 1.2
     line_height = size * 1.35
-    fixed = [FONT_SLACK * max([text_width(r[i], size, "Helvetica") for r in rows]
-                              + [text_width(HEADINGS[i], size, "Helvetica-Bold")]) for i in (0, 2, 3, 4)]
+    fixed = [FONT_SLACK * max([text_width(r[i], "Helvetica", size) for r in rows]
+                              + [text_width(HEADINGS[i], "Helvetica-Bold", size)]) for i in (0, 2, 3, 4)]
     sequence_width = max(width - sum(fixed) - 4 * gap, 30.0)
     columns = [fixed[0], sequence_width, fixed[1], fixed[2], fixed[3]]
     xs = [0.0]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import TILE_SHAPES, tile_shape
-from modlinseq_print.render.fonts import cap_height, text_width
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot, offset_convex, place_outline
 from modlinseq_print.render.scene import Item, Polygon, Style, Text
 from modlinseq_print.render.theme import Theme
@@ -178,7 +179,7 @@ def label_box(labels, font: str, underline: bool) -> LabelBox:
     """The box every label of a set needs, with room for an underline when asked."""
     half_cap = cap_height(font) / 2
     below = half_cap + (_UNDERLINE_GAP + _UNDERLINE_WEIGHT if underline else 0.0)
-    return LabelBox(max((text_width(label, 1.0, font) for label in labels), default=0.0) / 2, half_cap, below)
+    return LabelBox(max((text_width(label, font, 1.0) for label in labels), default=0.0) / 2, half_cap, below)
 
 
 def centroid(points) -> tuple[float, float]:
@@ -290,7 +291,7 @@ class TileFaces:
         if piece.kind == "blocker":
             return [], 0.0
         underline = self.look.underline and piece.kind == "number" and piece.value in UNDERLINED
-        length = text_width(piece.label, self.size, self.look.font) if underline else 0.0
+        length = text_width(piece.label, self.look.font, self.size) if underline else 0.0
         return [(piece.label, self.size, 0.0)], length
 
     def labels(self, piece: Piece, slot: Slot, colour: str | None = None) -> list[Item]:

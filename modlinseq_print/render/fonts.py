@@ -20,11 +20,6 @@ def cap_height(font: str) -> float:
     return 0.7
 
 
-def text_width(text: str, size: float, font: str = "Helvetica") -> float:
-    """The advance width of a line of text in the units of `size` (note the argument order: text, size, font)."""
-    return text_metrics.text_width(text, font, size)
-
-
 def baseline(item: Text) -> float:
     """The y of a Text item's baseline: its y, or below it by half the cap height when `middle` is set."""
     return item.y + cap_height(item.font) * item.size / 2 if item.middle else item.y
@@ -34,5 +29,5 @@ def left_edge(item: Text) -> float:
     """The x where a Text item starts, from its anchor and width."""
     if item.anchor == "start":
         return item.x
-    width = text_width(item.text, item.size, item.font)
+    width = text_metrics.text_width(item.text, item.font, item.size)
     return item.x - (width / 2 if item.anchor == "middle" else width)

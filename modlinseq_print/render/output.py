@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.fileio import write_atomic
+from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.render.scene import Document
 
 FORMATS = ("pdf", "svg", "png")
@@ -71,13 +71,4 @@ def write_output(document: Document, path: str | Path, fmt: str | None = None, d
     if not document.pages:
         raise FormatError("nothing to write: the document has no pages")
     payloads = render_pages(document, kind, dpi)
-    paths = page_paths(path, len(payloads), kind)
-    written: list[Path] = []
-    try:
-        for target, data in zip(paths, payloads):
-            written.append(write_atomic(target, data))
-    except BaseException:
-        for done in written:
-            done.unlink(missing_ok=True)
-        raise
-    return written
+    return write_files_atomic(list(zip(page_paths(path, len(payloads), kind), payloads)))
