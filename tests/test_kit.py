@@ -95,6 +95,21 @@ def test_cover_lists_every_section_with_its_pages(standard_kit, require_tool):
     assert "130 number tiles" in cover and "271 cells" in cover
 
 
+def test_cover_shows_the_board_assembly(standard_kit):
+    from modlinseq_print.render.scene import Embed, Polygon
+
+    _, kit = standard_kit
+    items = list(kit.document.pages[0].scene.layer("diagram").items)
+    assert sum(isinstance(i, Embed) for i in items) == 1
+    frames = [i for i in items if isinstance(i, Polygon) and i.style.stroke == "#c62828"]
+    assert len(frames) == len(kit.plan.pages) == len(kit.sections[1].pages) - 1  # after the assembly page
+    numbers = sorted(int(i.text) for i in items if isinstance(i, Text) and i.text.isdigit())
+    assert numbers == list(range(1, len(kit.plan.pages) + 1))
+    caption = next(i.text for i in items if isinstance(i, Text) and i.text.startswith("Board assembly"))
+    first, last = section_pages(kit, "Board")
+    assert caption.endswith(f"kit pages {first + 1}-{last}")
+
+
 def test_two_runs_give_identical_bytes(tmp_path):
     one, two = tmp_path / "a.pdf", tmp_path / "b.pdf"
     assert main(["kit", "starter", "-o", str(one), "--quiet"]) == 0

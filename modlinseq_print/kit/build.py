@@ -15,10 +15,10 @@ from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.printables.tiles import TileFaces, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.progress import Progress
-from modlinseq_print.render.paper import Sheet, make_sheet
+from modlinseq_print.render.paper import Rect, Sheet, make_sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import TilePlan, tile_document
+from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
 from modlinseq_print.units import parse_length
 
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
@@ -61,13 +61,13 @@ def _pages(scenes: list[Scene], label: str) -> list[Page]:
     return [Page(scene, label=f"{label} {i}" if len(scenes) > 1 else label) for i, scene in enumerate(scenes, 1)]
 
 
-def board_section(preset: Preset, sheet: Sheet) -> tuple[Section, TilePlan]:
-    """The board at actual size over as many sheets as it needs, after its assembly page."""
+def board_section(preset: Preset, sheet: Sheet) -> tuple[Section, TilePlan, Scene]:
+    """The board at actual size over as many sheets as it needs (after its assembly page), its plan and scene."""
     board = parse_board(preset.board.spec)
     drawing = board_scene(board, board_style(preset))
     document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}",
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
-    return Section("Board", document.pages), plan
+    return Section("Board", document.pages), plan, drawing.scene
 
 
 def piece_sections(preset: Preset, sheet: Sheet) -> tuple[list[Section], dict[str, int]]:
@@ -136,6 +136,18 @@ def assemble(sections: list[Section], cover: Page) -> list[Page]:
     return pages
 
 
+def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: TilePlan, first_page: int) -> None:
+    """The board's assembly diagram in the free lower part of the cover, with a caption."""
+    area = sheet.printable
+    pages = len(plan.pages)
+    caption = (f"Board assembly: frame n is board page n of {pages}, kit pages {first_page}-{first_page + pages - 1}"
+               if pages > 1 else f"The board fits on one page (kit page {first_page}).")
+    scene.add(Text(area.x + FLOW_INSET, top + 4.0, caption, 3.4, anchor="start", font="Helvetica-Bold"), "diagram")
+    room = Rect(area.x, top + 8.0, area.width, area.bottom - top - 16.0)
+    if room.height > 40.0:
+        scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
+
+
 def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) -> Kit:
     """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
     count = preset.exercises.count if exercises is None else exercises
@@ -143,7 +155,7 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
     sheet = make_sheet(preset.paper, preset.margin)
     reference, worksheet = text_sections(preset, sheet, count)
     progress.step("reference card")
-    board, plan = board_section(preset, sheet)
+    board, plan, board_drawing = board_section(preset, sheet)
     progress.step("board pages")
     pieces, counts = piece_sections(preset, sheet)
     progress.step("tiles and markers")
@@ -153,8 +165,9 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
         contents.append((section.title, first, len(section.pages)))
         first += len(section.pages)
     cells = len(parse_board(preset.board.spec))
-    scene, _ = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
-                          _summary(preset, counts, cells), contents)
+    scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
+                            _summary(preset, counts, cells), contents)
+    _cover_diagram(scene, sheet, top, board_drawing, plan, contents[1][1] + (len(board.pages) > len(plan.pages)))
     progress.step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet)

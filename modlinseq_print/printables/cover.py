@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from modlinseq_print.printables.flow import PT, Flow
-from modlinseq_print.render.scene import Item, Scene
+from modlinseq_print.render.scene import Scene
 
 GUIDE = [
     "Print at 100 % (\"actual size\"; never \"fit to page\"). Every board page and tile sheet carries a 50 mm "
@@ -18,9 +18,8 @@ GUIDE = [
 
 
 def cover_page(width: float, height: float, margin: float, title: str, summary: str,
-               contents: list[tuple[str, int, int]], diagram: list[Item] | None = None,
-               diagram_top: float | None = None) -> tuple[Scene, float]:
-    """The cover scene, and the y (mm) where free space for the assembly diagram begins.
+               contents: list[tuple[str, int, int]]) -> tuple[Scene, float]:
+    """The cover scene, and the y (mm) where the free space for the assembly diagram begins.
 
     `contents` holds (section title, first page, page count).
     """
@@ -34,7 +33,4 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
     flow.table(rows, widths=[70.0, 25.0], size=10 * PT)
     flow.heading("How to make the kit", size=13 * PT)
     flow.bullets(GUIDE, size=9.5 * PT)
-    scene = flow.scene
-    if diagram:
-        scene.layer("diagram").items.extend(diagram)
-    return scene, flow.y
+    return flow.scene, flow.y

@@ -15,7 +15,7 @@ from typing import Sequence
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.render.scene import Document, Embed, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import wrap_text
 
 Point = tuple[float, float]
@@ -197,6 +197,30 @@ def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Pa
                 label=f"{page.number}")
 
 
+def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
+    """The whole board scaled into `room` with every page's window drawn on it as a numbered red frame."""
+    right = max(p.window.right for p in plan.pages)
+    bottom = max(p.window.bottom for p in plan.pages)
+    left = min(0.0, min(p.window.x for p in plan.pages))
+    upper = min(0.0, min(p.window.y for p in plan.pages))
+    span_w, span_h = max(right, plan.board_width) - left, max(bottom, plan.board_height) - upper
+    scale = min(room.width / span_w, room.height / span_h)
+    x0 = room.x + (room.width - span_w * scale) / 2 - left * scale
+    y0 = room.y - upper * scale
+    items: list[Item] = [Embed(board, x0, y0, scale)]
+    outline = Style(fill=None, stroke="#c62828", stroke_width=0.35)
+    for page in plan.pages:
+        w = page.window
+        corners = [(x0 + x * scale, y0 + y * scale) for x, y in
+                   ((w.x, w.y), (w.right, w.y), (w.right, w.bottom), (w.x, w.bottom))]
+        items.append(Polygon(tuple(corners), outline))
+    for page in plan.pages:
+        w = page.window
+        cx, cy = x0 + (w.x + w.width / 2) * scale, y0 + (w.y + w.height / 2) * scale
+        items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
+    return items
+
+
 def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     """The whole board small with the page grid on it, numbered, and how to put the pages together."""
     sheet = plan.sheet
@@ -221,26 +245,7 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
         y += 4.5
     top = y + 2.0
     room = Rect(area.x, top, area.width, area.bottom - FOOTER - top - 2.0)
-    right = max(p.window.right for p in plan.pages)
-    bottom = max(p.window.bottom for p in plan.pages)
-    left = min(0.0, min(p.window.x for p in plan.pages))
-    upper = min(0.0, min(p.window.y for p in plan.pages))
-    span_w, span_h = max(right, plan.board_width) - left, max(bottom, plan.board_height) - upper
-    scale = min(room.width / span_w, room.height / span_h)
-    x0 = room.x + (room.width - span_w * scale) / 2 - left * scale
-    y0 = room.y - upper * scale
-    scene.add(Embed(board, x0, y0, scale), "board")
-    grid = scene.layer("grid")
-    outline = Style(fill=None, stroke="#c62828", stroke_width=0.35)
-    for page in plan.pages:
-        w = page.window
-        corners = [(x0 + x * scale, y0 + y * scale) for x, y in
-                   ((w.x, w.y), (w.right, w.y), (w.right, w.bottom), (w.x, w.bottom))]
-        grid.items.append(Polygon(tuple(corners), outline))
-    for page in plan.pages:
-        w = page.window
-        cx, cy = x0 + (w.x + w.width / 2) * scale, y0 + (w.y + w.height / 2) * scale
-        grid.items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
+    scene.layer("grid").items.extend(assembly_diagram(board, plan, room))
     _footer(scene, sheet, f"{title}: assembly")
     return Page(scene, bookmark="Assembly", label="assembly")
 
