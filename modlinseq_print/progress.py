@@ -18,7 +18,7 @@ class Progress:
         self.enabled = not quiet and hasattr(self.stream, "isatty") and self.stream.isatty()
 
     def step(self, label: str) -> None:
-        """Mark one step done and show what comes next."""
+        """Mark one step done, naming it on the status line."""
         self.done = min(self.done + 1, self.total)
         if self.enabled:
             filled = round(self.WIDTH * self.done / self.total)
