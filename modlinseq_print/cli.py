@@ -11,7 +11,8 @@ from modlinseq_print.errors import ModlinseqError
 
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands; each has register(subparsers).
-COMMANDS = ("describe", "board", "tiles", "markers", "check", "score", "position", "kit", "mod13", "coprimality")
+COMMANDS = ("describe", "board", "tiles", "markers", "check", "score", "position", "kit", "reference", "worksheet",
+            "mod13", "coprimality")
 
 
 class OneLineParser(argparse.ArgumentParser):

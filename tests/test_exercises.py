@@ -74,3 +74,13 @@ def test_pages_show_problems_and_answers_separately():
         assert squeeze(problem.text()) in sheet_text and squeeze(problem.answer_text()) in answer_text
         if problem.answers and problem.kind != "modulus":
             assert squeeze(problem.answer_text()) not in sheet_text
+
+
+def test_answers_are_indented_under_their_problem():
+    problems = make_worksheet(6, 2, 13)
+    _, answers = worksheet_pages(problems, 210, 297, seed=2)
+    texts = [i for p in answers for i in p.items() if isinstance(i, Text) and i.font.startswith("Courier")]
+    questions = [t for t in texts if t.font == "Courier"]
+    solutions = [t for t in texts if t.font == "Courier-Bold"]
+    assert len(solutions) >= len(problems)
+    assert min(s.x for s in solutions) == max(q.x for q in questions) + 8.0

@@ -20,3 +20,30 @@ def add_board_arguments(parser: argparse.ArgumentParser, pattern: bool = True) -
 def board_from_args(args: argparse.Namespace) -> Board:
     """The board named by --board."""
     return parse_board(args.board)
+
+
+def add_page_arguments(parser: argparse.ArgumentParser, default_output: str) -> None:
+    """Add -o, --format, --dpi, --paper and --margin for commands that print pages of text."""
+    from modlinseq_print.render.output import formats
+    from modlinseq_print.render.paper import DEFAULT_MARGIN
+
+    parser.add_argument("-o", "--output", default=default_output,
+                        help=f"output file .pdf, .svg or .png (default {default_output})")
+    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution (default 150)")
+    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH (default a4)")
+    parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="blank paper edge (default 10mm)")
+
+
+def write_pages(pages, args: argparse.Namespace, title: str) -> list:
+    """Number the pages, write them to -o in the chosen format and say what was written."""
+    from modlinseq_print.kit.build import number_pages
+    from modlinseq_print.render.output import format_for, write_output
+    from modlinseq_print.render.paper import make_sheet
+    from modlinseq_print.render.scene import Document
+
+    kind = format_for(args.output, args.format)
+    number_pages(pages, make_sheet(args.paper, args.margin))
+    written = write_output(Document(pages, title), args.output, kind, args.dpi)
+    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(pages)} page(s)")
+    return written

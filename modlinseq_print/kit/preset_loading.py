@@ -11,7 +11,7 @@ from pathlib import Path
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
-from modlinseq_print.kit.presets import SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.units import parse_length
 
 
@@ -83,8 +83,8 @@ def validate(preset: Preset, path: Path) -> None:
     def fail(key: str, problem: str) -> typing.NoReturn:
         raise PresetError(f"{path}: key {key}: {problem}")
 
-    if not 2 <= preset.modulus <= 99:
-        fail("modulus", f"must be from 2 to 99, got {preset.modulus}")
+    if not 2 <= preset.modulus <= MAX_KIT_MODULUS:
+        fail("modulus", f"must be from 2 to {MAX_KIT_MODULUS}, got {preset.modulus}")
     for key, value in (("board.spec", preset.board.spec),):
         try:
             parse_board(value)

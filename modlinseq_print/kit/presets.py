@@ -9,6 +9,7 @@ from modlinseq_print.errors import ModlinseqError
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 WRAPS = ("none", "lines", "bounce", "tess")
+MAX_KIT_MODULUS = 99  # the reference card lists every sequence: keep the table printable
 
 
 class PresetError(ModlinseqError):

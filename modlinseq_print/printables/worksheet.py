@@ -30,5 +30,5 @@ def worksheet_pages(problems: list[Problem], width: float, height: float, seed: 
         sheet.paragraph(f"{number}.   {problem.text()}", size=12 * PT, font="Courier")
         sheet.space(4.0)
         answers.paragraph(f"{number}.   {problem.text()}", size=9 * PT, font="Courier")
-        answers.paragraph(f"      {problem.answer_text()}", size=9 * PT, font="Courier-Bold")
+        answers.paragraph(problem.answer_text(), size=9 * PT, font="Courier-Bold", indent=8.0)
     return sheet.pages, answers.pages

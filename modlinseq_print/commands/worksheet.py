@@ -1,0 +1,39 @@
+"""`worksheet`: practice problems of seed table 2F for a class, with the answers on separate pages."""
+
+from __future__ import annotations
+
+import argparse
+
+from modlinseq_print.commands.common import add_page_arguments, write_pages
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.kit.build import FLOW_INSET
+from modlinseq_print.kit.exercises import make_worksheet
+from modlinseq_print.printables.worksheet import worksheet_pages
+from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.scene import Page
+from modlinseq_print.rules.sequences import check_modulus
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the worksheet command."""
+    parser = sub.add_parser("worksheet", help="practice problems (determine the modulus, extend, fill gaps)")
+    parser.add_argument("--modulus", "-m", type=int, default=13, help="the usual modulus of the problems (default 13)")
+    parser.add_argument("--exercises", "-n", type=int, default=24, metavar="N", help="number of problems (default 24)")
+    parser.add_argument("--seed", type=int, default=1, help="seed: the same seed gives the same problems (default 1)")
+    parser.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
+    add_page_arguments(parser, "output/worksheet.pdf")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate the problems and write the worksheet."""
+    if not 1 <= args.exercises <= 500:
+        raise ModlinseqError(f"bad --exercises {args.exercises}: give 1 to 500 problems")
+    problems = make_worksheet(args.exercises, args.seed, check_modulus(args.modulus))
+    sheet = make_sheet(args.paper, args.margin)
+    questions, answers = worksheet_pages(problems, sheet.width, sheet.height, args.seed, sheet.margin + FLOW_INSET)
+    pages = [Page(scene, label="problems") for scene in questions]
+    if not args.no_answers:
+        pages += [Page(scene, label="answers") for scene in answers]
+    write_pages(pages, args, f"MODLINSEQ worksheet {args.seed}")
+    return 0
