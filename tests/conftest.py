@@ -1,8 +1,13 @@
-"""Shared test fixtures: `require_tool` skips a test, with the reason, when an external program is missing."""
+"""Shared test fixtures: `require_tool` skips a test, with the reason, when an external program is missing;
+`cli` runs the command line in-process and returns its status, stdout and stderr."""
 
 import shutil
 
 import pytest
+
+pytest.register_assert_rewrite("cli_helpers")
+
+from cli_helpers import CliResult, run_cli  # noqa: E402 (after the rewrite hook, so its asserts explain failures)
 
 #: Where the usual external tools come from, for the skip message.
 TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdfinfo": "poppler-utils"}
@@ -20,3 +25,13 @@ def require_tool():
         return path
 
     return need
+
+
+@pytest.fixture
+def cli(capsys):
+    """A function taking the command line's words (paths allowed): runs `main` and returns a CliResult."""
+
+    def run(*argv) -> CliResult:
+        return run_cli(capsys, *argv)
+
+    return run

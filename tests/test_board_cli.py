@@ -4,43 +4,36 @@ import os
 
 import pytest
 
-from modlinseq_print.cli import main
+from cli_helpers import assert_one_line_error
 
 
-def run(capsys, *args):
-    status = main(["board", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_a4_pdf_of_hex9_with_assembly_page(tmp_path, capsys):
+def test_a4_pdf_of_hex9_with_assembly_page(tmp_path, cli):
     target = tmp_path / "board.pdf"
-    status, out, err = run(capsys, "--board", "hex:9", "--pattern", "bonus", "--paper", "a4", "-o", str(target))
+    status, out, err = cli("board", "--board", "hex:9", "--pattern", "bonus", "--paper", "a4", "-o", target)
     assert status == 0 and err == ""
     assert "7 a4 landscape" in out and "after an assembly page" in out
     assert target.read_bytes().startswith(b"%PDF-") and target.read_bytes().count(b"/Type /Page\n") == 8
 
 
 @pytest.mark.parametrize("name", ["board.pdf", "board.svg"])
-def test_two_runs_give_identical_bytes(tmp_path, capsys, name):
-    args = ["--board", "tess:2", "--paper", "letter", "--title", "tess-2", "--modulus", "11", "--arrows"]
-    run(capsys, *args, "-o", str(tmp_path / "a" / name))
-    run(capsys, *args, "-o", str(tmp_path / "b" / name))
+def test_two_runs_give_identical_bytes(tmp_path, cli, name):
+    args = ["board", "--board", "tess:2", "--paper", "letter", "--title", "tess-2", "--modulus", "11", "--arrows"]
+    cli(*args, "-o", tmp_path / "a" / name)
+    cli(*args, "-o", tmp_path / "b" / name)
     first = sorted((tmp_path / "a").iterdir())
     second = sorted((tmp_path / "b").iterdir())
     assert [p.name for p in first] == [p.name for p in second] and first
     assert all(a.read_bytes() == b.read_bytes() for a, b in zip(first, second))
 
 
-def test_svg_and_png_write_one_file_per_page_and_poster_one(tmp_path, capsys):
-    status, out, _ = run(capsys, "--board", "hex:4", "--paper", "a4", "-o", str(tmp_path / "b.svg"))
-    assert status == 0
+def test_svg_and_png_write_one_file_per_page_and_poster_one(tmp_path, cli):
+    assert cli("board", "--board", "hex:4", "--paper", "a4", "-o", tmp_path / "b.svg").status == 0
     assert sorted(os.listdir(tmp_path)) == ["b-1.svg", "b-2.svg", "b-3.svg"]
-    status, out, _ = run(capsys, "--board", "hex:2", "--paper", "poster", "--theme", "bw", "--format", "png",
-                         "--dpi", "20", "-o", str(tmp_path / "poster.img"))
-    assert status == 0 and (tmp_path / "poster.img").read_bytes()[:4] == b"\x89PNG"
-    status, out, _ = run(capsys, "--board", "hex:9", "--fit", "--paper", "letter", "-o", str(tmp_path / "fit.pdf"))
-    assert status == 0 and "% of the board" in out
+    poster = cli("board", "--board", "hex:2", "--paper", "poster", "--theme", "bw", "--format", "png",
+                 "--dpi", "20", "-o", tmp_path / "poster.img")
+    assert poster.status == 0 and (tmp_path / "poster.img").read_bytes()[:4] == b"\x89PNG"
+    fit = cli("board", "--board", "hex:9", "--fit", "--paper", "letter", "-o", tmp_path / "fit.pdf")
+    assert fit.status == 0 and "% of the board" in fit.out
 
 
 @pytest.mark.parametrize("args, message", [
@@ -52,17 +45,15 @@ def test_svg_and_png_write_one_file_per_page_and_poster_one(tmp_path, capsys):
     (["--board", "hex:x"], "board spec"),
     (["--label-size", "abc"], "label size"),
 ])
-def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, capsys, args, message):
-    status, out, err = run(capsys, *args, "-o", str(tmp_path / "out" / "board.pdf"))
-    assert status == 2 and message in err and err.count("\n") == 1 and out == ""
-    assert not (tmp_path / "out").exists() or not os.listdir(tmp_path / "out")
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, cli, args, message):
+    result = cli("board", *args, "-o", tmp_path / "out" / "board.pdf")
+    assert_one_line_error(result, message, folder=tmp_path / "out")
 
 
-def test_unwritable_output_path_is_one_line_exit_2(tmp_path, capsys):
+def test_unwritable_output_path_is_one_line_exit_2(tmp_path, cli):
     blocker = tmp_path / "blocker"
     blocker.write_text("a file, not a directory")
-    status, out, err = run(capsys, "--board", "hex:2", "-o", str(blocker / "board.pdf"))
-    assert status == 2 and "cannot write" in err and err.count("\n") == 1
-    assert os.listdir(tmp_path) == ["blocker"]
-    status, _, err = run(capsys, "--board", "hex:2", "-o", str(tmp_path / "board.jpg"))
-    assert status == 2 and "extension" in err and os.listdir(tmp_path) == ["blocker"]
+    result = cli("board", "--board", "hex:2", "-o", blocker / "board.pdf")
+    assert_one_line_error(result, "cannot write", folder=tmp_path, keep=["blocker"])
+    result = cli("board", "--board", "hex:2", "-o", tmp_path / "board.jpg")
+    assert_one_line_error(result, "extension", folder=tmp_path, keep=["blocker"])

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.games.coprimality import (CoprimalityError, Grid, check_size, conflicts, legal_squares,
                                                placement_error, turn_of, turn_ranges)
 from modlinseq_print.games.coprimality_record import parse_record, replay
 from modlinseq_print.geometry.addresses import square_cell_of
+from cli_helpers import assert_one_line_error
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "templates" / "coprimality-example.txt"
 
@@ -220,36 +220,35 @@ def test_malformed_records(text, words):
     assert words in str(caught.value)
 
 
-def test_check_cli_text_and_json(tmp_path, capsys):
-    assert main(["coprimality", "check", str(EXAMPLE)]) == 0
-    out = capsys.readouterr().out
+def test_check_cli_text_and_json(tmp_path, cli):
+    status, out, _ = cli("coprimality", "check", EXAMPLE)
+    assert status == 0
     assert "winner: Cat" in out and "Ann is eliminated" in out
     game = tmp_path / "game.txt"
     game.write_text(ELIMINATION)
-    assert main(["coprimality", "check", str(game), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("coprimality", "check", game, "--json")
+    assert status == 0
+    data = json.loads(out)
     assert data["remaining"] == ["Bob", "Cat"] and data["winner"] is None and data["legal"]
     assert data["to_move"] == {"player": "Cat", "turn": 8, "number": 18, "last": 19, "squares": ["g2"]}
     assert data["grid"][1][9] == 15 and data["grid"][2][0] is None and len(data["grid"]) == 12
 
 
-def test_check_cli_illegal_record_exits_1(tmp_path, capsys):
+def test_check_cli_illegal_record_exits_1(tmp_path, cli):
     game = tmp_path / "game.txt"
     game.write_text("size 12\nplayers Ann Bob\n1 Ann: a1 b1\n2 Bob: b2\n")
-    assert main(["coprimality", "check", str(game)]) == 1
-    assert "ILLEGAL: line 4: 3 cannot go in b2" in capsys.readouterr().out
+    status, out, _ = cli("coprimality", "check", game)
+    assert status == 1
+    assert "ILLEGAL: line 4: 3 cannot go in b2" in out
 
 
 @pytest.mark.parametrize("text, words", [("size 8\nplayers A B\n", "n >= 12"),
                                          ("size 12\nplayers A B\n1 A: a1 @", "bad square address")])
-def test_check_cli_malformed_is_one_line_exit_2(tmp_path, capsys, text, words):
+def test_check_cli_malformed_is_one_line_exit_2(tmp_path, cli, text, words):
     game = tmp_path / "game.txt"
     game.write_text(text)
-    assert main(["coprimality", "check", str(game)]) == 2
-    err = capsys.readouterr().err
-    assert words in err and err.count("\n") == 1
+    assert_one_line_error(cli("coprimality", "check", game), words)
 
 
-def test_check_cli_missing_file(tmp_path, capsys):
-    assert main(["coprimality", "check", str(tmp_path / "none.txt")]) == 2
-    assert "cannot read game record" in capsys.readouterr().err
+def test_check_cli_missing_file(tmp_path, cli):
+    assert_one_line_error(cli("coprimality", "check", tmp_path / "none.txt"), "cannot read game record")

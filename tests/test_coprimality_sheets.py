@@ -2,11 +2,11 @@
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.printables.coprimality import (GameSheetSpec, SheetLayoutError, choose_square, game_sheets,
                                                     grids_per_page, turn_entries)
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.svg_writer import scene_to_svg
+from cli_helpers import assert_one_line_error
 from render_helpers import flatten, symbol_points
 
 SQUARES = {"square", "border-square"}
@@ -74,14 +74,15 @@ def test_default_square_shrinks_for_large_grids():
         choose_square(sheet, GameSheetSpec(12, 20.0))
 
 
-def test_pages_option(tmp_path, capsys):
-    out = tmp_path / "sheets.svg"
-    assert main(["coprimality", "sheet", "--size", "13", "--square", "0.25in", "--pages", "2", "-o", str(out)]) == 0
+def test_pages_option(tmp_path, cli):
+    result = cli("coprimality", "sheet", "--size", "13", "--square", "0.25in", "--pages", "2",
+                 "-o", tmp_path / "sheets.svg")
+    assert result.status == 0
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["sheets-1.svg", "sheets-2.svg"]
     svg = (tmp_path / "sheets-2.svg").read_bytes()
     assert side(symbol_points(svg, "square")) == pytest.approx((6.35, 6.35))
-    assert "grids of 13 x 13 squares of 6.35 mm" in capsys.readouterr().out
+    assert "grids of 13 x 13 squares of 6.35 mm" in result.out
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -91,8 +92,5 @@ def test_pages_option(tmp_path, capsys):
     (["--pages", "0"], "bad page count"),
     (["--paper", "b9"], "unknown paper"),
 ])
-def test_bad_sheet_options_are_one_line_exit_2(tmp_path, capsys, argv, words):
-    status = main(["coprimality", "sheet", "-o", str(tmp_path / "s.pdf"), *argv])
-    err = capsys.readouterr().err
-    assert status == 2 and words in err and err.count("\n") == 1
-    assert not list(tmp_path.iterdir())
+def test_bad_sheet_options_are_one_line_exit_2(tmp_path, cli, argv, words):
+    assert_one_line_error(cli("coprimality", "sheet", "-o", tmp_path / "s.pdf", *argv), words, folder=tmp_path)

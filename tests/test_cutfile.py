@@ -12,6 +12,7 @@ from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outli
 from modlinseq_print.render.dxf_writer import DxfUnavailable, scene_to_dxf
 from modlinseq_print.render.imposition import Slot, bounding_box, place_outline
 from modlinseq_print.render.scene import Polygon, Scene, Style
+from cli_helpers import assert_one_line_error
 from test_tiles_svg import svg_items
 
 
@@ -65,9 +66,9 @@ def test_reference_square_is_100_mm_plus_kerf_and_labelled(bed_cut):
     assert {"100 mm reference square", "kerf 0.2 mm"} <= texts
 
 
-def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_path):
-    assert main(["tiles", "-o", str(tmp_path / "s.pdf"), "--cut-file", str(tmp_path / "c.svg"),
-                 "--cut-color", "0,0,255", "--engrave-color", "#00AA00", "--no-engrave"]) == 0
+def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_path, cli):
+    assert cli("tiles", "-o", tmp_path / "s.pdf", "--cut-file", tmp_path / "c.svg",
+               "--cut-color", "0,0,255", "--engrave-color", "#00AA00", "--no-engrave").status == 0
     pages = sorted(tmp_path.glob("c-*.svg"))
     assert len(pages) == 2
     total = 0
@@ -80,10 +81,10 @@ def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_pa
     assert total == 130
 
 
-def test_dxf_holds_the_cut_paths_only(tmp_path):
+def test_dxf_holds_the_cut_paths_only(tmp_path, cli):
     ezdxf = pytest.importorskip("ezdxf")
     out = tmp_path / "tiles.dxf"
-    assert main(["tiles", "-o", str(out), "--kerf", "0.15mm", "--bed", "600x400mm"]) == 0
+    assert cli("tiles", "-o", out, "--kerf", "0.15mm", "--bed", "600x400mm").status == 0
     document = ezdxf.readfile(out)
     lines = list(document.modelspace())
     assert len(lines) == 131 and {e.dxftype() for e in lines} == {"LWPOLYLINE"}
@@ -94,21 +95,19 @@ def test_dxf_holds_the_cut_paths_only(tmp_path):
     assert max(xs) - min(xs) == pytest.approx(100.15, abs=1e-6)
     assert document.header["$INSUNITS"] == 4
     again = tmp_path / "again.dxf"
-    assert main(["tiles", "-o", str(again), "--kerf", "0.15mm", "--bed", "600x400mm"]) == 0
+    assert cli("tiles", "-o", again, "--kerf", "0.15mm", "--bed", "600x400mm").status == 0
     assert out.read_bytes() == again.read_bytes()  # no timestamps, no random GUIDs
     assert (tmp_path / "tiles.manifest.json").exists()
 
 
-def test_dxf_without_ezdxf_is_a_clear_one_line_error(tmp_path, monkeypatch, capsys):
+def test_dxf_without_ezdxf_is_a_clear_one_line_error(tmp_path, monkeypatch, cli):
     monkeypatch.setitem(sys.modules, "ezdxf", None)
     scene = Scene(10, 10)
     scene.add(Polygon(((0, 0), (1, 0), (1, 1)), Style()), "cut")
     with pytest.raises(DxfUnavailable, match="pip install"):
         scene_to_dxf(scene)
-    assert main(["tiles", "-o", str(tmp_path / "t.pdf"), "--cut-file", str(tmp_path / "c.dxf")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "ezdxf" in err
-    assert not list(tmp_path.iterdir())
+    result = cli("tiles", "-o", tmp_path / "t.pdf", "--cut-file", tmp_path / "c.dxf")
+    assert_one_line_error(result, "ezdxf", folder=tmp_path)
 
 
 def test_kerf_outline_and_spec_checks():

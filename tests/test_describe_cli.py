@@ -7,17 +7,11 @@ import sys
 
 import pytest
 
-from modlinseq_print.cli import main
+from cli_helpers import CliResult, assert_one_line_error
 
 
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_describe_json_hex_2(capsys):
-    status, out, _ = run_cli(capsys, "describe", "--board", "hex:2", "--pattern", "bonus", "--json")
+def test_describe_json_hex_2(cli):
+    status, out, _ = cli("describe", "--board", "hex:2", "--pattern", "bonus", "--json")
     data = json.loads(out)
     assert status == 0 and data["board"] == "hex:2" and data["cell_count"] == 19
     cells = {c["address"]: c for c in data["cells"]}
@@ -29,8 +23,8 @@ def test_describe_json_hex_2(capsys):
     assert cells["E1"]["y_mm"] < 0  # north is up: y grows downward
 
 
-def test_describe_json_tess_2_pseudocells(capsys):
-    _, out, _ = run_cli(capsys, "describe", "--board", "tess:2", "--json")
+def test_describe_json_tess_2_pseudocells(cli):
+    _, out, _ = cli("describe", "--board", "tess:2", "--json")
     data = json.loads(out)
     real = [c for c in data["cells"] if not c["pseudo"]]
     pseudo = [c for c in data["cells"] if c["pseudo"]]
@@ -42,15 +36,15 @@ def test_describe_json_tess_2_pseudocells(capsys):
     assert all(c["stands_for"] in real_addresses for c in pseudo)
 
 
-def test_describe_square_board_uses_column_and_row(capsys):
-    _, out, _ = run_cli(capsys, "describe", "--board", "square:3x2", "--json", "--cell-size", "1cm")
+def test_describe_square_board_uses_column_and_row(cli):
+    _, out, _ = cli("describe", "--board", "square:3x2", "--json", "--cell-size", "1cm")
     cells = {c["address"]: c for c in json.loads(out)["cells"]}
     assert cells["c2"]["q"] == 2 and cells["c2"]["r"] == 1
     assert (cells["c2"]["x_mm"], cells["c2"]["y_mm"]) == (20.0, 10.0)
 
 
-def test_describe_summary(capsys):
-    status, out, _ = run_cli(capsys, "describe", "--board", "hex:6", "--pattern", "bonus-malus")
+def test_describe_summary(cli):
+    status, out, _ = cli("describe", "--board", "hex:6", "--pattern", "bonus-malus")
     assert status == 0
     assert "127 cells" in out and "bonus" in out and "malus" in out and " mm" in out
 
@@ -65,14 +59,12 @@ def test_describe_summary(capsys):
     (["--board", "square:4x4", "--pattern", "bonus"], "needs a hex board"),
     (["--cell-size=-3mm"], "must not be negative"),
 ])
-def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
-    status, _, err = run_cli(capsys, "describe", *argv)
-    assert status == 2
-    assert words in err and err.count("\n") == 1
+def test_bad_input_is_one_line_and_status_2(cli, argv, words):
+    assert_one_line_error(cli("describe", *argv), words, usage=True)  # --pattern stripes is a usage error
 
 
-def test_describe_one_cell(capsys):
-    status, out, _ = run_cli(capsys, "describe", "--board", "hex:9", "--cell", "b26", "--cell", "Η8")
+def test_describe_one_cell(cli):
+    status, out, _ = cli("describe", "--board", "hex:9", "--cell", "b26", "--cell", "Η8")
     assert status == 0
     assert out.splitlines() == ["B26: q=-3 r=-4, centre (-140, -96.995) mm", "H8: q=4 r=-3, centre (70, -72.746) mm"]
 
@@ -82,10 +74,8 @@ def test_describe_one_cell(capsys):
     ("X5", "unknown sextant letter"), ("B-2", "whole number"), ("B", "whole number"), ("", "empty address"),
     ("B400", "not on board hex:9"),
 ])
-def test_bad_cell_addresses_are_one_line_and_status_2(capsys, address, words):
-    status, out, err = run_cli(capsys, "describe", "--board", "hex:9", f"--cell={address}")
-    assert status == 2 and out == ""
-    assert words in err and err.count("\n") == 1
+def test_bad_cell_addresses_are_one_line_and_status_2(cli, address, words):
+    assert_one_line_error(cli("describe", "--board", "hex:9", f"--cell={address}"), words)
 
 
 def test_python_m_entry_point_and_console_script():
@@ -94,4 +84,5 @@ def test_python_m_entry_point_and_console_script():
     assert json.loads(result.stdout)["cell_count"] == 7
     bad = subprocess.run([sys.executable, "-m", "modlinseq_print", "describe", "--board", "B0"],
                          capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert_one_line_error(CliResult(bad.returncode, bad.stdout, bad.stderr))
+    assert "Traceback" not in bad.stderr

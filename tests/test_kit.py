@@ -12,6 +12,7 @@ from modlinseq_print.kit.build import build_kit
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.render.scene import Text
+from cli_helpers import assert_one_line_error
 
 SECTIONS = ["Rules and reference card", "Board", "Tiles", "Modulus markers"]
 
@@ -110,19 +111,20 @@ def test_cover_shows_the_board_assembly(standard_kit):
     assert caption.endswith(f"kit pages {first + 1}-{last}")
 
 
-def test_two_runs_give_identical_bytes(tmp_path):
+def test_two_runs_give_identical_bytes(tmp_path, cli):
     one, two = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    assert main(["kit", "starter", "-o", str(one), "--quiet"]) == 0
-    assert main(["kit", "starter", "-o", str(two), "--quiet"]) == 0
+    assert cli("kit", "starter", "-o", one, "--quiet").status == 0
+    assert cli("kit", "starter", "-o", two, "--quiet").status == 0
     assert one.read_bytes() == two.read_bytes()
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_every_preset_builds(preset, tmp_path, capsys):
+def test_every_preset_builds(preset, tmp_path, cli):
     path = tmp_path / f"{preset}.pdf"
-    assert main(["kit", preset, "-o", str(path), "--quiet"]) == 0
+    result = cli("kit", preset, "-o", path, "--quiet")
+    assert result.status == 0
     assert path.read_bytes().startswith(b"%PDF") and path.stat().st_size > 5000
-    assert "wrote" in capsys.readouterr().out
+    assert "wrote" in result.out
 
 
 def test_worksheet_section_with_exercises(capsys, tmp_path):
@@ -130,11 +132,8 @@ def test_worksheet_section_with_exercises(capsys, tmp_path):
     assert [s.title for s in kit.sections][-2:] == ["Practice problems", "Answers"]
 
 
-def test_unknown_key_is_a_one_line_error_and_no_file(tmp_path, capsys):
+def test_unknown_key_is_a_one_line_error_and_no_file(tmp_path, cli):
     preset = tmp_path / "bad.toml"
     preset.write_text('modulus = 13\n[tiles]\ncolour = "red"\n', encoding="utf-8")
-    out = tmp_path / "kit.pdf"
-    assert main(["kit", str(preset), "-o", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert "unknown key 'tiles.colour'" in err and str(preset) in err and err.count("\n") == 1
-    assert not out.exists() and list(tmp_path.iterdir()) == [preset]
+    result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
+    assert_one_line_error(result, "unknown key 'tiles.colour'", str(preset), folder=tmp_path, keep=[preset.name])

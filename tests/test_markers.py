@@ -5,7 +5,6 @@ from collections import Counter
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
 from modlinseq_print.printables.tiles import TileError, TileLook, centroid, offset_convex
 from modlinseq_print.render.fonts import cap_height
@@ -34,9 +33,9 @@ def test_marker_set_has_one_per_modulus():
     assert len(marker_set(8, 9, copies=3)) == 6
 
 
-def test_markers_sheet(tmp_path):
+def test_markers_sheet(tmp_path, cli):
     out = tmp_path / "markers.svg"
-    assert main(["markers", "-o", str(out)]) == 0
+    assert cli("markers", "-o", out).status == 0
     _, items = svg_items(out)
     outlines = cut_outlines(items)
     assert len(outlines) == 13 and all(bounding_box(p).width == pytest.approx(25.0, abs=0.02) for p in outlines)

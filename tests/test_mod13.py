@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.games.mod13 import (PHRASES, SEED_EXAMPLE, CardError, ap_limit, arithmetic_matches,
                                          check_sequence, inverse_mod, is_proper_qp, parse_card)
+from cli_helpers import assert_one_line_error
 
 
 def test_seed_example_checks_out_with_the_named_operations():
@@ -106,25 +106,22 @@ def test_parse_card_rejects(text):
         parse_card(text)
 
 
-def test_check_cli_json(capsys):
+def test_check_cli_json(cli):
     cards = [str(card) for card, _ in SEED_EXAMPLE]
-    status = main(["mod13", "check", *cards, "--json"])
-    data = json.loads(capsys.readouterr().out)
+    status, out, _ = cli("mod13", "check", *cards, "--json")
+    data = json.loads(out)
     assert status == 0 and len(data) == 16
     assert data[3] == {"card": 2, "legal": True, "operations": ["sum of last 3"]}
     assert all(set(item) == {"card", "legal", "operations"} for item in data)
 
 
-def test_check_cli_reports_an_illegal_card(capsys):
-    status = main(["mod13", "check", "5", "6", "7", "8"])
-    out = capsys.readouterr().out
+def test_check_cli_reports_an_illegal_card(cli):
+    status, out, _ = cli("mod13", "check", "5", "6", "7", "8")
     assert status == 1
     assert " 7  AP" in out and " 8  ILLEGAL" in out and "1 of 2 cards illegal" in out
 
 
 @pytest.mark.parametrize("cards, words", [(["3", "14"], "bad card '14'"), (["3", "0", "1"], "bad card '0'"),
                                           (["7"], "at least the two cards")])
-def test_check_cli_bad_input_is_one_line_exit_2(capsys, cards, words):
-    status = main(["mod13", "check", *cards])
-    err = capsys.readouterr().err
-    assert status == 2 and words in err and err.count("\n") == 1
+def test_check_cli_bad_input_is_one_line_exit_2(cli, cards, words):
+    assert_one_line_error(cli("mod13", "check", *cards), words)

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.games.mod13 import OPERATIONS, SEED_EXAMPLE
 from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document, suit_items
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Text
 from modlinseq_print.render.svg_writer import scene_to_svg
+from cli_helpers import assert_one_line_error
 from render_helpers import SVG, _apply, flatten
 
 CUT_GREY = "#9e9e9e"
@@ -127,13 +127,13 @@ def test_crop_marks_stay_outside_the_cards_and_inside_the_margins():
     assert cut_xs <= vertical
 
 
-def test_reference_cards(tmp_path, require_tool):
+def test_reference_cards(tmp_path, cli, require_tool):
     document = reference_document(make_sheet("a4"))
     assert len(document.pages) == 1
     boxes = card_boxes(scene_to_svg(document.pages[0].scene))
     assert [(round(w, 3), round(h, 3)) for *_, w, h in boxes] == [(148.0, 105.0)] * 2
     path = tmp_path / "reference.pdf"
-    assert main(["mod13", "reference", "-o", str(path)]) == 0
+    assert cli("mod13", "reference", "-o", path).status == 0
     text = subprocess.run([require_tool("pdftotext"), "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     squeezed = text.replace(" ", "")
@@ -144,9 +144,9 @@ def test_reference_cards(tmp_path, require_tool):
     assert sorted(played) == sorted((str(card), phrase) for card, phrase in SEED_EXAMPLE[2:])
 
 
-def test_deck_cli_pdf_pages_and_text(tmp_path, require_tool):
+def test_deck_cli_pdf_pages_and_text(tmp_path, cli, require_tool):
     path = tmp_path / "deck.pdf"
-    assert main(["mod13", "deck", "-o", str(path), "--backs", "--paper", "letter", "--signed"]) == 0
+    assert cli("mod13", "deck", "-o", path, "--backs", "--paper", "letter", "--signed").status == 0
     info = subprocess.run([require_tool("pdfinfo"), str(path)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"^Pages:\s+12$", info, re.MULTILINE)
     text = subprocess.run([require_tool("pdftotext"), "-f", "1", "-l", "1", str(path), "-"], capture_output=True,
@@ -154,10 +154,10 @@ def test_deck_cli_pdf_pages_and_text(tmp_path, require_tool):
     assert "mod 13" in text and "or -6" in text and "?" not in text
 
 
-def test_deck_png_shows_red_suits(tmp_path):
+def test_deck_png_shows_red_suits(tmp_path, cli):
     from PIL import Image
 
-    assert main(["mod13", "deck", "-o", str(tmp_path / "deck.png"), "--dpi", "30"]) == 0
+    assert cli("mod13", "deck", "-o", tmp_path / "deck.png", "--dpi", "30").status == 0
     hearts = Image.open(tmp_path / "deck-2.png").convert("RGB")   # sheet 2: 10-K of spades, A-5 of hearts
     red = sum(1 for r, g, b in hearts.get_flattened_data() if r > 150 and g < 90 and b < 90)
     spades = Image.open(tmp_path / "deck-1.png").convert("RGB")
@@ -170,8 +170,6 @@ def test_deck_png_shows_red_suits(tmp_path):
     (["--margin", "-2mm"], "margin"),
     (["-o", "deck.txt"], "cannot tell the format"),
 ])
-def test_deck_bad_options_are_one_line_exit_2(tmp_path, capsys, argv, words):
-    status = main(["mod13", "deck", "-o", str(tmp_path / "deck.pdf"), *argv])
-    err = capsys.readouterr().err
-    assert status == 2 and words in err and err.count("\n") == 1
-    assert not list(tmp_path.iterdir())
+def test_deck_bad_options_are_one_line_exit_2(tmp_path, cli, argv, words):
+    result = cli("mod13", "deck", "-o", tmp_path / "deck.pdf", *argv)
+    assert_one_line_error(result, words, usage=True, folder=tmp_path)  # "--margin -2mm" is a usage error

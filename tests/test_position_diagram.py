@@ -5,7 +5,6 @@ import subprocess
 
 import pytest
 
-from modlinseq_print.cli import main
 from modlinseq_print.geometry.hexgrid import distance
 from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.printables.position import (PositionStyle, PositionStyleError, cropped_board, legend_rows,
@@ -15,6 +14,7 @@ from modlinseq_print.render.scene import Polygon, Text
 from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.render.theme import get_theme
 
+from cli_helpers import assert_one_line_error
 from render_helpers import flatten, mm_size
 from rules_helpers import judge
 
@@ -152,27 +152,19 @@ def test_wild_tiles_and_the_marker_are_drawn(tmp_path):
     assert {"wild A0: 1", "wild P1: 9"} <= footer
 
 
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_position_command_writes_the_figure(tmp_path, capsys):
+def test_position_command_writes_the_figure(tmp_path, cli):
     target = tmp_path / "fig13a.svg"
-    status, out, _ = run_cli(capsys, "position", "--board", "hex:6", "-m", "20", "--wrap", "lines", "--crop",
-                             "--modulus-note", "-o", str(target), FIGURE_13A)
+    status, out, _ = cli("position", "--board", "hex:6", "-m", "20", "--wrap", "lines", "--crop",
+                         "--modulus-note", "-o", target, FIGURE_13A)
     assert status == 0 and target.exists() and "1 blocked cells" in out
     assert b"M20-S1-A0" in target.read_bytes()
 
 
-def test_position_command_errors_leave_no_file(tmp_path, capsys):
+def test_position_command_errors_leave_no_file(tmp_path, cli):
     for argv, message in (
         (["-m", "20", "4B2, 6B2"], "two tiles on one cell"),
         (["-m", "7", "--modulus-note", "B2", "4B2, 6B1"], "not free"),
         (["-m", "7", "--crop-margin", "-1", "--crop", "4B2, 6B1"], "crop margin"),
     ):
-        target = tmp_path / "bad.svg"
-        status, _, err = run_cli(capsys, "position", "--board", "hex:4", *argv, "-o", str(target))
-        assert status == 2 and message in err and err.count("\n") == 1
-        assert list(tmp_path.iterdir()) == []
+        result = cli("position", "--board", "hex:4", *argv, "-o", tmp_path / "bad.svg")
+        assert_one_line_error(result, message, folder=tmp_path)

@@ -4,35 +4,35 @@ import subprocess
 
 import pytest
 
-from modlinseq_print.cli import main
+from cli_helpers import assert_one_line_error
 
 
 def pdf_text(path):
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def test_reference_card_for_modulus_12_lists_table_2c(tmp_path, capsys, require_tool):
+def test_reference_card_for_modulus_12_lists_table_2c(tmp_path, cli, require_tool):
     require_tool("pdftotext")
     path = tmp_path / "ref.pdf"
-    assert main(["reference", "-m", "12", "--wrap", "lines", "--pattern", "bonus-malus", "-o", str(path)]) == 0
-    assert "wrote" in capsys.readouterr().out
+    result = cli("reference", "-m", "12", "--wrap", "lines", "--pattern", "bonus-malus", "-o", path)
+    assert result.status == 0 and "wrote" in result.out
     text = pdf_text(path)
     for msa in ("M12-S1-A0", "M12-S2-A1", "M12-S3-A2", "M12-S4-A3", "M12-S5-A0", "M12-S6-A5"):
         assert msa in text
     assert "closes on itself" in text and "malus" in text and "page 1 of 1" in text
 
 
-def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, require_tool):
+def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, cli, require_tool):
     require_tool("pdftotext")
     one, two = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    assert main(["worksheet", "-m", "11", "-n", "12", "--seed", "4", "-o", str(one)]) == 0
-    assert main(["worksheet", "-m", "11", "-n", "12", "--seed", "4", "-o", str(two)]) == 0
+    assert cli("worksheet", "-m", "11", "-n", "12", "--seed", "4", "-o", one).status == 0
+    assert cli("worksheet", "-m", "11", "-n", "12", "--seed", "4", "-o", two).status == 0
     assert one.read_bytes() == two.read_bytes()
     text = pdf_text(one)
     assert text.index("Practice problems (worksheet 4)") < text.index("Answers (worksheet 4)")
     assert "12." in text and "13." not in text
     bare = tmp_path / "bare.pdf"
-    assert main(["worksheet", "-n", "12", "--seed", "4", "--no-answers", "-o", str(bare)]) == 0
+    assert cli("worksheet", "-n", "12", "--seed", "4", "--no-answers", "-o", bare).status == 0
     assert "Answers" not in pdf_text(bare)
 
 
@@ -44,8 +44,5 @@ def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, requi
     (["worksheet", "-m", "1"], "bad modulus"),
     (["worksheet", "--margin=-1mm"], "margin"),
 ])
-def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, capsys, argv, words):
-    status = main([*argv, "-o", str(tmp_path / "out.pdf")])
-    err = capsys.readouterr().err
-    assert status == 2 and words in err and err.count("\n") == 1
-    assert not list(tmp_path.iterdir())
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, cli, argv, words):
+    assert_one_line_error(cli(*argv, "-o", tmp_path / "out.pdf"), words, folder=tmp_path)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from modlinseq_print.cli import main
+from cli_helpers import assert_one_line_error
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -29,31 +29,27 @@ from modlinseq_print.cli import main
     (["markers", "--range", "1-4"], "moduli run from 2"),
     (["markers", "--copies", "-1"], "bad number of copies of each marker"),
 ])
-def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, capsys, argv, message):
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, cli, argv, message):
     argv = [a.replace("CUT/", f"{tmp_path}/").replace("OUT/", f"{tmp_path}/") for a in argv]
     if "-o" not in argv:
         argv += ["-o", str(tmp_path / "out.pdf")]
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and message in err and err.startswith("modlinseq-print: error: ")
-    assert not list(tmp_path.iterdir())
+    assert_one_line_error(cli(*argv), message, folder=tmp_path)
 
 
-def test_counts_file_with_a_negative_count(tmp_path, capsys):
+def test_counts_file_with_a_negative_count(tmp_path, cli):
     counts = tmp_path / "counts.csv"
     counts.write_text("value,count\n3,-4\n")
-    assert main(["tiles", "--counts", str(counts), "-o", str(tmp_path / "t.pdf")]) == 2
-    assert "bad number of tiles of value 3" in capsys.readouterr().err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["counts.csv"]
+    result = cli("tiles", "--counts", counts, "-o", tmp_path / "t.pdf")
+    assert_one_line_error(result, "bad number of tiles of value 3", folder=tmp_path, keep=["counts.csv"])
 
 
-def test_counts_file_and_no_zero_through_the_cli(tmp_path, capsys):
+def test_counts_file_and_no_zero_through_the_cli(tmp_path, cli):
     counts = tmp_path / "counts.toml"
     counts.write_text("[counts]\n1 = 3\n")
     out = tmp_path / "t.pdf"
-    assert main(["tiles", "--modulus", "5", "--copies", "2", "--counts", str(counts), "--no-zero",
-                 "-o", str(out)]) == 0
-    assert "9 pieces" in capsys.readouterr().err
+    result = cli("tiles", "--modulus", "5", "--copies", "2", "--counts", counts, "--no-zero", "-o", out)
+    assert result.status == 0
+    assert "9 pieces" in result.err
     rows = out.with_name("t.manifest.csv").read_text().splitlines()
     assert [r.split(",")[:2] for r in rows if r.startswith("total")] == [
         ["total number", "1"], ["total number", "2"], ["total number", "3"], ["total number", "4"]]

@@ -53,10 +53,10 @@ def test_pdf_numbers_agree_with_the_manifest(default_pdf, require_tool):
     assert not unmatched
 
 
-def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path, require_tool):
+def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path, cli, require_tool):
     require_tool("pdftotext")
     out = tmp_path / "duplex.pdf"
-    assert main(["tiles", "-o", str(out), "--duplex", "--back-text", "BACK"]) == 0
+    assert cli("tiles", "-o", out, "--duplex", "--back-text", "BACK").status == 0
     words = pdf_words(out)
     pages = Counter(p for p, text, _, _ in words if text == "BACK")
     assert set(pages) == {2, 4} and sum(pages.values()) == 130
@@ -64,8 +64,8 @@ def test_duplex_pdf_pages_alternate_fronts_and_backs(tmp_path, require_tool):
     assert not [w for w in words if w[0] in (2, 4) and re.fullmatch(r"\d+", w[1]) and w[3] < 279]
 
 
-def test_pdf_is_deterministic_and_compact(tmp_path):
+def test_pdf_is_deterministic_and_compact(tmp_path, cli):
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    assert main(["tiles", "-o", str(first)]) == 0 and main(["tiles", "-o", str(second)]) == 0
+    assert cli("tiles", "-o", first).status == 0 and cli("tiles", "-o", second).status == 0
     assert first.read_bytes() == second.read_bytes()
     assert first.read_bytes().startswith(b"%PDF") and first.stat().st_size < 40_000

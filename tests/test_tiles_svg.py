@@ -46,12 +46,6 @@ def cut_outlines(items, layer="tiles"):
             and i.get("stroke") not in (None, "none") and len(i["points"]) == 5]
 
 
-def run(capsys, *argv):
-    status = main(list(argv))
-    _, err = capsys.readouterr()
-    return status, err
-
-
 @pytest.fixture(scope="module")
 def default_svgs(tmp_path_factory):
     out = tmp_path_factory.mktemp("tiles") / "tiles.svg"
@@ -72,9 +66,9 @@ def test_default_sheet_is_130_tiles_25_mm_wide(default_svgs):
         assert bounding_box(points).width == pytest.approx(25.00, abs=0.02)
 
 
-def test_one_inch_tiles_measure_25_4_mm(tmp_path, capsys):
+def test_one_inch_tiles_measure_25_4_mm(tmp_path, cli):
     out = tmp_path / "inch.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--tile-width", "1in", "--copies", "3")[0] == 0
+    assert cli("tiles", "-o", out, "--tile-width", "1in", "--copies", "3").status == 0
     _, items = svg_items(out)
     widths = [bounding_box(p).width for p in cut_outlines(items)]
     assert len(widths) == 39 and all(w == pytest.approx(25.40, abs=0.02) for w in widths)
@@ -91,13 +85,13 @@ def test_no_overlaps_and_inside_the_printable_area(default_svgs):
             assert box.x >= 10 - 1e-3 and box.y >= 10 - 1e-3 and box.right <= 200 + 1e-3 and box.bottom <= 287 + 1e-3
 
 
-def test_nesting_turns_alternate_tiles_and_fits_more(default_svgs, tmp_path, capsys):
+def test_nesting_turns_alternate_tiles_and_fits_more(default_svgs, tmp_path, cli):
     _, items = svg_items(sorted(default_svgs.parent.glob("tiles-*.svg"))[0])
     turned = [i for i in items if i["tag"] == "text" and (i.get("transform") or "").startswith("rotate(180")]
     nested = len(cut_outlines(items))
     assert turned and nested >= 80
     out = tmp_path / "flat.svg"
-    run(capsys, "tiles", "-o", str(out), "--no-nest")
+    cli("tiles", "-o", out, "--no-nest")
     _, flat = svg_items(tmp_path / "flat-1.svg")
     assert len(cut_outlines(flat)) < nested
     assert not any(i["tag"] == "text" and "rotate" in (i.get("transform") or "") for i in flat)
@@ -127,10 +121,10 @@ def _centre(points):
     return box.x + box.width / 2, box.y + box.height / 2
 
 
-def test_backs_mirror_fronts_plus_offset(tmp_path, capsys):
+def test_backs_mirror_fronts_plus_offset(tmp_path, cli):
     out = tmp_path / "duplex.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--duplex", "--back-offset", "1.5mm,-0.5mm",
-               "--back-text", "MODLINSEQ", "--modulus", "7", "--copies", "4")[0] == 0
+    assert cli("tiles", "-o", out, "--duplex", "--back-offset", "1.5mm,-0.5mm",
+               "--back-text", "MODLINSEQ", "--modulus", "7", "--copies", "4").status == 0
     _, fronts = svg_items(tmp_path / "duplex-1.svg")
     _, backs = svg_items(tmp_path / "duplex-2.svg")
     front_centres = sorted((round(210 - x + 1.5, 2), round(y - 0.5, 2)) for x, y in map(_centre, cut_outlines(fronts)))
@@ -142,9 +136,9 @@ def test_backs_mirror_fronts_plus_offset(tmp_path, capsys):
     assert not any(re.fullmatch(r"\d+", t["text"] or "") for t in back_texts)  # backs never show numbers
 
 
-def test_bleed_keeps_the_number_in_the_safe_zone(tmp_path, capsys):
+def test_bleed_keeps_the_number_in_the_safe_zone(tmp_path, cli):
     out = tmp_path / "bleed.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--bleed", "3mm", "--copies", "2", "--underline")[0] == 0
+    assert cli("tiles", "-o", out, "--bleed", "3mm", "--copies", "2", "--underline").status == 0
     _, items = svg_items(out)
     outlines = cut_outlines(items)
     bleeds = [i["points"] for i in items if i["tag"] == "polygon" and i["layer"] == "tiles"
@@ -160,9 +154,9 @@ def test_bleed_keeps_the_number_in_the_safe_zone(tmp_path, capsys):
     assert len(underlines) == 4  # two 6s and two 9s
 
 
-def test_crop_marks_stay_outside_the_tiles(tmp_path, capsys):
+def test_crop_marks_stay_outside_the_tiles(tmp_path, cli):
     out = tmp_path / "crop.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--crop-marks", "--tile-shape", "house", "--copies", "3")[0] == 0
+    assert cli("tiles", "-o", out, "--crop-marks", "--tile-shape", "house", "--copies", "3").status == 0
     root = ET.parse(out).getroot()
     marks = [[tuple(map(float, p.split(","))) for p in e.get("points").split()]
              for e in root.iter(SVG + "polyline") if len(e.get("points").split()) == 2]
@@ -178,19 +172,19 @@ def test_crop_marks_stay_outside_the_tiles(tmp_path, capsys):
             assert 10 <= min(x for x, _ in mark) and max(x for x, _ in mark) <= 200
 
 
-def test_dashed_and_no_cut_lines(tmp_path, capsys):
-    run(capsys, "tiles", "-o", str(tmp_path / "dash.svg"), "--cut-lines", "dashed", "--copies", "1")
+def test_dashed_and_no_cut_lines(tmp_path, cli):
+    cli("tiles", "-o", tmp_path / "dash.svg", "--cut-lines", "dashed", "--copies", "1")
     _, items = svg_items(tmp_path / "dash.svg")
     assert all(i.get("stroke-dasharray") for i in items if i["tag"] == "polygon" and i in items
                and i["layer"] == "tiles" and len(i["points"]) == 5)
-    run(capsys, "tiles", "-o", str(tmp_path / "none.svg"), "--cut-lines", "none", "--copies", "1")
+    cli("tiles", "-o", tmp_path / "none.svg", "--cut-lines", "none", "--copies", "1")
     _, items = svg_items(tmp_path / "none.svg")
     assert not cut_outlines(items) and len([i for i in items if i["tag"] == "polygon" and i["layer"] == "tiles"]) == 13
 
 
-def test_wild_tiles_and_blockers(tmp_path, capsys):
+def test_wild_tiles_and_blockers(tmp_path, cli):
     out = tmp_path / "extra.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--copies", "1", "--wild", "3", "--blockers", "2")[0] == 0
+    assert cli("tiles", "-o", out, "--copies", "1", "--wild", "3", "--blockers", "2").status == 0
     _, items = svg_items(out)
     texts = Counter(i["text"] for i in items if i["tag"] == "text" and i["layer"] == "tiles")
     assert texts["#"] == 3 and sum(texts[str(v)] for v in range(13)) == 13
@@ -200,9 +194,9 @@ def test_wild_tiles_and_blockers(tmp_path, capsys):
     assert data["totals"]["wild"] == {"": 3} and data["totals"]["blocker"] == {"": 2} and data["total"] == 18
 
 
-def test_house_tiles_nest_roof_to_roof(tmp_path, capsys):
+def test_house_tiles_nest_roof_to_roof(tmp_path, cli):
     out = tmp_path / "house.svg"
-    assert run(capsys, "tiles", "-o", str(out), "--tile-shape", "house", "--gap", "0")[0] == 0
+    assert cli("tiles", "-o", out, "--tile-shape", "house", "--gap", "0").status == 0
     _, items = svg_items(tmp_path / "house-1.svg")
     outlines = cut_outlines(items)
     area = sum(0.5 * abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(p, p[1:] + p[:1]))) for p in outlines)

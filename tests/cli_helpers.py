@@ -1,0 +1,56 @@
+"""Running the command line in-process: its result (status, out, err) and the check of a one-line error.
+
+The `cli` fixture in conftest.py runs `main` with pytest's capsys; `assert_one_line_error` checks the
+contract every failing command keeps: exit status 2, nothing on stdout, one line on stderr, no file left.
+"""
+
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from modlinseq_print.cli import main
+
+#: How an error line of the program starts.
+ERROR_PREFIX = "modlinseq-print: error: "
+#: An argparse usage error names the command too: "modlinseq-print mod13 deck: error: ...".
+USAGE_ERROR = re.compile(r"modlinseq-print( [\w-]+)*: error: ")
+
+
+class CliResult(NamedTuple):
+    """One run of the command line: its exit status and what it wrote to stdout and stderr."""
+
+    status: int
+    out: str
+    err: str
+
+
+def run_cli(capsys, *argv: str | os.PathLike) -> CliResult:
+    """Run `main` on argv (paths are turned into strings) and collect what it printed."""
+    status = main([os.fspath(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return CliResult(status, out, err)
+
+
+def files_in(folder: Path) -> list[str]:
+    """The sorted names in folder; none when it does not exist."""
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def assert_one_line_error(result: CliResult, *words: str, usage: bool = False,
+                          folder: Path | None = None, keep: Iterable[str] = ()) -> None:
+    """Exit status 2, nothing on stdout, and one line on stderr that starts "modlinseq-print: error: " (or,
+    with usage, may be an argparse usage error naming the command) and holds every one of words.
+    With folder: no file is left in it (a folder that does not exist is empty) but the names in keep."""
+    assert result.status == 2, result
+    assert result.out == "", result
+    assert result.err.count("\n") == 1 and result.err.endswith("\n"), result.err
+    if usage:
+        assert USAGE_ERROR.match(result.err), result.err
+    else:
+        assert result.err.startswith(ERROR_PREFIX), result.err
+    for word in words:
+        assert word in result.err, (word, result.err)
+    if folder is not None:
+        assert files_in(folder) == sorted(keep)
