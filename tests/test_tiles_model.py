@@ -57,19 +57,19 @@ def test_bad_sets_are_one_line_errors(kwargs, message):
     assert "\n" not in str(error.value)
 
 
+def counts_file(folder, name, text):
+    """A counts file of that name and text in folder."""
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
 def test_counts_from_toml_and_csv(tmp_path):
-    toml = tmp_path / "counts.toml"
-    toml.write_text("[counts]\n0 = 4\n12 = 20\n")
-    assert read_counts(toml) == {0: 4, 12: 20}
-    flat = tmp_path / "flat.toml"
-    flat.write_text('"3" = 1\n')
-    assert read_counts(flat) == {3: 1}
-    table = tmp_path / "counts.csv"
-    table.write_text("value,count\n0,4\n7,11\n")
+    assert read_counts(counts_file(tmp_path, "counts.toml", "[counts]\n0 = 4\n12 = 20\n")) == {0: 4, 12: 20}
+    assert read_counts(counts_file(tmp_path, "flat.toml", '"3" = 1\n')) == {3: 1}
+    table = counts_file(tmp_path, "counts.csv", "value,count\n0,4\n7,11\n")
     assert read_counts(table) == {0: 4, 7: 11}
-    bare = tmp_path / "bare.csv"
-    bare.write_text("5,2\n")
-    assert read_counts(bare) == {5: 2}
+    assert read_counts(counts_file(tmp_path, "bare.csv", "5,2\n")) == {5: 2}
     pieces = tile_set(13, 10, counts=read_counts(table))
     assert len(pieces) == 4 + 11 + 11 * 10
 
@@ -81,8 +81,7 @@ def test_counts_from_toml_and_csv(tmp_path):
     ("float.toml", "1 = 2.5\n", "bad count"),
 ])
 def test_bad_counts_files(tmp_path, name, text, message):
-    path = tmp_path / name
-    path.write_text(text)
+    path = counts_file(tmp_path, name, text)
     with pytest.raises(TileError, match=message):
         read_counts(path)
 
