@@ -28,8 +28,9 @@ def summary(data: dict, board, cell_size: float) -> str:
     real = [c for c in data["cells"] if not c["pseudo"]]
     counts = Counter(c["pattern"] or "plain" for c in real)
     width, height = extent_mm(board, cell_size)
+    count = data["cell_count"]
     lines = [
-        f"board {data['board']}: {data['cell_count']} cells on a {board.grid} grid",
+        f"board {data['board']}: {count} cell{'' if count == 1 else 's'} on a {board.grid} grid",
         "pattern: " + ", ".join(f"{counts[k]} {k}" for k in ("plain", "bonus", "malus") if counts[k]),
         f"size: {width:.1f} x {height:.1f} mm at a cell size of {cell_size:g} mm",
         f"default wrap: {board.default_wrap}",
@@ -42,6 +43,8 @@ def summary(data: dict, board, cell_size: float) -> str:
 def cell_line(cell: dict) -> str:
     """One readable line about a described cell."""
     mark = f", {cell['pattern']}" if cell["pattern"] else ""
+    if cell["pseudo"]:
+        mark += f", pseudocell standing for {cell['stands_for']}"
     return f"{cell['address']}: q={cell['q']} r={cell['r']}, centre ({cell['x_mm']:g}, {cell['y_mm']:g}) mm{mark}"
 
 

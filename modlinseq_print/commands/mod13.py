@@ -88,6 +88,7 @@ def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
         lines.append(f"{check.card:>2}  {text}")
     illegal = sum(not c.legal for c in checks)
     lines.append(f"{illegal} of {len(checks)} cards illegal" if illegal
+                 else "the card after the first two is legal" if len(checks) == 1
                  else f"all {len(checks)} cards after the first two are legal")
     return lines
 

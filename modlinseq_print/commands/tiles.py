@@ -104,7 +104,11 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
 def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
     """The cutter bed: --bed (a paper name or size) or the paper, with --bed-margin."""
     width, height = parse_paper(args.bed) if args.bed else (sheet.width, sheet.height)
-    return Sheet(width, height, parse_margin(args.bed_margin), "bed")
+    margin = parse_margin(args.bed_margin)
+    if width <= 2 * margin or height <= 2 * margin:
+        raise OptionError(f"a bed margin of {margin:g} mm leaves nothing to cut on a {width:g} x {height:g} mm bed: "
+                          "use a smaller --bed-margin or a larger --bed")
+    return Sheet(width, height, margin, "bed")
 
 
 def output_kind(path: str, fmt: str | None) -> str:
@@ -156,8 +160,9 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
 
 
 def report(written: list[Path], pieces) -> None:
-    """One line per file written, on standard error (standard output stays free)."""
-    print(f"{len(pieces)} pieces:", ", ".join(str(path) for path in written), file=sys.stderr)
+    """One line naming the piece count and every file written, on standard error (standard output stays free)."""
+    count = f"{len(pieces)} piece{'' if len(pieces) == 1 else 's'}"
+    print(f"{count}:", ", ".join(str(path) for path in written), file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:

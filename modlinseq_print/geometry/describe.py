@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from modlinseq_print.errors import AddressError
+from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.layout import layout_for
 from modlinseq_print.geometry.patterns import board_pattern
 
@@ -15,8 +18,7 @@ def describe_board(board: Board, pattern: str | None = None, cell_size: float | 
     marks = board_pattern(board, pattern)
     entries = [(c, None) for c in board.sorted_cells()] + sorted(board.pseudocells.items())
     if only is not None:
-        wanted = [board.parse_address(text) for text in only]
-        entries = [(c, None) for c in wanted]
+        entries = [_named_cell(board, text) for text in only]
     cells = []
     for cell, stands_for in entries:
         x, y = layout.centre(cell)
@@ -27,6 +29,18 @@ def describe_board(board: Board, pattern: str | None = None, cell_size: float | 
             "stands_for": board.address(stands_for) if stands_for is not None else None,
         })
     return {"board": board.spec, "cell_count": len(board.cells), "cells": cells}
+
+
+def _named_cell(board: Board, text: str) -> tuple[Cell, Cell | None]:
+    """The cell at an address and, for a pseudocell of a tess board, the cell it stands for."""
+    try:
+        return board.parse_address(text), None
+    except AddressError:
+        if board.pseudocells:
+            cell = addresses.cell_of(text)  # a malformed address raises its own error here
+            if cell in board.pseudocells:
+                return cell, board.pseudocells[cell]
+        raise
 
 
 def extent_mm(board: Board, cell_size: float | None = None) -> tuple[float, float]:

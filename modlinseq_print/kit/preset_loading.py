@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import math
 import tomllib
 import typing
 from dataclasses import fields
@@ -10,8 +10,14 @@ from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.kit.build import board_style, tile_look
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.printables.markers import parse_range
+from modlinseq_print.render.paper import is_poster, make_sheet, parse_paper
+from modlinseq_print.render.theme import get_theme
+from modlinseq_print.render.tiling import window_size
 from modlinseq_print.units import parse_length
 
 
@@ -105,5 +111,34 @@ def validate(preset: Preset, path: Path) -> None:
                        ("tiles.blockers", preset.tiles.blockers), ("exercises.count", preset.exercises.count)):
         if value < 0:
             fail(key, f"must not be negative, got {value}")
-    if not re.fullmatch(r"\d+-\d+", preset.markers.range):
-        fail("markers.range", f"give a range of moduli like 8-20, got {preset.markers.range!r}")
+    checks = (("paper", lambda: _paper(preset)), ("margin", lambda: make_sheet(preset.paper, preset.margin)),
+              ("theme", lambda: get_theme(preset.theme)), ("tiles.shape", lambda: _shape(preset)),
+              ("tiles.width", lambda: tile_look(preset)), ("markers.range", lambda: parse_range(preset.markers.range)),
+              ("board.cell_size" if preset.board.cell_size else "tiles.width", lambda: _cell_fits(preset)))
+    for key, check in checks:
+        try:
+            check()
+        except ModlinseqError as error:
+            fail(key, str(error))
+
+
+def _paper(preset: Preset) -> None:
+    """A kit is printed on sheets: a paper name or size, never poster."""
+    if is_poster(preset.paper):
+        raise PresetError("a kit is printed on sheets: use a4, letter, a3, tabloid, legal or a size such as 300x200mm")
+    parse_paper(preset.paper)
+
+
+def _shape(preset: Preset) -> None:
+    if preset.tiles.shape not in TILE_SHAPES:
+        raise PresetError(f"unknown tile shape {preset.tiles.shape!r}: use one of {', '.join(TILE_SHAPES)}")
+
+
+def _cell_fits(preset: Preset) -> None:
+    """The board's cell holds the tile and fits the page area (less the footer) one way or the other."""
+    cell = board_style(preset).resolved_cell_size()
+    height = cell if parse_board(preset.board.spec).grid == "square" else cell * 2 / math.sqrt(3)
+    sheet = make_sheet(preset.paper, preset.margin)
+    if not any(cell <= w + 1e-6 and height <= h + 1e-6 for w, h in (window_size(sheet), window_size(sheet.rotated()))):
+        raise PresetError(f"a board cell of {cell:.1f} x {height:.1f} mm does not fit a page of {sheet.describe()} "
+                          "with its margin: use smaller tiles (tiles.width), larger paper or a smaller margin")

@@ -147,6 +147,8 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
     auto = MAX_LABEL_FRACTION * size
     if isinstance(layout, SquareLayout):
         label_size = style.label_size or round(min(auto, 0.08 * size), 3)
+        _check_label_fits(label_size, size, lambda s: text_width(longest, "Helvetica", s) <= size - 1.6
+                          and cap_height("Helvetica") * s <= size / 2)
         half = size / 2
         return (-half + 0.8, half - 0.8 - cap_height("Helvetica") * label_size / 2), label_size, "start"
     points = tile_shape(style.tile_width, style.tile_shape)
@@ -163,7 +165,21 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
         label_size = round(auto, 3)
         while label_size > 0.8 and not fits(label_size):
             label_size = round(label_size - 0.1, 3)
+    else:
+        _check_label_fits(label_size, size, fits)
     return (0.0, tile_bottom + LABEL_GAP + cap_height("Helvetica") * label_size / 2), label_size, "middle"
+
+
+def _check_label_fits(label_size: float, cell_size: float, fits) -> None:
+    """A one-line error when a label of the size asked for would run out of its cell (or over the tile)."""
+    if fits(label_size):
+        return
+    largest = math.floor(label_size * 10) / 10
+    while largest > 0.1 and not fits(largest):
+        largest = round(largest - 0.1, 1)
+    hint = f"use --label-size {largest:g}mm or less" if fits(largest) else "use --no-labels"
+    raise BoardStyleError(f"a {label_size:g} mm label does not fit its {cell_size:g} mm cell under the tile: "
+                          f"{hint}, or a larger --cell-size")
 
 
 def _arrow_symbols(scene: Scene, layout: HexLayout | SquareLayout, colour: str) -> None:

@@ -138,8 +138,11 @@ def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
     while min(_fit(area, GridBlock(spec.size, square))) < 1:
         square -= 0.5
         if square < MIN_AUTO_SQUARE:
+            while square > 0.5 and min(_fit(area, GridBlock(spec.size, square))) < 1:
+                square -= 0.5
+            hint = f", or --square {square:g}mm if you can write that small" if square > 0.5 else ""
             raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} with squares of "
-                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger paper, or give --square")
+                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger paper{hint}")
     return square
 
 

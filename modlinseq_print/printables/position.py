@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell, distance
+from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
@@ -72,8 +73,8 @@ def cropped_board(board: Board, cells: set[Cell], margin: int) -> Board:
     return dataclasses.replace(board, cells=frozenset(near), pseudocells=pseudo)
 
 
-def _note_cell(analysis: Analysis, board: Board, choice: str | None) -> Cell | None:
-    """The free cell that carries the modulus note: the one named, or the first free one in reading order."""
+def _note_cell(analysis: Analysis, board: Board, choice: str | None, marks: dict) -> Cell | None:
+    """The free plain cell that carries the modulus note: the one named, or the first in reading order."""
     if choice is None:
         return None
     taken = set(analysis.position.tiles) | set(analysis.blocked)
@@ -81,10 +82,13 @@ def _note_cell(analysis: Analysis, board: Board, choice: str | None) -> Cell | N
         cell = board.parse_address(choice)
         if cell in taken:
             raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked")
+        if cell in marks:
+            raise PositionStyleError(f"cell {choice} is a {marks[cell]} cell: its mark would hide the modulus note; "
+                                     "name a plain cell")
         return cell
-    free = [c for c in board.sorted_cells() if c not in taken]
+    free = [c for c in board.sorted_cells() if c not in taken and c not in marks]
     if not free:
-        raise PositionStyleError("no free cell for the modulus note: leave it out or crop less")
+        raise PositionStyleError("no free plain cell for the modulus note: leave it out or crop less")
     return free[0]
 
 
@@ -131,7 +135,7 @@ def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
     x, y = drawing.centre(cell)
     size = drawing.cell_size * 0.3
     small = size * 0.55
-    colour = theme.mark
+    colour = theme.label  # the note stands on a plain cell, like the addresses
     drawing.scene.layer("note").items.extend([
         Text(x, y - size * 0.55, "mod", small, "middle", "Helvetica", colour, True),
         Text(x, y + small * 0.45, str(modulus), size, "middle", "Helvetica-Bold", colour, True),
@@ -219,7 +223,7 @@ def position_scene(analysis: Analysis, style: PositionStyle = PositionStyle()) -
     board = position.board
     if style.crop and position.tiles:
         board = cropped_board(board, set(position.tiles), style.crop_margin)
-    note = _note_cell(analysis, board, style.note_cell)
+    note = _note_cell(analysis, board, style.note_cell, board_pattern(board, style.board.pattern))
     drawing = board_scene(board, style.board)
     if style.show_blocked and analysis.blocked:
         _blocked_layer(drawing, analysis.blocked, get_theme(style.board.theme).blocked_fill)

@@ -132,8 +132,7 @@ def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_ze
 
 
 def read_counts(path: str | Path) -> dict[int, int]:
-    """Per-value counts from a TOML file (value = count, at the top or in a [counts] table) or a CSV
-    file (rows value,count with an optional header)."""
+    """Per-value counts from TOML (value = count, at the top and/or under [counts]) or CSV (value,count rows)."""
     source = Path(path)
     try:
         text = source.read_text(encoding="utf-8")
@@ -144,7 +143,8 @@ def read_counts(path: str | Path) -> dict[int, int]:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise TileError(f"counts file {source} is not valid TOML: {error}") from None
-        pairs = list((data["counts"] if isinstance(data.get("counts"), dict) else data).items())
+        table = data.pop("counts") if isinstance(data.get("counts"), dict) else {}
+        pairs = list(data.items()) + list(table.items())
     elif source.suffix.lower() == ".csv":
         rows = [row for row in csv.reader(io.StringIO(text)) if row and any(cell.strip() for cell in row)]
         if rows and not rows[0][0].strip().lstrip("-").isdigit():
@@ -152,7 +152,13 @@ def read_counts(path: str | Path) -> dict[int, int]:
         pairs = [(row[0], row[1] if len(row) > 1 else None) for row in rows]
     else:
         raise TileError(f"counts file {source}: use a .toml or .csv file of value = count lines")
-    return {_whole(key, source, "value"): _whole(count, source, f"count for {key}") for key, count in pairs}
+    counts: dict[int, int] = {}
+    for key, count in pairs:
+        value = _whole(key, source, "value")
+        if value in counts:
+            raise TileError(f"counts file {source}: value {value} is given twice; give each value once")
+        counts[value] = _whole(count, source, f"count for {key}")
+    return counts
 
 
 def _whole(text, source: Path, what: str) -> int:

@@ -99,7 +99,8 @@ def analysis_text(analysis: Analysis) -> str:
     """A readable judgement of a position."""
     position = analysis.position
     address = position.board.address
-    lines = [f"{len(position.tiles)} tiles on {position.board.spec}, modulus {position.modulus}, "
+    count = len(position.tiles)
+    lines = [f"{count} tile{'' if count == 1 else 's'} on {position.board.spec}, modulus {position.modulus}, "
              f"wrap {position.wrap}: {'legal' if analysis.legal else 'ILLEGAL'}"]
     lines += [f"  {sequence_line(position, r)}" for r in analysis.sequences if r.tiles >= 3 or not r.legal]
     short = sum(1 for r in analysis.sequences if r.tiles < 3 and r.legal)
