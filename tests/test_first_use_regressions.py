@@ -8,7 +8,9 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import BoardStyle, BoardStyleError, board_scene
 from modlinseq_print.printables.position import PositionStyle, PositionStyleError, position_scene
 from modlinseq_print.printables.tiles import TileError, read_counts
+from modlinseq_print.render.paper import Rect, make_sheet
 from modlinseq_print.render.theme import get_theme
+from modlinseq_print.render.tiling import best_plan
 
 
 def test_describe_cell_accepts_a_pseudocell_it_lists(cli):
@@ -106,3 +108,21 @@ def test_one_of_a_kind_is_singular(cli, tmp_path):
     assert cli("check", "-m", "13", "4B2").out.startswith("1 tile on hex:9")
     assert "the card after the first two is legal" in cli("mod13", "check", "5", "4", "3").out
     assert cli("markers", "--range", "9", "-o", tmp_path / "m.pdf").err.startswith("1 piece: ")
+
+
+def test_alignment_marks_keep_off_the_cell_labels():
+    """On the standard kit's board pages targets covered addresses (E13, B41, E7 on page 1)."""
+    drawing = board_scene(parse_board("hex:9"), BoardStyle(modulus=13))
+    options = dict(keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    sheet = make_sheet("a4")
+
+    def covered(plan):
+        labels = drawing.label_boxes()
+        return [point for page in plan.pages for point in page.marks
+                if any(Rect(point[0] - 3.5, point[1] - 3.5, 7.0, 7.0).intersects(box) for box in labels)]
+
+    assert covered(best_plan(drawing.scene.width, drawing.scene.height, sheet, **options))  # the old placement
+    plan = best_plan(drawing.scene.width, drawing.scene.height, sheet, avoid=drawing.label_boxes(), **options)
+    assert plan.pages and not covered(plan)
+    for page in plan.pages:  # still two marks per shared edge, inside the page
+        assert all(page.window.x - 1e-6 <= x <= page.window.right + 1e-6 for x, _ in page.marks)

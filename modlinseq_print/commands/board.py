@@ -91,7 +91,8 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
         return document, f"one {args.paper} sheet at {scale * 100:.1f} % of the board's {size}"
     overlap = parse_length(args.overlap, "overlap")
     document, plan = tile_document(drawing.scene, sheet, title, overlap, args.orientation,
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                   avoid=drawing.label_boxes())
     pages = len(plan.pages)
     if pages == 1:
         return document, f"one {plan.sheet.describe()} page at actual size, board {size}"

@@ -66,7 +66,8 @@ def board_section(preset: Preset, sheet: Sheet) -> tuple[Section, TilePlan, Scen
     board = parse_board(preset.board.spec)
     drawing = board_scene(board, board_style(preset))
     document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}",
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                   avoid=drawing.label_boxes())
     return Section("Board", document.pages), plan, drawing.scene
 
 

@@ -105,6 +105,15 @@ class BoardDrawing:
         """Bounding boxes of every drawn cell: what page tiling keeps whole."""
         return [self.cell_box(cell) for cell in self.cells()]
 
+    def label_boxes(self) -> list[Rect]:
+        """Boxes of the printed cell addresses (capital height): what alignment marks keep off."""
+        boxes = []
+        for item in (i for layer in self.scene.layers if layer.name == "labels" for i in layer.items):
+            width, height = text_width(item.text, item.font, item.size), cap_height(item.font) * item.size
+            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            boxes.append(Rect(left, item.y - height / 2, width, height))
+        return boxes
+
     def content_boxes(self) -> list[Rect]:
         """Everything worth a page: the cell boxes, the header and the arrows."""
         return self.cell_boxes() + ([self.header] if self.header else []) + self.extra_boxes

@@ -2,8 +2,9 @@
 
 Tiled pages overlap by at least the glue margin and by as much more as it takes for every whole-cell
 rectangle (`keep_whole`) to lie entirely on at least one page. Alignment marks sit on each shared edge,
-at 25 % and 75 % of its length, at the same board coordinates on both neighbours: on the page beneath
-inside its overlap strip, on the page above exactly on its trim edge, so the two halves meet.
+at 25 % and 75 % of its length (moved along it, when that is possible, off the rectangles in `avoid`,
+such as cell labels), at the same board coordinates on both neighbours: on the page beneath inside its
+overlap strip, on the page above exactly on its trim edge, so the two halves meet.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
 FOOTER = 12.0  # mm at the bottom of the printable area: page label and scale bar
 LABEL_SIZE = 3.2
 EPS = 1e-6
+MARK_REACH = 3.8  # mm from an alignment mark's centre that it covers (half its 7 mm cross, and a little more)
+BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
 
 
 class TilingError(ModlinseqError):
@@ -95,11 +98,11 @@ def _flush_end(starts: list[float], high: float, window: float) -> list[float]:
 
 
 def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
-               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = ()) -> TilePlan:
+               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
     """Pages covering the content of a width x height board at 1:1 on `sheet`, none of them empty.
 
     `content` (default: the whole board) says what must be printed; `keep_whole` lists rectangles (cells)
-    that must each lie entirely on at least one page.
+    that must each lie entirely on at least one page; alignment marks keep off the rectangles in `avoid`.
     """
     win_w, win_h = window_size(sheet)
     boxes = list(content) or [Rect(0.0, 0.0, width, height)]
@@ -113,9 +116,10 @@ def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
     grid = min((_grid(x_starts, y_starts, win_w, win_h, boxes)
                 for x_starts in (_flush_end(xs, right, win_w), xs)
                 for y_starts in (_flush_end(ys, bottom, win_h), ys)), key=len)
+    obstacles = _Obstacles(avoid)
     pages = []
     for number, ((row, column), window) in enumerate(sorted(grid.items()), start=1):
-        pages.append(TiledPage(row, column, number, window, _page_marks(grid, row, column)))
+        pages.append(TiledPage(row, column, number, window, _page_marks(grid, row, column, obstacles)))
     return TilePlan(sheet, width, height, overlap, max(r for r, _ in grid), max(c for _, c in grid), tuple(pages))
 
 
@@ -139,20 +143,54 @@ def _grid(xs: list[float], ys: list[float], win_w: float, win_h: float, boxes: l
     return grid
 
 
-def _edge_marks(grid: dict, row: int, column: int, down: bool) -> list[Point]:
-    """The two marks on the edge between a page and its right (or lower) neighbour, if both are printed."""
+class _Obstacles:
+    """Rectangles that alignment marks keep off, indexed by a coarse grid for quick look-ups."""
+
+    def __init__(self, boxes: Sequence[Rect]) -> None:
+        self.buckets: dict[tuple[int, int], list[Rect]] = {}
+        for box in boxes:
+            for key in self._keys(box.x, box.y, box.right, box.bottom):
+                self.buckets.setdefault(key, []).append(box)
+
+    @staticmethod
+    def _keys(left: float, top: float, right: float, bottom: float):
+        for i in range(int(left // BUCKET), int(right // BUCKET) + 1):
+            for j in range(int(top // BUCKET), int(bottom // BUCKET) + 1):
+                yield i, j
+
+    def clear(self, x: float, y: float) -> bool:
+        """True when a mark centred on (x, y) covers none of the rectangles."""
+        box = Rect(x - MARK_REACH, y - MARK_REACH, 2 * MARK_REACH, 2 * MARK_REACH)
+        return not any(box.intersects(other) for key in self._keys(box.x, box.y, box.right, box.bottom)
+                       for other in self.buckets.get(key, ()))
+
+
+def _clear_spot(start: float, span: float, place, obstacles: _Obstacles) -> Point:
+    """place(t) for the t nearest `start`, at most `span` away, where a mark covers no obstacle; else place(start)."""
+    for k in range(int(span / 0.5) + 1):
+        for t in ((start,) if k == 0 else (start + k * 0.5, start - k * 0.5)):
+            if obstacles.clear(*place(t)):
+                return place(t)
+    return place(start)
+
+
+def _edge_marks(grid: dict, row: int, column: int, down: bool, obstacles: _Obstacles) -> list[Point]:
+    """The marks at 25 % and 75 % of the edge a page shares with its right (or lower) neighbour, if printed."""
     other = (row + 1, column) if down else (row, column + 1)
     if (row, column) not in grid or other not in grid:
         return []
     upper, lower = grid[row, column], grid[other]
     if down:
-        return [(upper.x + f * upper.width, lower.y) for f in (0.25, 0.75)]
-    return [(lower.x, upper.y + f * upper.height) for f in (0.25, 0.75)]
+        return [_clear_spot(upper.x + f * upper.width, upper.width / 5, lambda x: (x, lower.y), obstacles)
+                for f in (0.25, 0.75)]
+    return [_clear_spot(upper.y + f * upper.height, upper.height / 5, lambda y: (lower.x, y), obstacles)
+            for f in (0.25, 0.75)]
 
 
-def _page_marks(grid: dict, row: int, column: int) -> tuple[Point, ...]:
-    marks = (_edge_marks(grid, row, column, down=False) + _edge_marks(grid, row, column, down=True)
-             + _edge_marks(grid, row, column - 1, down=False) + _edge_marks(grid, row - 1, column, down=True))
+def _page_marks(grid: dict, row: int, column: int, obstacles: _Obstacles) -> tuple[Point, ...]:
+    marks = (_edge_marks(grid, row, column, False, obstacles) + _edge_marks(grid, row, column, True, obstacles)
+             + _edge_marks(grid, row, column - 1, False, obstacles)
+             + _edge_marks(grid, row - 1, column, True, obstacles))
     return tuple(marks)
 
 
@@ -252,10 +290,10 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
 
 def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
                   orientation: str = "auto", keep_whole: Sequence[Rect] = (),
-                  content: Sequence[Rect] = ()) -> tuple[Document, TilePlan]:
+                  content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> tuple[Document, TilePlan]:
     """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several."""
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
-                     keep_whole=keep_whole, content=content)
+                     keep_whole=keep_whole, content=content, avoid=avoid)
     pages = [_tiled_page(board, plan, page, title) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
