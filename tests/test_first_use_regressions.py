@@ -126,3 +126,9 @@ def test_alignment_marks_keep_off_the_cell_labels():
     assert plan.pages and not covered(plan)
     for page in plan.pages:  # still two marks per shared edge, inside the page
         assert all(page.window.x - 1e-6 <= x <= page.window.right + 1e-6 for x, _ in page.marks)
+
+
+def test_board_modulus_note_needs_a_game_modulus(cli, tmp_path):
+    """`board --modulus 1` printed "modulus 1", a game with one tile value; every other command asks for 2 or more."""
+    assert_one_line_error(cli("board", "--modulus", "1", "-o", tmp_path / "b.pdf"), "bad modulus 1", folder=tmp_path)
+    assert cli("board", "--board", "hex:1", "--modulus", "2", "-o", tmp_path / "b.pdf").status == 0

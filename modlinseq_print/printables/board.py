@@ -227,8 +227,8 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
     if style.title:
         lines.append((style.title, TITLE_SIZE, "Helvetica-Bold"))
     if style.modulus is not None:
-        if style.modulus < 1:
-            raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 1, e.g. 13")
+        if style.modulus < 2:
+            raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 2, e.g. 13")
         lines.append((f"modulus {style.modulus}", NOTE_SIZE, "Helvetica"))
     return lines
 
