@@ -132,3 +132,14 @@ def test_board_modulus_note_needs_a_game_modulus(cli, tmp_path):
     """`board --modulus 1` printed "modulus 1", a game with one tile value; every other command asks for 2 or more."""
     assert_one_line_error(cli("board", "--modulus", "1", "-o", tmp_path / "b.pdf"), "bad modulus 1", folder=tmp_path)
     assert cli("board", "--board", "hex:1", "--modulus", "2", "-o", tmp_path / "b.pdf").status == 0
+
+
+@pytest.mark.parametrize("command", [["tiles"], ["markers"], ["mod13", "deck"]])
+def test_help_says_how_to_give_a_negative_back_offset(command, cli):
+    """`--back-offset -1mm,0` is taken for an option by argparse; the help now shows the '=' form."""
+    result = cli(*command, "--help")
+    assert result.status == 0
+    text = " ".join(result.out.split())
+    assert "--back-offset=-1mm,0" in text
+    if command != ["mod13", "deck"]:
+        assert "sheet orientation (default portrait)" in text and "(default a4)" in text

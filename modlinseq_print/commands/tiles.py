@@ -45,12 +45,15 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
     parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
     parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution (default 150)")
-    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm")
+    parser.add_argument("--paper", default="a4",
+                        help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="unprintable margin (default 10mm)")
-    parser.add_argument("--orientation", choices=("portrait", "landscape"), default="portrait")
+    parser.add_argument("--orientation", choices=("portrait", "landscape"), default="portrait",
+                        help="sheet orientation (default portrait)")
     parser.add_argument("--theme", choices=tuple(THEMES), default="green", help="colours (default green)")
     parser.add_argument("--tile-width", default="25mm", help="tile width, any unit (default 25mm; 1in also common)")
-    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon", help="pentagon (point up) or house")
+    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon",
+                        help="pentagon (point up, default) or house")
     parser.add_argument("--gap", default="2mm", help="space between cut lines (default 2mm)")
     parser.add_argument("--bleed", default="0mm", help="background printed past the cut line, e.g. 3mm (default 0)")
     parser.add_argument("--safe", default=None, help="keep the number this far inside the cut (default: bleed, >= 1.5mm)")
@@ -59,7 +62,8 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--no-nest", action="store_true", help="keep every tile point up (no alternate orientation)")
     parser.add_argument("--duplex", action="store_true", help="a mirrored backs page after each fronts page")
     parser.add_argument("--back-text", default="", help="short text on every back (default: plain)")
-    parser.add_argument("--back-offset", default="0,0", metavar="X,Y", help="shift of the backs, e.g. 1.5mm,-0.5mm")
+    parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
+                        help="shift of the backs, e.g. 1.5mm,-0.5mm (a negative X needs '=': --back-offset=-1mm,0)")
     parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
