@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from modlinseq_print import __version__
@@ -33,10 +34,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def value_options(parser: argparse.ArgumentParser) -> set[str]:
+    """Every option string, in the parser and its subcommands, that takes a value."""
+    found = set()
+    for action in parser._actions:
+        if action.option_strings and action.nargs != 0:
+            found.update(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in action.choices.values():
+                found |= value_options(subparser)
+    return found
+
+
+def join_negative_values(argv: list[str], options: set[str]) -> list[str]:
+    """Write `--margin -5mm` as `--margin=-5mm`, so a negative length reaches its option (and its error)."""
+    joined: list[str] = []
+    for token in argv:
+        if joined and joined[-1] in options and re.match(r"-[0-9.]", token):
+            joined[-1] = f"{joined[-1]}={token}"
+        else:
+            joined.append(token)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(join_negative_values([str(a) for a in argv], value_options(parser)))
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)
     try:

@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.wording import plural
 
 
 def add_board_arguments(parser: argparse.ArgumentParser, pattern: bool = True) -> None:
@@ -45,5 +46,5 @@ def write_pages(pages, args: argparse.Namespace, title: str) -> list:
     kind = format_for(args.output, args.format)
     number_pages(pages, make_sheet(args.paper, args.margin))
     written = write_output(Document(pages, title), args.output, kind, args.dpi)
-    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(pages)} page(s)")
+    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {plural(len(pages), 'page')}")
     return written

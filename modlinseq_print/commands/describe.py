@@ -10,6 +10,7 @@ from modlinseq_print.commands.common import add_board_arguments, board_from_args
 from modlinseq_print.geometry.describe import describe_board, extent_mm
 from modlinseq_print.geometry.layout import default_cell_size
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import plural
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,7 +31,7 @@ def summary(data: dict, board, cell_size: float) -> str:
     width, height = extent_mm(board, cell_size)
     count = data["cell_count"]
     lines = [
-        f"board {data['board']}: {count} cell{'' if count == 1 else 's'} on a {board.grid} grid",
+        f"board {data['board']}: {plural(count, 'cell')} on a {board.grid} grid",
         "pattern: " + ", ".join(f"{counts[k]} {k}" for k in ("plain", "bonus", "malus") if counts[k]),
         f"size: {width:.1f} x {height:.1f} mm at a cell size of {cell_size:g} mm",
         f"default wrap: {board.default_wrap}",

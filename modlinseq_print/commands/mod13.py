@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="also print the tips' value from -6 to -1 (a queen is -1, a jack -2, a 10 -3, ...)")
     deck.add_argument("--backs", action="store_true", help="a mirrored backs page after each fronts page (duplex)")
     deck.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                      help="shift of the backs, e.g. 1.5mm,-0.5mm (a negative X needs '=': --back-offset=-1mm,0)")
+                      help="shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     deck.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
     deck.set_defaults(run=run_deck)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")

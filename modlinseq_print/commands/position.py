@@ -14,6 +14,7 @@ from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import plural
 
 DEFAULT_OUTPUT = "output/position.svg"
 
@@ -62,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     drawing = position_scene(analysis, style)
     written = write_output(position_document(drawing), args.output, kind, args.dpi)
     verdict = "legal" if analysis.legal else "ILLEGAL"
-    print(f"wrote {written[0]}: {len(position.tiles)} tiles, {len(drawing.legend_rows)} sequences listed, "
-          f"{len(analysis.blocked)} blocked cells, {verdict}; figure {drawing.scene.width:g} x "
+    print(f"wrote {written[0]}: {plural(len(position.tiles), 'tile')}, "
+          f"{plural(len(drawing.legend_rows), 'sequence')} listed, "
+          f"{plural(len(analysis.blocked), 'blocked cell')}, {verdict}; figure {drawing.scene.width:g} x "
           f"{drawing.scene.height:.1f} mm")
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
@@ -19,6 +18,7 @@ from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import plural
 
 
 class OptionError(ModlinseqError):
@@ -63,7 +63,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--duplex", action="store_true", help="a mirrored backs page after each fronts page")
     parser.add_argument("--back-text", default="", help="short text on every back (default: plain)")
     parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                        help="shift of the backs, e.g. 1.5mm,-0.5mm (a negative X needs '=': --back-offset=-1mm,0)")
+                        help="shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
@@ -164,9 +164,8 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
 
 
 def report(written: list[Path], pieces) -> None:
-    """One line naming the piece count and every file written, on standard error (standard output stays free)."""
-    count = f"{len(pieces)} piece{'' if len(pieces) == 1 else 's'}"
-    print(f"{count}:", ", ".join(str(path) for path in written), file=sys.stderr)
+    """One line naming every file written and the piece count, like the other commands' reports."""
+    print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -26,12 +26,15 @@ def formats() -> tuple[str, ...]:
 
 def format_for(path: str | Path, fmt: str | None = None) -> str:
     """The output format: `fmt` when given, else the file extension."""
+    suffix = Path(path).suffix.lower().lstrip(".")
     if fmt:
         name = fmt.lower().lstrip(".")
         if name not in FORMATS:
             raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+        if suffix in FORMATS + ("dxf",) and suffix != name:
+            raise FormatError(f"--format {name} contradicts the file name {str(path)!r}: "
+                              f"name it .{name} or leave out --format")
         return name
-    suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise FormatError(f"cannot tell the format of {str(path)!r} from its extension: "
                           f"name it .pdf, .svg or .png, or give --format")

@@ -18,6 +18,7 @@ from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import wrap_text
+from modlinseq_print.wording import plural
 
 Point = tuple[float, float]
 DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
@@ -264,9 +265,6 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     sheet = plan.sheet
     scene = Scene(sheet.width, sheet.height)
     area = sheet.printable
-    def plural(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
-
     heading = f"{title}: assembly of {plural(len(plan.pages), 'page')}"
     body = (f"The board measures {plan.board_width:.0f} x {plan.board_height:.0f} mm; its pages form "
             f"{plural(plan.rows, 'row')} and {plural(plan.columns, 'column')} (red frames, numbered). "

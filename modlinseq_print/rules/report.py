@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from modlinseq_print.rules.position import Analysis, Position, Problem, SequenceReport
 from modlinseq_print.rules.turns import Game, TurnResult
+from modlinseq_print.wording import plural
 
 
 def chain_slope(position: Position, report: SequenceReport) -> str | None:
@@ -100,7 +101,7 @@ def analysis_text(analysis: Analysis) -> str:
     position = analysis.position
     address = position.board.address
     count = len(position.tiles)
-    lines = [f"{count} tile{'' if count == 1 else 's'} on {position.board.spec}, modulus {position.modulus}, "
+    lines = [f"{plural(count, 'tile')} on {position.board.spec}, modulus {position.modulus}, "
              f"wrap {position.wrap}: {'legal' if analysis.legal else 'ILLEGAL'}"]
     lines += [f"  {sequence_line(position, r)}" for r in analysis.sequences if r.tiles >= 3 or not r.legal]
     short = sum(1 for r in analysis.sequences if r.tiles < 3 and r.legal)
