@@ -64,9 +64,11 @@ def test_address_round_trip_up_to_order_60(cell):
     assert cell_of(address.lower()) == cell
 
 
-def test_every_address_of_order_60_is_distinct():
+def test_every_cell_up_to_order_60_round_trips_to_a_distinct_address():
     cells = hexagon(60)
-    assert len({address_of(c) for c in cells}) == len(cells) == 3 * 60 * 61 + 1
+    addresses = {cell: address_of(cell) for cell in cells}
+    assert len(set(addresses.values())) == len(cells) == 3 * 60 * 61 + 1
+    assert all(cell_of(address) == cell for cell, address in addresses.items())
 
 
 @given(st.integers(-300, 300), st.integers(-300, 300))
