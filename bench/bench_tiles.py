@@ -29,14 +29,15 @@ def one(kind: str, fmt: str, path: str) -> None:
     stem = Path(path)
     files = [f for f in stem.parent.glob(f"{stem.stem}*{stem.suffix}")]
     assert status == 0 and files
-    print(f"{seconds:.3f} {peak:.1f} {sum(f.stat().st_size for f in files)} {len(files)}")
+    print(f"FIGURES {seconds:.3f} {peak:.1f} {sum(f.stat().st_size for f in files)} {len(files)}")
 
 
 def case(kind: str, fmt: str, folder: Path) -> str:
     """One row of the table."""
     target = folder / f"{kind}.{fmt}"
     inner = subprocess.run([sys.executable, __file__, "--one", kind, fmt, str(target)],
-                           capture_output=True, text=True, check=True).stdout.split()
+                           capture_output=True, text=True, check=True).stdout
+    inner = next(line for line in inner.splitlines() if line.startswith("FIGURES ")).split()[1:]
     argv = [sys.executable, "-m", "modlinseq_print", "tiles", *ARGS, "-o", str(folder / f"cli-{kind}.{fmt}")]
     if kind == "cut":
         argv = [*argv[:-1], str(folder / "cli-cut.pdf"), "--cut-file", str(folder / f"cli-cut.{fmt}"),
