@@ -137,3 +137,33 @@ def test_unknown_key_is_a_one_line_error_and_no_file(tmp_path, cli):
     preset.write_text('modulus = 13\n[tiles]\ncolour = "red"\n', encoding="utf-8")
     result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
     assert_one_line_error(result, "unknown key 'tiles.colour'", str(preset), folder=tmp_path, keep=[preset.name])
+
+
+def test_a_gutter_fold_kit(tmp_path, cli, require_tool):
+    require_tool("pdftotext")
+    preset = tmp_path / "folded.toml"
+    preset.write_text('modulus = 13\n[tiles]\nlayout = "gutter-fold"\nback_text = "BACK"\n', encoding="utf-8")
+    path = tmp_path / "kit.pdf"
+    assert cli("kit", preset, "-o", path, "--quiet").status == 0
+    kit = build_kit(load_preset(str(preset)))
+    first, last = section_pages(kit, "Tiles")
+    assert last - first + 1 == 4  # 134 pieces, 38 fronts and their backs to a sheet: no backs pages
+    tokens = Counter()
+    for n in range(first, last + 1):
+        tokens.update(w for line in page_text(path, n, n).splitlines() if not re.search("[a-z]", line)
+                      for w in line.split())
+    assert {v: tokens[str(v)] for v in range(13)} == {v: 10 for v in range(13)}
+    assert tokens["#"] == 4 and tokens["BACK"] == 134
+    first, last = section_pages(kit, "Modulus markers")
+    assert first == last and page_text(path, first, first, layout=False).count("BACK") == 13
+    cover = page_text(path, 1, 1, layout=False)
+    assert "Fold each sheet along its dashed line" in re.sub(r"\s+", " ", cover)
+    assert "flipping on the long edge" not in cover
+
+
+def test_a_bad_layout_in_a_preset_is_a_one_line_error(tmp_path, cli):
+    preset = tmp_path / "bad.toml"
+    preset.write_text('[tiles]\nlayout = "sideways"\n', encoding="utf-8")
+    result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
+    assert_one_line_error(result, "key tiles.layout", "unknown layout 'sideways'", str(preset), folder=tmp_path,
+                          keep=[preset.name])

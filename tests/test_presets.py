@@ -40,6 +40,9 @@ def test_a_file_preset_takes_defaults(tmp_path):
     ('[board]\npattern = "dots"\n', "key board.pattern"),
     ('[tiles]\nwidth = "wide"\n', "key tiles.width"),
     ('[markers]\nrange = "eight"\n', "key markers.range"),
+    ('[tiles]\nlayout = "folded"\n', "tiles.layout: unknown layout 'folded': use one of fronts, duplex, gutter-fold"),
+    ('[tiles]\nlayout = true\n', "key tiles.layout must be a string"),
+    ('[tiles]\nlayout = "gutter-fold"\nwidth = "140mm"\n', "key tiles.layout: a 140 mm pentagon tile does not fit"),
     ('modulus = \n', "not valid TOML"),
     ('board = 3\n', "board must be a table"),
 ])
@@ -54,3 +57,17 @@ def test_bad_presets_name_key_and_file(tmp_path, text, words):
 def test_unknown_preset_name_lists_the_choices():
     with pytest.raises(PresetError, match="unknown preset 'deluxe'.*standard"):
         load_preset("deluxe")
+
+
+@pytest.mark.parametrize("tiles, layout", [
+    ("", "duplex"), ("backs = true\n", "duplex"), ("backs = false\n", "fronts"),
+    ('layout = "gutter-fold"\n', "gutter-fold"), ('backs = true\nlayout = "fronts"\n', "fronts"),
+    ('backs = false\nlayout = "duplex"\n', "duplex"),
+])
+def test_tile_layout_from_backs_and_layout(tmp_path, tiles, layout):
+    assert load_preset(write(tmp_path, f"[tiles]\n{tiles}")).tiles.sheet_layout == layout
+
+
+def test_the_starter_kit_folds():
+    assert load_preset("starter").tiles.sheet_layout == "gutter-fold"
+    assert load_preset("standard").tiles.sheet_layout == "duplex"

@@ -10,7 +10,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
-from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
+from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileFaces, TileLook, read_counts, tile_set,
 )
@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) -> None:
-    """Arguments shared by tiles and markers: output, paper, tile look, layout, duplex and cut file."""
+    """Arguments shared by tiles and markers: output, paper, tile look, layout (fronts, duplex, gutter-fold), cut."""
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
     parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
@@ -60,10 +60,15 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--cut-lines", choices=CUT_LINES, default="solid", help="printed cut lines (default solid)")
     parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the tiles")
     parser.add_argument("--no-nest", action="store_true", help="keep every tile point up (no alternate orientation)")
-    parser.add_argument("--duplex", action="store_true", help="a mirrored backs page after each fronts page")
+    parser.add_argument("--layout", choices=LAYOUTS, default=None,
+                        help="fronts (default): fronts only; duplex: a mirrored backs page after each fronts "
+                             "page; gutter-fold: fronts and their backs on one sheet, mirrored across a fold line")
+    parser.add_argument("--duplex", action="store_true", help="the same as --layout duplex")
+    parser.add_argument("--gutter", default=None,
+                        help=f"gutter-fold: space kept clear on each side of the fold (default {DEFAULT_GUTTER:g}mm)")
     parser.add_argument("--back-text", default="", help="short text on every back (default: plain)")
     parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                        help="shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
+                        help="duplex: shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
@@ -91,10 +96,30 @@ def parse_offset(text: str) -> tuple[float, float]:
             parse_length(parts[1], "back offset", allow_negative=True))
 
 
+def layout_from_args(args: argparse.Namespace) -> str:
+    """The layout from --layout, or --duplex (its alias for duplex); fronts when neither is given."""
+    if args.duplex and args.layout not in (None, "duplex"):
+        raise OptionError(f"--duplex asks for the duplex layout but --layout asks for {args.layout}: "
+                          "give one of them")
+    return args.layout or ("duplex" if args.duplex else "fronts")
+
+
+def gutter_from_args(args: argparse.Namespace, layout: str) -> float:
+    """The gutter beside the fold in mm: --gutter, which only a gutter-fold layout has."""
+    if args.gutter is None:
+        return DEFAULT_GUTTER
+    if layout != "gutter-fold":
+        raise OptionError(f"--gutter {args.gutter} is the space beside the fold of a gutter-fold sheet, and the "
+                          f"{layout} layout has no fold: add --layout gutter-fold or drop --gutter")
+    return parse_length(args.gutter, "gutter")
+
+
 def options_from_args(args: argparse.Namespace, title: str) -> SheetOptions:
     """Sheet layout options from the shared arguments."""
-    return SheetOptions(gap=parse_length(args.gap, "gap"), nest=not args.no_nest, duplex=args.duplex,
-                        back_offset=parse_offset(args.back_offset), crop_marks=args.crop_marks, title=title)
+    layout = layout_from_args(args)
+    return SheetOptions(gap=parse_length(args.gap, "gap"), nest=not args.no_nest, layout=layout,
+                        gutter=gutter_from_args(args, layout), back_offset=parse_offset(args.back_offset),
+                        crop_marks=args.crop_marks, title=title)
 
 
 def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:

@@ -8,7 +8,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
-from modlinseq_print.printables.cover import cover_page
+from modlinseq_print.printables.cover import GUIDE, cover_page
 from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
@@ -22,6 +22,11 @@ from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_docum
 from modlinseq_print.units import parse_length
 
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
+TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
+    "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
+                   "printed sides out, glue the halves together, then cut along the tile outlines through both layers.",
+    "fronts": "Tiles and markers: print the sheets one-sided and cut along the tile outlines (the backs stay blank).",
+}
 
 
 @dataclass
@@ -40,6 +45,11 @@ class Kit:
     sections: list[Section]
     plan: TilePlan
     counts: dict[str, int]
+
+
+def kit_guide(layout: str) -> list[str]:
+    """The cover's how-to steps, the tiles' step matching the sheet layout."""
+    return [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
 
 
 def board_style(preset: Preset) -> BoardStyle:
@@ -74,7 +84,7 @@ def board_section(preset: Preset, sheet: Sheet) -> tuple[Section, TilePlan, Scen
 def piece_sections(preset: Preset, sheet: Sheet) -> tuple[list[Section], dict[str, int]]:
     """The number tiles (with wild tiles and blockers) and the modulus markers, fronts and backs."""
     look, theme = tile_look(preset), get_theme(preset.theme)
-    options = SheetOptions(duplex=preset.tiles.backs, title="Tiles")
+    options = SheetOptions(layout=preset.tiles.sheet_layout, title="Tiles")
     pieces = tile_set(preset.modulus, preset.tiles.copies, preset.tiles.no_zero, None,
                       preset.tiles.wild, preset.tiles.blockers)
     faces = TileFaces(look, theme, sorted({p.label for p in pieces if p.kind != "blocker"}))
@@ -167,7 +177,7 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
         first += len(section.pages)
     cells = len(parse_board(preset.board.spec))
     scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
-                            _summary(preset, counts, cells), contents)
+                            _summary(preset, counts, cells), contents, kit_guide(preset.tiles.sheet_layout))
     _cover_diagram(scene, sheet, top, board_drawing, plan, contents[1][1] + (len(board.pages) > len(plan.pages)))
     progress.step("cover")
     pages = assemble(sections, Page(scene, label="cover"))

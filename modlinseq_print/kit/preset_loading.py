@@ -15,6 +15,7 @@ from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.kit.build import board_style, tile_look
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.markers import parse_range
+from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, gutter_fold_slots
 from modlinseq_print.render.paper import is_poster, make_sheet, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.tiling import window_size
@@ -100,6 +101,8 @@ def validate(preset: Preset, path: Path) -> None:
         fail("board.pattern", f"use one of {', '.join(PATTERNS)}")
     if preset.board.wrap is not None and preset.board.wrap not in WRAPS:
         fail("board.wrap", f"use one of {', '.join(WRAPS)}")
+    if preset.tiles.layout is not None and preset.tiles.layout not in LAYOUTS:
+        fail("tiles.layout", f"unknown layout {preset.tiles.layout!r}: use one of {', '.join(LAYOUTS)}")
     for key, value in (("margin", preset.margin), ("tiles.width", preset.tiles.width),
                        ("board.clearance", preset.board.clearance), ("board.cell_size", preset.board.cell_size)):
         if value is not None:
@@ -114,7 +117,8 @@ def validate(preset: Preset, path: Path) -> None:
     checks = (("paper", lambda: _paper(preset)), ("margin", lambda: make_sheet(preset.paper, preset.margin)),
               ("theme", lambda: get_theme(preset.theme)), ("tiles.shape", lambda: _shape(preset)),
               ("tiles.width", lambda: tile_look(preset)), ("markers.range", lambda: parse_range(preset.markers.range)),
-              ("board.cell_size" if preset.board.cell_size else "tiles.width", lambda: _cell_fits(preset)))
+              ("board.cell_size" if preset.board.cell_size else "tiles.width", lambda: _cell_fits(preset)),
+              ("tiles.layout", lambda: _fold_fits(preset)))
     for key, check in checks:
         try:
             check()
@@ -142,3 +146,11 @@ def _cell_fits(preset: Preset) -> None:
     if not any(cell <= w + 1e-6 and height <= h + 1e-6 for w, h in (window_size(sheet), window_size(sheet.rotated()))):
         raise PresetError(f"a board cell of {cell:.1f} x {height:.1f} mm does not fit a page of {sheet.describe()} "
                           "with its margin: use smaller tiles (tiles.width), larger paper or a smaller margin")
+
+
+def _fold_fits(preset: Preset) -> None:
+    """On a gutter-fold layout, a tile fits half of the page beside the fold."""
+    if preset.tiles.sheet_layout == "gutter-fold":
+        look = tile_look(preset)
+        gutter_fold_slots(look, make_sheet(preset.paper, preset.margin), SheetOptions(layout="gutter-fold"),
+                          f"{look.width:g} mm {look.shape} tile")

@@ -38,8 +38,14 @@ class TilesSection:
     width: str = "25mm"
     shape: str = "pentagon"
     no_zero: bool = False
-    backs: bool = True
+    backs: bool = True  # duplex backs, unless layout says otherwise
+    layout: str | None = None  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
     back_text: str = "MODLINSEQ"
+
+    @property
+    def sheet_layout(self) -> str:
+        """The layout of the tile and marker sheets: `layout` when given, else duplex with backs, else fronts."""
+        return self.layout or ("duplex" if self.backs else "fronts")
 
 
 @dataclass(frozen=True)

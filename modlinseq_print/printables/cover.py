@@ -18,10 +18,10 @@ GUIDE = [
 
 
 def cover_page(width: float, height: float, margin: float, title: str, summary: str,
-               contents: list[tuple[str, int, int]]) -> tuple[Scene, float]:
+               contents: list[tuple[str, int, int]], guide: list[str] | None = None) -> tuple[Scene, float]:
     """The cover scene, and the y (mm) where the free space for the assembly diagram begins.
 
-    `contents` holds (section title, first page, page count).
+    `contents` holds (section title, first page, page count); `guide` replaces the GUIDE steps.
     """
     flow = Flow(width, height, margin=margin)
     flow.heading(title, size=22 * PT)
@@ -32,5 +32,5 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
         rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
     flow.table(rows, widths=[70.0, 25.0], size=10 * PT)
     flow.heading("How to make the kit", size=13 * PT)
-    flow.bullets(GUIDE, size=9.5 * PT)
+    flow.bullets(guide or GUIDE, size=9.5 * PT)
     return flow.scene, flow.y

@@ -1,4 +1,4 @@
-"""Manifests (bills of materials) written beside every sheet: each piece's kind, value, page and position, and totals."""
+"""Manifests (bills of materials) beside every sheet: each piece, its page, front and back positions, and totals."""
 
 from __future__ import annotations
 
@@ -10,15 +10,24 @@ from pathlib import Path
 
 from modlinseq_print.fileio import write_atomic
 
-FIELDS = ("kind", "value", "sheet", "page", "x_mm", "y_mm", "rotation", "count")
+FIELDS = ("kind", "value", "sheet", "page", "x_mm", "y_mm", "rotation", "count", "back_page", "back_x_mm", "back_y_mm")
 
 
 def manifest_rows(placements) -> list[dict]:
     """One row per placed piece: kind, value ('' for wild tiles and blockers), sheet and page (from 1),
-    the tile's centre in mm on the page (y downward), its rotation, and a count of 1."""
+    the tile's centre in mm on the page (y downward), its rotation, a count of 1, and the page and
+    centre of its back ('' when it has none)."""
     return [{"kind": p.piece.kind, "value": "" if p.piece.value is None else p.piece.value,
              "sheet": p.slot.page + 1, "page": p.page + 1, "x_mm": round(p.slot.x, 3), "y_mm": round(p.slot.y, 3),
-             "rotation": p.slot.rotation, "count": 1} for p in placements]
+             "rotation": p.slot.rotation, "count": 1, **_back_fields(p)} for p in placements]
+
+
+def _back_fields(placement) -> dict:
+    """The page (from 1) and centre of a piece's back, or '' for each when it has none."""
+    back = placement.back
+    if back is None:
+        return {"back_page": "", "back_x_mm": "", "back_y_mm": ""}
+    return {"back_page": placement.back_page + 1, "back_x_mm": round(back.x, 3), "back_y_mm": round(back.y, 3)}
 
 
 def totals(placements) -> dict[str, dict[str, int]]:

@@ -1,4 +1,4 @@
-"""Print sheets of tiles or markers: fronts packed on paper, mirrored duplex backs, crop marks and a scale bar."""
+"""Print sheets of tiles or markers: fronts packed on paper, duplex or gutter-fold backs, crop marks, a scale bar."""
 
 from __future__ import annotations
 
@@ -7,14 +7,22 @@ from typing import Protocol
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.printables.tiles import Piece, TileLook
-from modlinseq_print.render.imposition import Slot, bounding_box, mirror_slot, pack_shapes, place_outline
+from modlinseq_print.render.imposition import (
+    Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
+)
 from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.text_metrics import text_width
 
 FOOTER = 8.0  # mm kept at the bottom of the printable area for the scale bar and caption
 CAPTION_SIZE = 2.6
 MAX_BACK_OFFSET = 20.0  # mm; printers shift the back side by a few millimetres
+LAYOUTS = ("fronts", "duplex", "gutter-fold")
+DEFAULT_GUTTER = 6.0  # mm kept clear of pieces on each side of the fold
+MAX_GUTTER = 50.0
+FOLD_LABEL = "fold"
+FOLD_STYLE = Style(stroke="#555555", stroke_width=MARK_WIDTH, dash=(3.0, 2.0))
 
 
 class SheetError(ModlinseqError):
@@ -35,11 +43,13 @@ class Faces(Protocol):
 
 @dataclass(frozen=True)
 class SheetOptions:
-    """Layout options: gap between cut lines, nesting, duplex backs and their offset, crop marks, title."""
+    """Layout options: gap between cut lines, nesting, layout (fronts only, duplex backs pages or gutter-fold
+    sheets), the gutter beside the fold, the duplex back offset, crop marks and the title."""
 
     gap: float = 2.0
     nest: bool = True
-    duplex: bool = False
+    layout: str = "fronts"
+    gutter: float = DEFAULT_GUTTER
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = False
     title: str = "MODLINSEQ tiles"
@@ -47,29 +57,45 @@ class SheetOptions:
     def __post_init__(self) -> None:
         if not 0 <= self.gap <= 50:
             raise SheetError(f"a gap of {self.gap:g} mm between tiles is out of range: use 0 to 50 mm, e.g. 2mm")
+        if self.layout not in LAYOUTS:
+            raise SheetError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
+        if not 0 <= self.gutter <= MAX_GUTTER:
+            raise SheetError(f"a gutter of {self.gutter:g} mm beside the fold is out of range: use 0 to "
+                             f"{MAX_GUTTER:g} mm, e.g. {DEFAULT_GUTTER:g}mm")
         if max(abs(self.back_offset[0]), abs(self.back_offset[1])) > MAX_BACK_OFFSET:
             raise SheetError(f"a back offset of {self.back_offset[0]:g},{self.back_offset[1]:g} mm is too large: "
                              f"printers shift backs by a few mm; use at most {MAX_BACK_OFFSET:g} mm each way")
+        if self.back_offset != (0.0, 0.0) and self.layout != "duplex":
+            raise SheetError(f"a back offset corrects a duplex printer's shift, and the {self.layout} layout prints "
+                             "no backs on a reverse side: drop the back offset or use the duplex layout")
+
+    @property
+    def duplex(self) -> bool:
+        """True when a mirrored backs page follows each fronts page."""
+        return self.layout == "duplex"
 
 
 @dataclass(frozen=True)
 class Placement:
     """Where one piece went: its front slot (slot.page is the sheet), the document page of the front
-    (from 0), and its back slot on the next page when printing duplex."""
+    (from 0), and, when it has a back, the back's slot and document page (the next page for duplex,
+    the same page for gutter-fold)."""
 
     piece: Piece
     slot: Slot
     page: int
     back: Slot | None = None
+    back_page: int | None = None
 
 
 @dataclass
 class TileSheets:
-    """The document to write and where every piece is."""
+    """The document to write, where every piece is, and the fold of a gutter-fold layout."""
 
     document: Document
     placements: list[Placement]
     sheet: Sheet
+    fold: Fold | None = None
 
 
 def tile_area(sheet: Sheet, options: SheetOptions) -> Rect:
@@ -85,36 +111,102 @@ def packing_gap(look: TileLook, gap: float) -> float:
 
 
 def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: SheetOptions = SheetOptions()) -> TileSheets:
-    """Fronts pages (and, with duplex, a mirrored backs page after each) holding every piece."""
+    """Fronts pages holding every piece: with duplex, a mirrored backs page after each; with gutter-fold,
+    the backs on the same page, mirrored across the fold line."""
     look = faces.look
-    area = tile_area(sheet, options)
     what = f"{look.width:g} mm {look.shape} tile"
-    pages = pack_shapes(len(pieces), look.footprint, area, packing_gap(look, options.gap), options.nest, what)
+    fold = None
+    if options.layout == "gutter-fold":
+        per_page, fold = gutter_fold_slots(look, sheet, options, what)
+    else:
+        per_page = page_slots(look.footprint, tile_area(sheet, options), packing_gap(look, options.gap),
+                              options.nest, what)
+    pages = paginate(len(pieces), per_page)
     document = Document([], title=options.title)
     placements: list[Placement] = []
     queue = iter(pieces)
     for number, slots in enumerate(pages, start=1):
-        front = _page_scene(sheet)
+        front, front_page = _page_scene(sheet), len(document.pages)
         back = _page_scene(sheet) if options.duplex else None
-        front_page = len(document.pages)
         for slot in slots:
             piece = next(queue)
             front.layer("tiles").items.extend(faces.face(piece, slot))
-            back_slot = mirror_slot(slot, sheet.width, options.back_offset) if back else None
-            if back is not None:
-                back.layer("tiles").items.extend(faces.back(piece, back_slot))
-            placements.append(Placement(piece, slot, front_page, back_slot))
+            placements.append(_place_back(piece, slot, front_page, faces, front if fold else back, fold, options))
         if options.crop_marks:
             front.layer("marks").items.extend(tile_crop_marks([place_outline(look.outline, s) for s in slots],
                                                               [place_outline(look.footprint, s) for s in slots]))
-        _footer(front, sheet, f"{options.title}: sheet {number} of {len(pages)}, fronts", scale=True)
+        if fold:
+            front.layer("marks").items.extend(fold_marks(fold, sheet)[0])
+        _footer(front, sheet, _front_caption(options.title, number, len(pages), fold), scale=True)
         document.pages.append(Page(front, bookmark=options.title if number == 1 else None,
-                                   label=f"sheet {number} fronts"))
+                                   label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
             _footer(back, sheet, f"{options.title}: sheet {number} of {len(pages)}, backs: print on the reverse, "
                                  "flipping on the long edge", scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
-    return TileSheets(document, placements, sheet)
+    return TileSheets(document, placements, sheet, fold)
+
+
+def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: Scene | None, fold: Fold | None,
+                options: SheetOptions) -> Placement:
+    """Draw a piece's back (on the backs page, or across the fold) when it has one; return its placement."""
+    if scene is None:
+        return Placement(piece, slot, front_page)
+    if fold is not None:
+        back, page, layer = fold.mirror_slot(slot), front_page, "backs"
+    else:
+        back, page, layer = mirror_slot(slot, scene.width, options.back_offset), front_page + 1, "tiles"
+    scene.layer(layer).items.extend(faces.back(piece, back))
+    return Placement(piece, slot, front_page, back, page)
+
+
+def _front_caption(title: str, number: int, total: int, fold: Fold | None) -> str:
+    if fold is None:
+        return f"{title}: sheet {number} of {total}, fronts"
+    return f"{title}: sheet {number} of {total}: fold on the dashed line, glue, then cut"
+
+
+def gutter_fold_slots(look: TileLook, sheet: Sheet, options: SheetOptions, what: str) -> tuple[list[Slot], Fold]:
+    """The fronts' slots on a gutter-fold sheet and its fold through the middle of the sheet: of the vertical
+    fold (fronts left, backs right) and the horizontal one (fronts above), the one that holds more pieces,
+    the vertical on a tie. Pieces, and crop marks, keep the gutter clear on each side of the fold."""
+    area = tile_area(sheet, options)
+    clearance = options.gutter + (CROP_LENGTH + CROP_GAP if options.crop_marks else 0.0)
+    best: tuple[list[Slot], Fold] | None = None
+    for fold in sheet_folds(sheet.width, sheet.height):
+        try:
+            region = fold.front_region(area, clearance)
+            slots = page_slots(look.footprint, region, packing_gap(look, options.gap), options.nest, what,
+                               fold_marks(fold, sheet)[1])
+        except ImpositionError:
+            continue
+        if slots and (best is None or len(slots) > len(best[0])):
+            best = (slots, fold)
+    if best is None:
+        raise SheetError(f"a {what} does not fit half of the printable area beside a {options.gutter:g} mm gutter, "
+                         "as a gutter-fold sheet needs: use smaller tiles, larger paper, a smaller gutter or "
+                         "the duplex layout")
+    return best
+
+
+def fold_marks(fold: Fold, sheet: Sheet) -> tuple[list[Item], tuple[Rect, ...]]:
+    """The dashed fold line across the pieces' part of the printable area with a 'fold' label at each end,
+    and the labels' boxes (which pieces keep clear of)."""
+    area = sheet.printable
+    width = text_width(FOLD_LABEL, "Helvetica", CAPTION_SIZE)
+    half = CAPTION_SIZE / 2  # the label's box is one font size tall
+    text = {"size": CAPTION_SIZE, "fill": "#555555", "middle": True}
+    if fold.axis == "vertical":
+        x, top, bottom = fold.position, area.y, area.bottom - FOOTER
+        labels = [Text(x, top + half, FOLD_LABEL, **text), Text(x, bottom - half, FOLD_LABEL, **text)]
+        boxes = (Rect(x - width / 2, top, width, 2 * half), Rect(x - width / 2, bottom - 2 * half, width, 2 * half))
+        line = ((x, top + 2 * half + 1.0), (x, bottom - 2 * half - 1.0))
+    else:
+        y, left, right = fold.position, area.x, area.right
+        labels = [Text(left, y, FOLD_LABEL, anchor="start", **text), Text(right, y, FOLD_LABEL, anchor="end", **text)]
+        boxes = (Rect(left, y - half, width, 2 * half), Rect(right - width, y - half, width, 2 * half))
+        line = ((left + width + 1.0, y), (right - width - 1.0, y))
+    return [Polygon(line, FOLD_STYLE, closed=False), *labels], boxes
 
 
 def _page_scene(sheet: Sheet) -> Scene:

@@ -1,4 +1,4 @@
-"""Imposition: identical shapes packed densely on sheets (nested by half turns), grids, and duplex mirroring.
+"""Imposition: identical shapes packed densely on sheets (nested by half turns), grids, duplex and fold mirroring.
 
 Everything is in millimetres, y downward. A shape is a convex outline around its own origin; a slot is
 where one copy goes: the page, where its origin lands, and its rotation (0 or 180 degrees).
@@ -7,7 +7,7 @@ where one copy goes: the page, where its origin lands, and its rotation (0 or 18
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from modlinseq_print.errors import ModlinseqError
@@ -299,15 +299,10 @@ def _check_count(count: int) -> None:
         raise ImpositionError(f"cannot place {count} copies: the count must not be negative")
 
 
-def _paginate(count: int, per_page: list[tuple[float, float, int]], area: Rect) -> list[list[Slot]]:
-    pages: list[list[Slot]] = []
-    for index in range(count):
-        page, k = divmod(index, len(per_page))
-        if k == 0:
-            pages.append([])
-        x, y, rotation = per_page[k]
-        pages[-1].append(Slot(page, area.x + x, area.y + y, rotation))
-    return pages
+def paginate(count: int, per_page: list[Slot]) -> list[list[Slot]]:
+    """`count` slots filling pages of the per-page slots in order, one list per page."""
+    return [[replace(per_page[k], page=page) for k in range(min(len(per_page), count - page * len(per_page)))]
+            for page in range(math.ceil(count / len(per_page)) if count else 0)]
 
 
 def _too_large(what: str, width: float, height: float, area: Rect) -> ImpositionError:
@@ -316,12 +311,11 @@ def _too_large(what: str, width: float, height: float, area: Rect) -> Imposition
         f"use a smaller size, larger paper or smaller margins")
 
 
-def pack_shapes(count: int, outline, area: Rect, gap: float = 2.0, nest: bool = True,
-                what: str = "shape", keep_out: tuple[Rect, ...] = ()) -> list[list[Slot]]:
-    """Slots for `count` copies of a convex outline packed densely in the area, `gap` apart and `gap`
-    clear of the keep-out rectangles, one list per page; a slot places the outline's origin. With
-    `nest`, alternate copies may be turned by 180 degrees when that fits more on a page."""
-    _check_count(count)
+def page_slots(outline, area: Rect, gap: float = 2.0, nest: bool = True, what: str = "shape",
+               keep_out: tuple[Rect, ...] = ()) -> list[Slot]:
+    """Slots (page 0) for as many copies of a convex outline as fit the area, packed densely `gap` apart and
+    `gap` clear of the keep-out rectangles; a slot places the outline's origin. With `nest`, alternate
+    copies may be turned by 180 degrees when that fits more."""
     box = bounding_box(outline)
     if box.width > area.width + _EPS or box.height > area.height + _EPS:
         raise _too_large(what, box.width, box.height, area)
@@ -333,11 +327,19 @@ def pack_shapes(count: int, outline, area: Rect, gap: float = 2.0, nest: bool = 
         positions = [p for p in positions if _clear_of(hull, p, area, keep_out, gap)]
         if len(positions) > len(best):
             best = positions
-    if count and not best:
-        raise ImpositionError(f"no room for a {what} beside what the page must also hold: use larger paper")
     # back from the bounding-box centre to the outline's own origin, turned with the copy
-    origins = [(x - cx, y - cy, r) if r == 0 else (x + cx, y + cy, r) for x, y, r in best]
-    return _paginate(count, origins, area)
+    return [Slot(0, area.x + x - cx, area.y + y - cy, r) if r == 0 else Slot(0, area.x + x + cx, area.y + y + cy, r)
+            for x, y, r in best]
+
+
+def pack_shapes(count: int, outline, area: Rect, gap: float = 2.0, nest: bool = True,
+                what: str = "shape", keep_out: tuple[Rect, ...] = ()) -> list[list[Slot]]:
+    """Slots for `count` copies of a convex outline packed as page_slots packs them, one list per page."""
+    _check_count(count)
+    per_page = page_slots(outline, area, gap, nest, what, keep_out)
+    if count and not per_page:
+        raise ImpositionError(f"no room for a {what} beside what the page must also hold: use larger paper")
+    return paginate(count, per_page)
 
 
 def _clear_of(hull, position, area: Rect, keep_out: tuple[Rect, ...], gap: float) -> bool:
@@ -363,7 +365,8 @@ def place_rectangles(count: int, width: float, height: float, area: Rect, gap: f
     rows = int((area.height - height + _EPS) // (height + gap)) + 1
     grid = [(width / 2 + c * (width + gap), height / 2 + r * (height + gap), 0)
             for r in range(rows) for c in range(columns)]
-    return _paginate(count, _centred(grid, width / 2, height / 2, area.width, area.height), area)
+    centred = _centred(grid, width / 2, height / 2, area.width, area.height)
+    return paginate(count, [Slot(0, area.x + x, area.y + y, r) for x, y, r in centred])
 
 
 def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0)) -> Slot:
@@ -371,3 +374,37 @@ def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0)) -> Sl
     (long-edge duplex) and shifted by the printer's back offset (x, y) in mm."""
     return Slot(slot.page, page_width - slot.x + offset[0], slot.y + offset[1], slot.rotation)
 
+
+
+@dataclass(frozen=True)
+class Fold:
+    """A fold line across a sheet: 'vertical' (the line x = position) or 'horizontal' (y = position)."""
+
+    axis: str
+    position: float
+
+    def mirror_slot(self, slot: Slot) -> Slot:
+        """The slot of a copy's back: the outline drawn mirrored left to right there (as backs are drawn)
+        is the front's mirror image across the fold, so folding puts the back exactly behind its front."""
+        if self.axis == "vertical":
+            return Slot(slot.page, 2 * self.position - slot.x, slot.y, slot.rotation)
+        return Slot(slot.page, slot.x, 2 * self.position - slot.y, (slot.rotation + 180) % 360)
+
+    def front_region(self, area: Rect, clearance: float) -> Rect:
+        """The part of the area before the fold (left or above) that stays `clearance` from the fold and
+        whose mirror image lies in the area too; an ImpositionError when nothing is left."""
+        vertical = self.axis == "vertical"
+        low, high = (area.x, area.right) if vertical else (area.y, area.bottom)
+        start = max(low, 2 * self.position - high)
+        end = min(self.position - clearance, 2 * self.position - low)
+        if end - start <= _EPS:
+            raise ImpositionError(f"a {clearance:g} mm gutter leaves no room beside the {self.axis} fold: "
+                                  "use a smaller gutter or larger paper")
+        if vertical:
+            return Rect(start, area.y, end - start, area.height)
+        return Rect(area.x, start, area.width, end - start)
+
+
+def sheet_folds(width: float, height: float) -> tuple[Fold, Fold]:
+    """The two folds through the middle of a width x height sheet: vertical, then horizontal."""
+    return Fold("vertical", width / 2), Fold("horizontal", height / 2)
