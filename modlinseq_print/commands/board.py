@@ -96,9 +96,7 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
     pages = len(plan.pages)
     if pages == 1:
         return document, f"one {plan.sheet.describe()} page at actual size, board {size}"
-    rows = f"{plan.rows} row{'s' if plan.rows > 1 else ''}"
-    columns = f"{plan.columns} column{'s' if plan.columns > 1 else ''}"
-    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {rows} and {columns}, "
+    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {plan.arrangement}, "
                       f"after an assembly page; board {size}")
 
 

@@ -1,44 +1,45 @@
 """Layout on paper: tiling a large scene over sheets at 1:1, a single poster page, or scaled to fit one sheet.
 
-Tiled pages overlap by at least the glue margin and by as much more as it takes for every whole-cell
-rectangle (`keep_whole`) to lie entirely on at least one page. Alignment marks sit on each shared edge,
-at 25 % and 75 % of its length (moved along it, when that is possible, off the rectangles in `avoid`,
-such as cell labels), at the same board coordinates on both neighbours: on the page beneath inside its
-overlap strip, on the page above exactly on its trim edge, so the two halves meet.
+Tiled pages come in rows of equal height. Each row gets its own column positions, fitted to the content
+inside it (a brick layout), unless one set of columns for every row (a grid) does as well; the splits
+between rows are searched too, and the plan kept has the fewest pages, then the least paper overlap.
+Neighbouring pages overlap by at least the glue margin and by as much more as it takes for every
+whole-cell rectangle (`keep_whole`) to lie entirely on at least one page. Pages are laid in reading
+order, each over those already laid. Every edge segment a page shares with a page laid before it carries
+alignment marks (two when it is long enough, else one, moved along it off the rectangles in `avoid`,
+such as cell labels) at the same board coordinates on both pages: on the page beneath, where it is not
+covered yet, and on the page above exactly on its trim edge, so the two halves meet.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Iterator, Sequence
 
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import wrap_text
+from modlinseq_print.render.tile_rows import EPS, RowSearch, TilingError, flush_end, spans  # TilingError: re-exported
 from modlinseq_print.wording import plural
 
 Point = tuple[float, float]
+Interval = tuple[float, float]
 DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
 FOOTER = 12.0  # mm at the bottom of the printable area: page label and scale bar
 LABEL_SIZE = 3.2
-EPS = 1e-6
 MARK_REACH = 3.8  # mm from an alignment mark's centre that it covers (half its 7 mm cross, and a little more)
 BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
-
-
-class TilingError(ModlinseqError):
-    """A board that cannot be laid out on the chosen paper."""
+MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighbour) carries no mark
+TWO_MARKS = 60.0  # mm: a shared edge this long carries two marks (at 25 % and 75 %), a shorter one one
 
 
 @dataclass(frozen=True)
 class TiledPage:
-    """One sheet of a tiled board: its place in the grid and the board rectangle it shows."""
+    """One sheet of a tiled board: its place in the layout and the board rectangle it shows."""
 
     row: int  # from 1, top to bottom
-    column: int  # from 1, left to right
+    column: int  # from 1, left to right: the grid column, or the place in its row when rows are offset
     number: int  # from 1, in reading order, counting only pages that are printed
     window: Rect  # board coordinates (mm) shown on this page
     marks: tuple[Point, ...]  # alignment marks in board coordinates
@@ -53,8 +54,10 @@ class TilePlan:
     board_height: float
     overlap: float
     rows: int
-    columns: int
+    columns: int  # grid columns, or the most pages in one row when rows are offset
     pages: tuple[TiledPage, ...]
+    aligned: bool = True  # every row uses the same column positions; False for offset (brick) rows
+    shared_area: float = 0.0  # mm²: the overlaps of neighbouring pages added up (paper printed twice)
 
     @property
     def window_origin(self) -> Point:
@@ -66,36 +69,24 @@ class TilePlan:
         ox, oy = self.window_origin
         return point[0] - page.window.x + ox, point[1] - page.window.y + oy
 
+    def place(self, page: TiledPage) -> str:
+        """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
+        return f"row {page.row}, {'column' if self.aligned else 'position'} {page.column}"
+
+    @property
+    def arrangement(self) -> str:
+        """'3 rows and 3 columns', or '3 rows of 2, 3 and 2 pages' when rows are offset."""
+        if self.aligned:
+            return f"{plural(self.rows, 'row')} and {plural(self.columns, 'column')}"
+        counts = [str(sum(p.row == row for p in self.pages)) for row in range(1, self.rows + 1)]
+        listed = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+        return f"{plural(self.rows, 'row')} of {listed} pages"
+
 
 def window_size(sheet: Sheet) -> tuple[float, float]:
     """The board area of a page: the printable area less the footer."""
     area = sheet.printable
     return area.width, area.height - FOOTER
-
-
-def spans(low: float, high: float, window: float, overlap: float,
-          intervals: Sequence[tuple[float, float]]) -> list[float]:
-    """Window starts covering [low, high], overlapping by at least `overlap`, each interval inside one window."""
-    widest = max((b - a for a, b in intervals), default=0.0)
-    if widest > window + EPS:
-        raise TilingError(f"a cell {widest:.1f} mm across does not fit a {window:.1f} mm page area: "
-                          "use larger paper, smaller margins, or --fit")
-    if not 0 <= overlap < window:
-        raise TilingError(f"an overlap of {overlap:g} mm does not fit a {window:.1f} mm page area: use a smaller one")
-    ordered = sorted({(round(a, 6), round(b, 6)) for a, b in intervals})
-    starts = [low]
-    while starts[-1] + window < high - EPS:
-        end = starts[-1] + window
-        cut = min((a for a, b in ordered if b > end + EPS), default=end)
-        starts.append(min(end - overlap, cut))
-    return starts
-
-
-def _flush_end(starts: list[float], high: float, window: float) -> list[float]:
-    """The same windows with the last one moved back to end at `high`: a fuller last page (always valid)."""
-    if len(starts) < 2:
-        return starts
-    return starts[:-1] + [max(starts[-2], high - window)]
 
 
 def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
@@ -111,37 +102,31 @@ def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
     right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
     xs = spans(left, right, win_w, overlap, [(r.x, r.right) for r in keep_whole])
     ys = spans(top, bottom, win_h, overlap, [(r.y, r.bottom) for r in keep_whole])
-    if len(xs) == 1 and len(ys) == 1:  # one page: centre the board in it
-        xs, ys = [(width - win_w) / 2], [(height - win_h) / 2]
-    # fewest printed pages first; among equals, last row and column flush with the board's far edges
-    grid = min((_grid(x_starts, y_starts, win_w, win_h, boxes)
-                for x_starts in (_flush_end(xs, right, win_w), xs)
-                for y_starts in (_flush_end(ys, bottom, win_h), ys)), key=len)
-    obstacles = _Obstacles(avoid)
-    pages = []
-    for number, ((row, column), window) in enumerate(sorted(grid.items()), start=1):
-        pages.append(TiledPage(row, column, number, window, _page_marks(grid, row, column, obstacles)))
-    return TilePlan(sheet, width, height, overlap, max(r for r, _ in grid), max(c for _, c in grid), tuple(pages))
+    if len(xs) == 1 and len(ys) == 1:  # one page: centre the content in it
+        window = Rect((left + right - win_w) / 2, (top + bottom - win_h) / 2, win_w, win_h)
+        return _plan(sheet, (width, height), overlap, [[window]], True, 0.0, avoid)
+    layouts = []  # a grid first: among equals it is the simpler to assemble
+    for columns in dict.fromkeys((tuple(flush_end(xs, right, win_w)), tuple(xs), None)):
+        search = RowSearch(top, bottom, (win_w, win_h), overlap, keep_whole, boxes, columns)
+        rows = [[Rect(x, y, win_w, win_h) for x in starts] for y, starts in search.search() if starts]
+        layouts.append((search.total, rows, columns is not None))
+    total, rows, aligned = min(layouts, key=lambda layout: layout[0])
+    return _plan(sheet, (width, height), overlap, rows, aligned, total[1], avoid)
 
 
-def _grid(xs: list[float], ys: list[float], win_w: float, win_h: float, boxes: list[Rect]) -> dict:
-    """(row, column) -> window of every page whose window shows some content."""
-    ordered = sorted(boxes, key=lambda b: b.x)
-    lefts = [b.x for b in ordered]
-    widest = max(b.width for b in ordered)
-    grid = {}
-    for column, x in enumerate(xs, start=1):
-        near = ordered[bisect_left(lefts, x - widest):bisect_left(lefts, x + win_w)]
-        merged: list[list[float]] = []
-        for low, high in sorted((b.y, b.bottom) for b in near if b.right > x):
-            if merged and low <= merged[-1][1]:
-                merged[-1][1] = max(merged[-1][1], high)
-            else:
-                merged.append([low, high])
-        for row, y in enumerate(ys, start=1):
-            if any(low < y + win_h and y < high for low, high in merged):
-                grid[row, column] = Rect(x, y, win_w, win_h)
-    return grid
+def _plan(sheet: Sheet, size: Interval, overlap: float, rows: list[list[Rect]], aligned: bool, shared: float,
+          avoid: Sequence[Rect]) -> TilePlan:
+    """The plan for rows of windows: pages numbered in reading order, with their marks."""
+    columns = sorted({w.x for row in rows for w in row})
+    marks = _marks(rows, _Obstacles(avoid))
+    pages, number = [], 0
+    for row_number, row in enumerate(rows, start=1):
+        for position, window in enumerate(row, start=1):
+            column = columns.index(window.x) + 1 if aligned else position
+            pages.append(TiledPage(row_number, column, number + 1, window, tuple(marks[number])))
+            number += 1
+    width = len(columns) if aligned else max(len(row) for row in rows)
+    return TilePlan(sheet, size[0], size[1], overlap, len(rows), width, tuple(pages), aligned, shared)
 
 
 class _Obstacles:
@@ -166,41 +151,64 @@ class _Obstacles:
                        for other in self.buckets.get(key, ()))
 
 
-def _clear_spot(start: float, span: float, place, obstacles: _Obstacles) -> Point:
-    """place(t) for the t nearest `start`, at most `span` away, where a mark covers no obstacle; else place(start)."""
-    for k in range(int(span / 0.5) + 1):
+def shared_edges(rows: list[list[Rect]]) -> Iterator[tuple[int, int, tuple[Point, Point]]]:
+    """(earlier page, later page, segment) for each edge of a page laid over one laid before it.
+
+    Pages are indexed in reading order; the segment is the line on the later page's left or top edge
+    along which the earlier page still shows, not yet covered by pages laid between the two.
+    """
+    first = [sum(len(row) for row in rows[:r]) for r in range(len(rows))]
+    for r, row in enumerate(rows):
+        for i, (before, window) in enumerate(zip(row, row[1:])):
+            if window.x <= before.right + EPS:  # overlapping, or just touching with no glue margin
+                yield first[r] + i, first[r] + i + 1, ((window.x, window.y), (window.x, window.bottom))
+        if r == 0:
+            continue
+        above = rows[r - 1]
+        for j, window in enumerate(row):
+            for i, upper in enumerate(above):
+                covered = above[i + 1].x if i + 1 < len(above) else upper.right
+                low, high = max(upper.x, window.x), min(upper.right, window.right, covered)
+                if upper.bottom >= window.y - EPS and high - low >= MIN_SEGMENT - EPS:
+                    yield first[r - 1] + i, first[r] + j, ((low, window.y), (high, window.y))
+
+
+def _marks(rows: list[list[Rect]], obstacles: _Obstacles) -> list[list[Point]]:
+    """The alignment marks of every page, in reading order: two or one on each shared edge."""
+    marks: list[list[Point]] = [[] for row in rows for _ in row]
+    for earlier, later, ((x1, y1), (x2, y2)) in shared_edges(rows):
+        along = 0 if y1 == y2 else 1
+        low, high = (x1, x2) if along == 0 else (y1, y2)
+        place: Callable[[float], Point] = (lambda t: (t, y1)) if along == 0 else (lambda t: (x1, t))
+        length = high - low
+        count = 2 if length >= TWO_MARKS else 1
+        for k in range(count):  # each mark stays in its share of the edge, clear of the edge's ends
+            share_low = max(low + MARK_REACH, low + length * k / count)
+            share_high = min(high - MARK_REACH, low + length * (k + 1) / count)
+            start = low + length * (2 * k + 1) / (2 * count)
+            point = _clear_spot(start, max(share_low, start - length / 5), min(share_high, start + length / 5),
+                                place, obstacles)
+            marks[earlier].append(point)
+            marks[later].append(point)
+    return marks
+
+
+def _clear_spot(start: float, low: float, high: float, place: Callable[[float], Point],
+                obstacles: _Obstacles) -> Point:
+    """place(t) for the t in [low, high] nearest `start` where a mark covers no obstacle; else place(start)."""
+    for k in range(int(max(start - low, high - start) / 0.5) + 1):
         for t in ((start,) if k == 0 else (start + k * 0.5, start - k * 0.5)):
-            if obstacles.clear(*place(t)):
+            if low - EPS <= t <= high + EPS and obstacles.clear(*place(t)):
                 return place(t)
     return place(start)
 
 
-def _edge_marks(grid: dict, row: int, column: int, down: bool, obstacles: _Obstacles) -> list[Point]:
-    """The marks at 25 % and 75 % of the edge a page shares with its right (or lower) neighbour, if printed."""
-    other = (row + 1, column) if down else (row, column + 1)
-    if (row, column) not in grid or other not in grid:
-        return []
-    upper, lower = grid[row, column], grid[other]
-    if down:
-        return [_clear_spot(upper.x + f * upper.width, upper.width / 5, lambda x: (x, lower.y), obstacles)
-                for f in (0.25, 0.75)]
-    return [_clear_spot(upper.y + f * upper.height, upper.height / 5, lambda y: (lower.x, y), obstacles)
-            for f in (0.25, 0.75)]
-
-
-def _page_marks(grid: dict, row: int, column: int, obstacles: _Obstacles) -> tuple[Point, ...]:
-    marks = (_edge_marks(grid, row, column, False, obstacles) + _edge_marks(grid, row, column, True, obstacles)
-             + _edge_marks(grid, row, column - 1, False, obstacles)
-             + _edge_marks(grid, row - 1, column, True, obstacles))
-    return tuple(marks)
-
-
 def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", **options) -> TilePlan:
-    """The plan for the sheet as portrait or landscape, or whichever needs fewer pages for 'auto'."""
+    """The plan for the sheet as portrait or landscape, or for 'auto' the one with fewer pages, then less overlap."""
     if orientation != "auto":
         return plan_tiles(width, height, sheet.oriented(orientation), **options)
     plans = [plan_tiles(width, height, sheet.oriented(o), **options) for o in ("portrait", "landscape")]
-    return min(plans, key=lambda plan: (len(plan.pages), plan.rows * plan.columns))
+    return min(plans, key=lambda plan: (len(plan.pages), plan.shared_area))
 
 
 def _footer(scene: Scene, sheet: Sheet, text: str, bar_label: str | None = None) -> None:
@@ -212,6 +220,16 @@ def _footer(scene: Scene, sheet: Sheet, text: str, bar_label: str | None = None)
     layer.items.extend(scale_bar(area.x, top + 7.5, 50.0, label=bar_label))
 
 
+def laid_over(plan: TilePlan, page: TiledPage) -> tuple[bool, bool]:
+    """Whether a page lies over an earlier one on its left edge and on its top edge: those edges are trimmed."""
+    win = page.window
+    left = any(p.row == page.row and p.number == page.number - 1 and p.window.right >= win.x - EPS
+               for p in plan.pages)
+    upper = any(p.row == page.row - 1 and p.window.bottom >= win.y - EPS and p.window.x < win.right
+                and win.x < p.window.right for p in plan.pages)
+    return left, upper
+
+
 def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Page:
     """One sheet: its window of the board, trim lines, alignment marks, label and scale bar."""
     sheet = plan.sheet
@@ -219,11 +237,11 @@ def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Pa
     ox, oy = plan.window_origin
     win = page.window
     scene.add(Embed(board, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
-    numbers = {(p.row, p.column) for p in plan.pages}
     marks = scene.layer("marks")
-    if (page.row, page.column - 1) in numbers:
+    left, upper = laid_over(plan, page)
+    if left:
         marks.items.append(cut_line(ox, oy, ox, oy + win.height))
-    if (page.row - 1, page.column) in numbers:
+    if upper:
         marks.items.append(cut_line(ox, oy, ox + win.width, oy))
     for point in page.marks:
         marks.items.extend(alignment_mark(*plan.to_sheet(page, point)))
@@ -231,9 +249,8 @@ def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Pa
     if total == 1:
         _footer(scene, sheet, f"{title} at actual size")
         return Page(scene, bookmark=title, label="1")
-    _footer(scene, sheet, f"{title}: row {page.row}, column {page.column}, page {page.number} of {total}")
-    return Page(scene, bookmark=f"Page {page.number} (row {page.row}, column {page.column})",
-                label=f"{page.number}")
+    _footer(scene, sheet, f"{title}: {plan.place(page)}, page {page.number} of {total}")
+    return Page(scene, bookmark=f"Page {page.number} ({plan.place(page)})", label=f"{page.number}")
 
 
 def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
@@ -266,11 +283,13 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     scene = Scene(sheet.width, sheet.height)
     area = sheet.printable
     heading = f"{title}: assembly of {plural(len(plan.pages), 'page')}"
+    offset = "" if plan.aligned else ", each row shifted sideways to fit the board, like courses of bricks"
     body = (f"The board measures {plan.board_width:.0f} x {plan.board_height:.0f} mm; its pages form "
-            f"{plural(plan.rows, 'row')} and {plural(plan.columns, 'column')} (red frames, numbered). "
+            f"{plan.arrangement} (red frames, numbered){offset}. "
             "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
-            "Trim each page along its dashed edges, lay it over its left and upper neighbours so that the "
-            f"half targets meet (pages overlap by at least {plan.overlap:g} mm), and glue.")
+            "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
+            "each over the pages already laid (its left neighbour and the pages above it) so that every half "
+            f"target meets its other half (pages overlap by at least {plan.overlap:g} mm), and glue.")
     notes = scene.layer("notes")
     y = area.y + 4.0
     for line in wrap_text(heading, area.width, "Helvetica-Bold", 4.5):

@@ -1,0 +1,111 @@
+"""Checking a tiled board plan from outside: whole cells, no empty pages, reading order, and marks on every shared edge."""
+
+import pytest
+
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.printables.board import board_scene
+from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.tiling import MARK_REACH, best_plan
+
+STEP = 0.25  # mm between the points sampled along a page's top edge
+
+
+def plan_for(spec, paper="a4", overlap=10.0, orientation="auto", margin=10.0, avoid=False):
+    drawing = board_scene(parse_board(spec))
+    sheet = make_sheet(paper, margin)
+    plan = best_plan(drawing.scene.width, drawing.scene.height, sheet, orientation, overlap=overlap,
+                     keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                     avoid=drawing.label_boxes() if avoid else ())
+    return drawing, plan
+
+
+def showing(pages, x, y):
+    """The page laid last among `pages` (in number order) whose window holds (x, y), or None."""
+    holding = [p for p in pages if p.window.x <= x <= p.window.right and p.window.y <= y <= p.window.bottom]
+    return holding[-1] if holding else None
+
+
+def top_edge_runs(plan, page):
+    """(earlier page, low, high): stretches of the page's top edge with the same earlier page showing just above."""
+    earlier = [p for p in plan.pages if p.number < page.number]
+    runs = []
+    x = page.window.x
+    while x <= page.window.right + 1e-9:
+        under = showing(earlier, x, page.window.y - 0.01)
+        if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= x - STEP - 1e-9:
+            runs[-1][2] = x
+        elif under is not None:
+            runs.append([under, x, x])
+        x += STEP
+    return runs
+
+
+def marks_between(first, second):
+    return set(first.marks) & set(second.marks)
+
+
+def assert_marks_on_shared_edges(plan):
+    """Every page meets the earlier pages it lies on with coinciding marks; returns how many edges were checked."""
+    pages = {p.number: p for p in plan.pages}
+    edges = 0
+    for page in plan.pages:
+        left = pages.get(page.number - 1)
+        if left is not None and left.row == page.row and left.window.right >= page.window.x - 1e-6:
+            edges += 1
+            assert left.window.right - page.window.x >= plan.overlap - 1e-6
+            shared = marks_between(left, page)
+            assert len(shared) == 2, (left, page)
+            for x, y in shared:  # on the trim edge, inside both windows, clear of the corners
+                assert x == pytest.approx(page.window.x)
+                assert page.window.y + MARK_REACH - 1e-6 <= y <= page.window.bottom - MARK_REACH + 1e-6
+        for under, low, high in top_edge_runs(plan, page):
+            shared = [(x, y) for x, y in marks_between(under, page) if y == pytest.approx(page.window.y)]
+            length = high - low  # sampled: within a step or two of the true length
+            if length < 26.0:  # a corner of the earlier page: marks are optional
+                continue
+            edges += 1
+            assert under.window.bottom - page.window.y >= plan.overlap - 1e-6
+            if length >= 61.0:
+                assert len(shared) == 2, (under, page)
+            else:
+                assert len(shared) == 1 or (length > 59.0 and len(shared) == 2), (under, page)
+            for x, _ in shared:  # where the earlier page still shows, not under a page laid in between
+                assert low + MARK_REACH - 0.5 <= x <= high - MARK_REACH + 0.5
+                between = [p for p in plan.pages if under.number < p.number < page.number]
+                for dx in (-MARK_REACH, 0.0, MARK_REACH):
+                    assert showing([under] + between, x + dx, page.window.y - 0.5) is under
+    return edges
+
+
+def assert_connected(plan):
+    """The pages linked by shared marks form one piece: the whole board can be aligned."""
+    reached, todo = {plan.pages[0].number}, [plan.pages[0]]
+    while todo:
+        page = todo.pop()
+        for other in plan.pages:
+            if other.number not in reached and marks_between(page, other):
+                reached.add(other.number)
+                todo.append(other)
+    assert len(reached) == len(plan.pages)
+
+
+def assert_plan_is_right(drawing, plan):
+    """Whole cells, no empty page, reading order, marks on shared edges; returns the number of shared edges."""
+    for cell in drawing.cells():  # every cell (and pseudocell) lies entirely on at least one page
+        box = drawing.cell_box(cell)
+        assert any(page.window.contains(box) for page in plan.pages), cell
+    for page in plan.pages:  # no empty pages: each shows some cell or the header
+        assert any(page.window.intersects(box) for box in drawing.content_boxes())
+    assert [p.number for p in plan.pages] == list(range(1, len(plan.pages) + 1))
+    assert list(plan.pages) == sorted(plan.pages, key=lambda p: (p.row, p.window.x))
+    for page in plan.pages:  # every mark is shared by two pages and lies inside both
+        for point in page.marks:
+            holders = [p for p in plan.pages if point in p.marks]
+            assert len(holders) >= 2
+            for holder in holders:
+                w = holder.window
+                assert w.x - 1e-6 <= point[0] <= w.right + 1e-6 and w.y - 1e-6 <= point[1] <= w.bottom + 1e-6
+    edges = assert_marks_on_shared_edges(plan)
+    if len(plan.pages) > 1:
+        assert_connected(plan)
+    return edges
