@@ -9,8 +9,8 @@ GUIDE = [
     "Print at 100 % (\"actual size\"; never \"fit to page\"). Every board page and tile sheet carries a 50 mm "
     "scale bar: measure it before you cut anything.",
     "Card stock (160-300 g/m2) makes tiles that last; print the board on plain paper and glue it to card.",
-    "Board: trim each page along its dashed edges, lay it over its left and upper neighbours so the half "
-    "targets meet, and glue. The diagram below shows where each page goes.",
+    "Board: trim each page along its dashed edges; lay the pages in number order, row by row, each over the "
+    "pages already laid, so the half targets meet, and glue. The diagram below shows where each page goes.",
     "Tiles and markers: print each fronts page, then put the sheet back in the printer and print the backs "
     "page that follows it on the reverse, flipping on the long edge. Cut along the tile outlines.",
     "Keep the modulus marker of the agreed modulus on A0; it counts as 0.",
