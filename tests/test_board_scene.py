@@ -12,7 +12,7 @@ from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.render.scene import Text, Use
+from modlinseq_print.render.scene import Use
 from modlinseq_print.render.svg_writer import scene_to_svg
 from render_helpers import flatten, mm_size, symbol_points
 

@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from modlinseq_print.errors import BoardSpecError
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, E, NE, ORIGIN, SE, SW, W
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, E, NE, ORIGIN, SE, SW
 from modlinseq_print.geometry.lattice import tess_home, tess_translations
 from modlinseq_print.geometry.wrap import check_wrap, line_through, step
 

@@ -23,28 +23,34 @@ def board_from_args(args: argparse.Namespace) -> Board:
     return parse_board(args.board)
 
 
-def add_page_arguments(parser: argparse.ArgumentParser, default_output: str) -> None:
-    """Add -o, --format, --dpi, --paper and --margin for commands that print pages of text."""
+def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, margin: str = "10mm") -> None:
+    """Add -o, --format, --dpi, --paper and --margin, as every command that prints pages takes them."""
     from modlinseq_print.render.output import formats
-    from modlinseq_print.render.paper import DEFAULT_MARGIN
 
     parser.add_argument("-o", "--output", default=default_output,
-                        help=f"output file .pdf, .svg or .png (default {default_output})")
+                        help=f"output file .pdf, .svg or .png (default {default_output}); "
+                             "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution (default 150)")
-    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH (default a4)")
-    parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="blank paper edge (default 10mm)")
+    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
+    parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 
 
-def write_pages(pages, args: argparse.Namespace, title: str) -> list:
-    """Number the pages, write them to -o in the chosen format and say what was written."""
-    from modlinseq_print.kit.build import number_pages
+def write_document(document, args: argparse.Namespace, summary: str) -> int:
+    """Write the document where -o says and report the files in one line."""
     from modlinseq_print.render.output import format_for, write_output
+
+    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi)
+    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
+    print(f"wrote {names}: {summary}")
+    return 0
+
+
+def write_pages(pages, args: argparse.Namespace, title: str) -> int:
+    """Number the pages ('page N of M') and write them to -o in the chosen format."""
+    from modlinseq_print.kit.build import number_pages
     from modlinseq_print.render.paper import make_sheet
     from modlinseq_print.render.scene import Document
 
-    kind = format_for(args.output, args.format)
     number_pages(pages, make_sheet(args.paper, args.margin))
-    written = write_output(Document(pages, title), args.output, kind, args.dpi)
-    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {plural(len(pages), 'page')}")
-    return written
+    return write_document(Document(pages, title), args, plural(len(pages), "page"))

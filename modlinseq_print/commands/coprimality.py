@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from modlinseq_print.commands.mod13 import add_print_arguments, write_document
+from modlinseq_print.commands.common import add_page_arguments, write_document
 from modlinseq_print.games.coprimality import CoprimalityError, Grid
 from modlinseq_print.games.coprimality_record import GameState, parse_record, replay
 from modlinseq_print.geometry.addresses import column_letters
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     sheet.add_argument("--square", default=None,
                        help="square size, any unit, e.g. 7mm or 0.25in (default 7mm, smaller if a grid needs it)")
     sheet.add_argument("--pages", type=int, default=1, help="pages to print (default 1)")
-    add_print_arguments(sheet, "output/coprimality-sheets.pdf", "10mm")
+    add_page_arguments(sheet, "output/coprimality-sheets.pdf", "10mm")
     sheet.set_defaults(run=run_sheet)
 
 

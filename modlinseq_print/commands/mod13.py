@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from modlinseq_print.commands.common import add_page_arguments, write_document
 from modlinseq_print.commands.tiles import parse_offset
+from modlinseq_print.render.output import format_for
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
 from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document
-from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.paper import make_sheet
-from modlinseq_print.render.scene import Document
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print a JSON list, one object per card after the first two")
     check.set_defaults(run=run_check)
     deck = actions.add_parser("deck", help="a printable 52-card poker-size deck (63 x 88 mm), nine to a page")
-    add_print_arguments(deck, "output/mod13-deck.pdf", "5mm")
+    add_page_arguments(deck, "output/mod13-deck.pdf", "5mm")
     deck.add_argument("--signed", action="store_true",
                       help="also print the tips' value from -6 to -1 (a queen is -1, a jack -2, a 10 -3, ...)")
     deck.add_argument("--backs", action="store_true", help="a mirrored backs page after each fronts page (duplex)")
@@ -33,28 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     deck.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
     deck.set_defaults(run=run_deck)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
-    add_print_arguments(reference, "output/mod13-reference.pdf", "10mm")
+    add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
     reference.set_defaults(run=run_reference)
-
-
-def add_print_arguments(parser: argparse.ArgumentParser, default_output: str, margin: str) -> None:
-    """Output file, format, resolution, paper and margin, as every printable of the companion games takes them."""
-    parser.add_argument("-o", "--output", default=default_output,
-                        help=f"output file .pdf, .svg or .png (default {default_output}); "
-                             "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
-    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
-    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
-    parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
-
-
-def write_document(document: Document, args: argparse.Namespace, summary: str) -> int:
-    """Write the document where -o says and report the files in one line."""
-    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi)
-    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
-    print(f"wrote {names}: {summary}")
-    return 0
 
 
 def run_deck(args: argparse.Namespace) -> int:

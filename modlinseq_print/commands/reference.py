@@ -36,6 +36,5 @@ def run(args: argparse.Namespace) -> int:
                          not args.no_markers, args.title)
     sheet = make_sheet(args.paper, args.margin)
     scenes = reference_pages(spec, sheet.width, sheet.height, sheet.margin + FLOW_INSET)
-    write_pages([Page(scene, label=f"reference {i}") for i, scene in enumerate(scenes, 1)], args,
+    return write_pages([Page(scene, label=f"reference {i}") for i, scene in enumerate(scenes, 1)], args,
                 f"{args.title} reference, modulus {args.modulus}")
-    return 0

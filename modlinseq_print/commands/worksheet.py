@@ -35,5 +35,4 @@ def run(args: argparse.Namespace) -> int:
     pages = [Page(scene, label="problems") for scene in questions]
     if not args.no_answers:
         pages += [Page(scene, label="answers") for scene in answers]
-    write_pages(pages, args, f"MODLINSEQ worksheet {args.seed}")
-    return 0
+    return write_pages(pages, args, f"MODLINSEQ worksheet {args.seed}")

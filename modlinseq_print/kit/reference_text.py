@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from modlinseq_print.rules.sequences import msa, points, progression
+from modlinseq_print.rules.sequences import msa, progression
 
 RULE = (
     "Wherever there is an unbroken straight line of tiles on the board, in any of the three "
