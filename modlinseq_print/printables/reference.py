@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from modlinseq_print.kit import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
+from modlinseq_print.rules.sequences import points
 
 HEAD = 10.5 * PT  # section headings
 BODY = 8.5 * PT  # body text and tables
@@ -29,7 +30,7 @@ def scoring_rows(longest: int = 12) -> list[list[str]]:
     half = (longest + 1) // 2
     rows = [["length", "points", "length", "points"]]
     for n in range(1, half + 1):
-        rows.append([str(n), str(words.points(n)), str(n + half), str(words.points(n + half))])
+        rows.append([str(n), str(points(n)), str(n + half), str(points(n + half))])
     return rows
 
 
