@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -71,9 +71,8 @@ def _pages(scenes: list[Scene], label: str) -> list[Page]:
     return [Page(scene, label=f"{label} {i}" if len(scenes) > 1 else label) for i, scene in enumerate(scenes, 1)]
 
 
-def board_section(preset: Preset, sheet: Sheet) -> tuple[Section, TilePlan, Scene]:
+def board_section(preset: Preset, board: Board, sheet: Sheet) -> tuple[Section, TilePlan, Scene]:
     """The board at actual size over as many sheets as it needs (after its assembly page), its plan and scene."""
-    board = parse_board(preset.board.spec)
     drawing = board_scene(board, board_style(preset))
     document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}",
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
@@ -101,10 +100,10 @@ def piece_sections(preset: Preset, sheet: Sheet) -> tuple[list[Section], dict[st
     return sections, counts
 
 
-def text_sections(preset: Preset, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
+def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
     """The reference card, and the worksheet with its answers when exercises are asked for."""
-    spec = ReferenceSpec(preset.modulus, preset.board.wrap or parse_board(preset.board.spec).default_wrap,
-                         preset.board.pattern or parse_board(preset.board.spec).default_pattern,
+    spec = ReferenceSpec(preset.modulus, preset.board.wrap or board.default_wrap,
+                         preset.board.pattern or board.default_pattern,
                          preset.tiles.wild, preset.markers.include, preset.title)
     margin = sheet.margin + FLOW_INSET
     reference = Section("Rules and reference card", _pages(reference_pages(spec, sheet.width, sheet.height, margin),
@@ -164,21 +163,23 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
     count = preset.exercises.count if exercises is None else exercises
     progress = Progress(5, quiet=quiet)
     sheet = make_sheet(preset.paper, preset.margin)
-    reference, worksheet = text_sections(preset, sheet, count)
+    board = parse_board(preset.board.spec)
+    reference, worksheet = text_sections(preset, board, sheet, count)
     progress.step("reference card")
-    board, plan, board_drawing = board_section(preset, sheet)
+    board_pages, plan, board_drawing = board_section(preset, board, sheet)
     progress.step("board pages")
     pieces, counts = piece_sections(preset, sheet)
     progress.step("tiles and markers")
-    sections = [reference, board, *pieces, *worksheet]
+    sections = [reference, board_pages, *pieces, *worksheet]
     contents, first = [], 2
     for section in sections:
         contents.append((section.title, first, len(section.pages)))
         first += len(section.pages)
-    cells = len(parse_board(preset.board.spec))
     scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
-                            _summary(preset, counts, cells), contents, kit_guide(preset.tiles.sheet_layout))
-    _cover_diagram(scene, sheet, top, board_drawing, plan, contents[1][1] + (len(board.pages) > len(plan.pages)))
+                            _summary(preset, counts, len(board)), contents, kit_guide(preset.tiles.sheet_layout))
+    has_assembly_page = len(board_pages.pages) > len(plan.pages)
+    first_board_page = 2 + len(reference.pages) + has_assembly_page
+    _cover_diagram(scene, sheet, top, board_drawing, plan, first_board_page)
     progress.step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet)

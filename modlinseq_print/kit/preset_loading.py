@@ -92,11 +92,10 @@ def validate(preset: Preset, path: Path) -> None:
 
     if not 2 <= preset.modulus <= MAX_KIT_MODULUS:
         fail("modulus", f"must be from 2 to {MAX_KIT_MODULUS}, got {preset.modulus}")
-    for key, value in (("board.spec", preset.board.spec),):
-        try:
-            parse_board(value)
-        except ModlinseqError as error:
-            fail(key, str(error))
+    try:
+        parse_board(preset.board.spec)
+    except ModlinseqError as error:
+        fail("board.spec", str(error))
     if preset.board.pattern is not None and preset.board.pattern not in PATTERNS:
         fail("board.pattern", f"use one of {', '.join(PATTERNS)}")
     if preset.board.wrap is not None and preset.board.wrap not in WRAPS:
