@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.commands.common import add_board_arguments, board_from_args, write_document
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
-from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
@@ -102,11 +102,7 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
 
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it."""
-    kind = format_for(args.output, args.format)
-    board = board_from_args(args)
-    drawing = board_scene(board, style_from_args(args))
+    format_for(args.output, args.format)  # a bad name or format fails before any drawing
+    drawing = board_scene(board_from_args(args), style_from_args(args))
     document, summary = board_document(drawing, args)
-    written = write_output(document, args.output, kind, args.dpi)
-    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
-    print(f"wrote {names}: {summary}")
-    return 0
+    return write_document(document, args, summary)
