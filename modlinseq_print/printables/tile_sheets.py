@@ -14,6 +14,7 @@ from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scal
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.units import parse_length
 
 FOOTER = 8.0  # mm kept at the bottom of the printable area for the scale bar and caption
 CAPTION_SIZE = 2.6
@@ -39,6 +40,15 @@ class Faces(Protocol):
     def labels(self, piece: Piece, slot: Slot, colour: str | None = None) -> list[Item]: ...
 
     def back(self, piece: Piece, slot: Slot) -> list[Item]: ...
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0' (a duplex printer's shift of the backs)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise SheetError(f"bad back offset {text!r}: give X,Y, e.g. 1.5mm,-0.5mm")
+    return (parse_length(parts[0], "back offset", allow_negative=True),
+            parse_length(parts[1], "back offset", allow_negative=True))
 
 
 @dataclass(frozen=True)
