@@ -124,13 +124,7 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
     """Fronts pages holding every piece: with duplex, a mirrored backs page after each; with gutter-fold,
     the backs on the same page, mirrored across the fold line."""
     look = faces.look
-    what = f"{look.width:g} mm {look.shape} tile"
-    fold = None
-    if options.layout == "gutter-fold":
-        per_page, fold = gutter_fold_slots(look, sheet, options, what)
-    else:
-        per_page = page_slots(look.footprint, tile_area(sheet, options), packing_gap(look, options.gap),
-                              options.nest, what)
+    per_page, fold = sheet_slots(look, sheet, options)
     pages = paginate(len(pieces), per_page)
     document = Document([], title=options.title)
     placements: list[Placement] = []
@@ -155,6 +149,16 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                  "flipping on the long edge", scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
+
+
+def sheet_slots(look: TileLook, sheet: Sheet, options: SheetOptions) -> tuple[list[Slot], Fold | None]:
+    """The fronts' slots of one sheet, and the fold of a gutter-fold layout (None for the others); a one-line
+    error when not one piece fits."""
+    what = f"{look.width:g} mm {look.shape} tile"
+    if options.layout == "gutter-fold":
+        return gutter_fold_slots(look, sheet, options, what)
+    return page_slots(look.footprint, tile_area(sheet, options), packing_gap(look, options.gap), options.nest,
+                      what), None
 
 
 def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: Scene | None, fold: Fold | None,
