@@ -132,5 +132,5 @@ def test_every_preset_key_is_in_the_readme():
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     keys = [f.name for f in fields(Preset) if f.name not in ("name", "source", *SECTIONS)]
-    keys += [f"{name}.{f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
-    assert [key for key in keys if f"| `{key}`" not in readme] == []
+    keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
+    assert [key for key in keys if f"| `{key}` |" not in readme] == []
