@@ -142,7 +142,7 @@ def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) ->
     """The reference card, and the worksheet with its answers when exercises are asked for."""
     spec = ReferenceSpec(preset.modulus, preset.board.wrap or board.default_wrap,
                          preset.board.pattern or board.default_pattern,
-                         preset.tiles.wild, preset.markers.include, preset.title)
+                         preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
     margin = sheet.margin + FLOW_INSET
     reference = Section("Rules and reference card", _pages(reference_pages(spec, sheet.width, sheet.height, margin),
                                                              "reference"), sheet.margin)
