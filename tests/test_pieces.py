@@ -10,7 +10,7 @@ from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
-from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook, centroid, offset_convex, tile_set
+from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook, offset_convex, tile_set
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.paper import make_sheet
