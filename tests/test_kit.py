@@ -43,6 +43,8 @@ def test_sections_in_order_with_counts(standard_kit):
     _, kit = standard_kit
     assert [s.title for s in kit.sections] == SECTIONS
     assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
+    # cover, reference card, the board's pages (no assembly page) and two duplex sheets for every piece
+    assert len(kit.document.pages) == 1 + 1 + len(kit.plan.pages) + 4
     assert kit.document.pages[0].bookmark == "Cover and contents"
     pages = kit.document.pages
     assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
