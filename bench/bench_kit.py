@@ -1,5 +1,7 @@
-"""Benchmark: the standard kit end to end, process start to file written (seconds, peak memory, bytes)."""
+"""Benchmark: the kits end to end, process start to file written (seconds, peak memory, bytes, pages), and
+each kit's pages by section with its sheets of card for the pieces."""
 
+import re
 import resource
 import subprocess
 import sys
@@ -14,12 +16,27 @@ def run(preset: str) -> None:
         out = Path(tmp) / f"kit-{preset}.pdf"
         argv = [sys.executable, "-m", "modlinseq_print", "kit", preset, "-o", str(out), "--quiet"]
         start = time.perf_counter()
-        subprocess.run(argv, check=True, capture_output=True)
+        report = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        print(f"kit {preset:<16} {seconds:6.2f} s  peak(max so far) {peak:6.1f} MB  {out.stat().st_size:>9,} bytes")
+        pages = re.search(r": (\d+ pages \(.*?\))", report)
+        print(f"kit {preset:<16} {seconds:6.2f} s  peak(max so far) {peak:6.1f} MB  {out.stat().st_size:>9,} bytes  "
+              f"{pages.group(1) if pages else '?'}  {card_sheets(preset)}")
+
+
+def card_sheets(preset: str) -> str:
+    """The sheets of card the kit's pieces take (a duplex sheet is two pages, a gutter-fold or fronts one)."""
+    from modlinseq_print.kit.build import kit_pieces, pieces_sheet, sheet_options, tile_look
+    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.printables.tile_sheets import sheet_slots
+    from modlinseq_print.wording import plural
+
+    loaded = load_preset(preset)
+    per_sheet = len(sheet_slots(tile_look(loaded), pieces_sheet(loaded), sheet_options(loaded, ""))[0])
+    pieces = len(kit_pieces(loaded))
+    return f"{plural(pieces, 'piece')}, {plural(-(-pieces // per_sheet), 'sheet')} of card ({per_sheet} a sheet)"
 
 
 if __name__ == "__main__":
-    for name in ("standard", "starter", "tess-3"):
+    for name in ("standard", "standard-letter", "starter", "bonus-malus", "tess-3"):
         run(name)

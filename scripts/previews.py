@@ -5,10 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from modlinseq_print.kit.build import build_kit
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.kit.build import board_sheet, board_style, build_kit
 from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.output import write_output
-from modlinseq_print.render.scene import Document
+from modlinseq_print.render.scene import Document, Page
+from modlinseq_print.render.tiling import tile_document
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DPI = 50.0
@@ -16,17 +19,28 @@ DPI = 50.0
 PICTURES = {
     "preview-cover.png": (None, 0),
     "preview-reference.png": ("Rules and reference card", 0),
-    "preview-board-assembly.png": ("Board", 0),
-    "preview-board-page.png": ("Board", 3),
-    "preview-tiles.png": ("Tiles", 0),
-    "preview-markers.png": ("Modulus markers", 0),
+    "preview-board-assembly.png": ("assembly", 0),
+    "preview-board-page.png": ("Board", 2),
+    "preview-tiles.png": ("Tiles and modulus markers", 0),
+    "preview-markers.png": ("Tiles and modulus markers", 2),  # the second fronts page: the markers after the tiles
 }
+
+
+def board_assembly_page(preset) -> Page:
+    """The `board` command's assembly page of the kit's board (the kit shows the diagram on its cover)."""
+    drawing = board_scene(parse_board(preset.board.spec), board_style(preset))
+    document, _ = tile_document(drawing.scene, board_sheet(preset), f"Board {preset.board.spec}",
+                                keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                avoid=drawing.label_boxes())
+    return document.pages[0]
 
 
 def main() -> int:
     """Build the standard kit and write one PNG per picture."""
-    kit = build_kit(load_preset("standard"))
+    preset = load_preset("standard")
+    kit = build_kit(preset)
     sections = {section.title: section.pages for section in kit.sections}
+    sections["assembly"] = [board_assembly_page(preset)]
     for name, (title, index) in PICTURES.items():
         page = kit.document.pages[0] if title is None else sections[title][index]
         written = write_output(Document([page]), DOCS / name, "png", DPI)

@@ -14,7 +14,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.render.scene import Text
 from cli_helpers import assert_one_line_error
 
-SECTIONS = ["Rules and reference card", "Board", "Tiles", "Modulus markers"]
+SECTIONS = ["Rules and reference card", "Board", "Tiles and modulus markers"]
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +43,8 @@ def test_sections_in_order_with_counts(standard_kit):
     _, kit = standard_kit
     assert [s.title for s in kit.sections] == SECTIONS
     assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
+    # cover, reference card, the board's pages (no assembly page) and two duplex sheets for every piece
+    assert len(kit.document.pages) == 1 + 1 + len(kit.plan.pages) + 4
     assert kit.document.pages[0].bookmark == "Cover and contents"
     pages = kit.document.pages
     assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
@@ -69,21 +71,39 @@ def test_text_holds_271_addresses(standard_kit, require_tool):
     assert {board.address(c) for c in board.cells} <= found
 
 
-def test_text_holds_130_tiles_4_wild_and_13_markers(standard_kit, require_tool):
+def test_text_holds_130_tiles_4_wild_and_13_markers_on_two_duplex_sheets(standard_kit, require_tool):
     require_tool("pdftotext")
     path, kit = standard_kit
-    first, last = section_pages(kit, "Tiles")
-    fronts = [n for n in range(first, last + 1) if (n - first) % 2 == 0]  # each fronts page is followed by its backs
+    first, last = section_pages(kit, "Tiles and modulus markers")
+    assert last - first + 1 == 4  # two sheets of card: fronts, backs, fronts, backs
     tokens = Counter()
-    for n in fronts:  # tile numbers stand on lines of their own; footers are words
-        tokens.update(w for line in page_text(path, n, n).splitlines() if not re.search("[a-z]", line, re.I)
-                      for w in line.split())
-    assert {v: tokens[str(v)] for v in range(13)} == {v: 10 for v in range(13)}
-    assert tokens["#"] == 4
-    first, last = section_pages(kit, "Modulus markers")
-    marker_lines = page_text(path, first, first, layout=False).splitlines()  # the fronts page
-    assert sorted(int(line) for line in marker_lines if line.strip().isdigit()) == list(range(8, 21))
-    assert [line.strip() for line in marker_lines].count("mod") == 13
+    for n in (first, first + 2):  # each fronts page is followed by its backs
+        tokens.update(line.strip() for line in page_text(path, n, n, layout=False).splitlines())
+    # the markers 8-20 share the sheets: 8-12 appear on a tile and on a marker
+    assert {v: tokens[str(v)] for v in range(21)} == {v: (10 if v < 13 else 0) + (8 <= v <= 20) for v in range(21)}
+    assert tokens["#"] == 4 and tokens["mod"] == 13
+
+
+def test_markers_share_the_last_tile_sheet_in_their_colour(standard_kit):
+    _, kit = standard_kit
+    kinds = Counter((p.piece.kind, p.slot.page) for p in kit.placements)
+    assert kinds == {("number", 0): len([p for p in kit.placements if p.slot.page == 0]),
+                     ("number", 1): 130 - kinds["number", 0], ("wild", 1): 4, ("marker", 1): 13}
+    from modlinseq_print.render.scene import Polygon
+    from modlinseq_print.render.theme import get_theme
+
+    theme = get_theme("green")
+    fronts = kit.document.pages[kit.piece_page + 2].scene  # sheet 2 fronts
+    fills = Counter(i.style.fill for i in fronts.layer("tiles").items if isinstance(i, Polygon))
+    assert fills[theme.marker_fill] == 13 and fills[theme.wild_fill] == 4
+
+
+def test_backs_mirror_the_fronts(standard_kit):
+    _, kit = standard_kit
+    width = kit.document.pages[kit.piece_page].scene.width
+    for p in kit.placements:
+        assert p.back_page == p.page + 1
+        assert p.back.x == pytest.approx(width - p.slot.x) and p.back.y == pytest.approx(p.slot.y)
 
 
 def test_cover_lists_every_section_with_its_pages(standard_kit, require_tool):
@@ -103,12 +123,12 @@ def test_cover_shows_the_board_assembly(standard_kit):
     items = list(kit.document.pages[0].scene.layer("diagram").items)
     assert sum(isinstance(i, Embed) for i in items) == 1
     frames = [i for i in items if isinstance(i, Polygon) and i.style.stroke == "#c62828"]
-    assert len(frames) == len(kit.plan.pages) == len(kit.sections[1].pages) - 1  # after the assembly page
+    assert len(frames) == len(kit.plan.pages) == len(kit.sections[1].pages)  # no assembly page of its own
     numbers = sorted(int(i.text) for i in items if isinstance(i, Text) and i.text.isdigit())
     assert numbers == list(range(1, len(kit.plan.pages) + 1))
     caption = next(i.text for i in items if isinstance(i, Text) and i.text.startswith("Board assembly"))
     first, last = section_pages(kit, "Board")
-    assert caption.endswith(f"kit pages {first + 1}-{last}")
+    assert f"kit pages {first}-{last};" in caption and f"{len(kit.plan.pages)} pages" in caption
 
 
 def test_two_runs_give_identical_bytes(tmp_path, cli):
@@ -146,16 +166,14 @@ def test_a_gutter_fold_kit(tmp_path, cli, require_tool):
     path = tmp_path / "kit.pdf"
     assert cli("kit", preset, "-o", path, "--quiet").status == 0
     kit = build_kit(load_preset(str(preset)))
-    first, last = section_pages(kit, "Tiles")
-    assert last - first + 1 == 4  # 134 pieces, 38 fronts and their backs to a sheet: no backs pages
+    first, last = section_pages(kit, "Tiles and modulus markers")
+    assert last - first + 1 == 4  # 147 pieces, 38 fronts and their backs to a sheet: no backs pages
     tokens = Counter()
     for n in range(first, last + 1):
         tokens.update(w for line in page_text(path, n, n).splitlines() if not re.search("[a-z]", line)
                       for w in line.split())
-    assert {v: tokens[str(v)] for v in range(13)} == {v: 10 for v in range(13)}
-    assert tokens["#"] == 4 and tokens["BACK"] == 134
-    first, last = section_pages(kit, "Modulus markers")
-    assert first == last and page_text(path, first, first, layout=False).count("BACK") == 13
+    assert {v: tokens[str(v)] for v in range(13)} == {v: 10 + (v >= 8) for v in range(13)}  # markers 8-20 too
+    assert tokens["#"] == 4 and tokens["BACK"] == 147  # every tile's and every marker's back
     cover = page_text(path, 1, 1, layout=False)
     assert "Fold each sheet along its dashed line" in re.sub(r"\s+", " ", cover)
     assert "flipping on the long edge" not in cover

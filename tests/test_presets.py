@@ -43,6 +43,29 @@ def test_a_file_preset_takes_defaults(tmp_path):
     ('[tiles]\nlayout = "folded"\n', "tiles.layout: unknown layout 'folded': use one of fronts, duplex, gutter-fold"),
     ('[tiles]\nlayout = true\n', "key tiles.layout must be a string"),
     ('[tiles]\nlayout = "gutter-fold"\nwidth = "140mm"\n', "key tiles.layout: a 140 mm pentagon tile does not fit"),
+    ('[tiles]\nbleed = "-1mm"\n', "key tiles.bleed: bad tiles.bleed '-1mm': it must not be negative"),
+    ('[tiles]\nbleed = "9mm"\n', "key tiles.bleed: a bleed of 9 mm does not suit a 25 mm tile"),
+    ('[tiles]\nsafe = "8mm"\n', "key tiles.safe: a safe zone of 8 mm"),
+    ('[tiles]\ngap = "60mm"\n', "key tiles.gap: a gap of 60 mm"),
+    ('[tiles]\ncrop_marks = "yes"\n', "key tiles.crop_marks must be true or false"),
+    ('[tiles]\ncut_lines = "dotted"\n', "key tiles.cut_lines: unknown value 'dotted'"),
+    ('[tiles]\nback_offset = "1mm"\n', "key tiles.back_offset: bad back offset '1mm'"),
+    ('[tiles]\nback_offset = "1mm,0"\nlayout = "fronts"\n', "key tiles.back_offset: a back offset corrects"),
+    ('[tiles]\nback_offset = "30mm,0"\n', "key tiles.back_offset: a back offset of 30,0 mm is too large"),
+    ('[tiles]\ngutter = "8mm"\n', "key tiles.gutter: a gutter is the space beside the fold"),
+    ('[tiles]\nlayout = "gutter-fold"\ngutter = "80mm"\n', "key tiles.gutter: a gutter of 80 mm"),
+    ('[tiles]\npaper = "poster"\n', "key tiles.paper: a kit is printed on sheets"),
+    ('[tiles]\npaper = "a9"\n', "key tiles.paper"),
+    ('[tiles]\npaper = "100x150mm"\nwidth = "90mm"\n',
+     "key tiles.width: a 90.0 x 85.6 mm 90 mm pentagon tile does not fit"),
+    ('[tiles]\nmargin = "110mm"\n', "key tiles.margin"),
+    ('[board]\npaper = "poster"\n', "key board.paper: a kit is printed on sheets"),
+    ('[board]\nmargin = "1km"\n', "key board.margin"),
+    ('[board]\noverlap = "90mm"\n', "key board.overlap: an overlap of 90 mm leaves too little"),
+    ('[board]\norientation = "sideways"\n', "key board.orientation: unknown value 'sideways'"),
+    ('[board]\npaper = "100x150mm"\n[tiles]\nwidth = "120mm"\n', "key tiles.width: a board cell of"),
+    ('[markers]\ncopies = -2\n', "key markers.copies: must not be negative"),
+    ('[tiles]\nbleed = "3mm"\nsize = 2\n', "unknown key 'tiles.size'"),
     ('modulus = \n', "not valid TOML"),
     ('board = 3\n', "board must be a table"),
 ])
@@ -71,3 +94,44 @@ def test_tile_layout_from_backs_and_layout(tmp_path, tiles, layout):
 def test_the_starter_kit_folds():
     assert load_preset("starter").tiles.sheet_layout == "gutter-fold"
     assert load_preset("standard").tiles.sheet_layout == "duplex"
+
+
+def test_every_key_a_kit_user_needs(tmp_path):
+    preset = load_preset(write(tmp_path, """
+paper = "letter"
+[board]
+paper = "a3"
+margin = "5mm"
+overlap = "12mm"
+orientation = "landscape"
+[tiles]
+paper = "a4"
+margin = "6mm"
+gap = "3mm"
+bleed = "2mm"
+safe = "2.5mm"
+cut_lines = "dashed"
+crop_marks = true
+nest = false
+underline = true
+back_offset = "1.5mm,-0.5mm"
+[markers]
+copies = 2
+"""))
+    board, tiles = preset.board, preset.tiles
+    assert (board.paper, board.margin, board.overlap, board.orientation) == ("a3", "5mm", "12mm", "landscape")
+    assert (tiles.paper, tiles.margin, tiles.gap, tiles.bleed, tiles.safe) == ("a4", "6mm", "3mm", "2mm", "2.5mm")
+    assert (tiles.cut_lines, tiles.crop_marks, tiles.nest, tiles.underline) == ("dashed", True, False, True)
+    assert (tiles.back_offset, preset.markers.copies) == ("1.5mm,-0.5mm", 2)
+
+
+def test_every_preset_key_is_in_the_readme():
+    from dataclasses import fields
+    from pathlib import Path
+
+    from modlinseq_print.kit.presets import SECTIONS, Preset
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    keys = [f.name for f in fields(Preset) if f.name not in ("name", "source", *SECTIONS)]
+    keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
+    assert [key for key in keys if f"| `{key}` |" not in readme] == []

@@ -10,9 +10,12 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
-from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets
+from modlinseq_print.printables.pieces import PieceFaces, with_markers
+from modlinseq_print.printables.tile_sheets import (
+    DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets, parse_back_offset,
+)
 from modlinseq_print.printables.tiles import (
-    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileFaces, TileLook, read_counts, tile_set,
+    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
@@ -25,6 +28,9 @@ class OptionError(ModlinseqError):
     """A command-line value that cannot be used."""
 
 
+parse_offset = parse_back_offset  # 'X,Y' back offsets, as mod13 deck reads them too
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the tiles command."""
     parser = sub.add_parser("tiles", help="number tiles, wild tiles and blockers: sheets, manifests, cut files")
@@ -35,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--wild", type=int, default=0, metavar="N", help="wild tiles showing # (default 0)")
     parser.add_argument("--blockers", type=int, default=0, metavar="N", help="red tiles for blocked cells (default 0)")
     parser.add_argument("--underline", action="store_true", help="underline 6 and 9")
+    parser.add_argument("--markers", metavar="RANGE", default=None,
+                        help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
     add_sheet_arguments(parser, "output/tiles.pdf")
     parser.set_defaults(run=run)
 
@@ -87,15 +95,6 @@ def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLoo
                     safe=parse_length(args.safe, "safe zone") if args.safe is not None else None)
 
 
-def parse_offset(text: str) -> tuple[float, float]:
-    """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0'."""
-    parts = text.split(",")
-    if len(parts) != 2:
-        raise OptionError(f"bad back offset {text!r}: give X,Y, e.g. 1.5mm,-0.5mm")
-    return (parse_length(parts[0], "back offset", allow_negative=True),
-            parse_length(parts[1], "back offset", allow_negative=True))
-
-
 def layout_from_args(args: argparse.Namespace) -> str:
     """The layout from --layout, or --duplex (its alias for duplex); fronts when neither is given."""
     if args.duplex and args.layout not in (None, "duplex"):
@@ -118,7 +117,7 @@ def options_from_args(args: argparse.Namespace, title: str) -> SheetOptions:
     """Sheet layout options from the shared arguments."""
     layout = layout_from_args(args)
     return SheetOptions(gap=parse_length(args.gap, "gap"), nest=not args.no_nest, layout=layout,
-                        gutter=gutter_from_args(args, layout), back_offset=parse_offset(args.back_offset),
+                        gutter=gutter_from_args(args, layout), back_offset=parse_back_offset(args.back_offset),
                         crop_marks=args.crop_marks, title=title)
 
 
@@ -194,11 +193,13 @@ def report(written: list[Path], pieces) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the tile set and write the sheets, manifests and cut file."""
+    """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
-    pieces = tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers)
-    faces = TileFaces(look, get_theme(args.theme), sorted({p.label for p in pieces if p.kind != "blocker"}))
-    written = write_files_atomic(make_outputs(pieces, faces, args, "MODLINSEQ tiles"))
+    pieces = with_markers(tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers),
+                          args.markers)
+    faces = PieceFaces(look, get_theme(args.theme), pieces)
+    title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
+    written = write_files_atomic(make_outputs(pieces, faces, args, title))
     report(written, pieces)
     return 0

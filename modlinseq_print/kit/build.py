@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
-from modlinseq_print.printables.cover import GUIDE, cover_page
-from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
+from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
+from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
-from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
-from modlinseq_print.printables.tiles import TileFaces, TileLook, tile_set
+from modlinseq_print.printables.tile_sheets import (
+    DEFAULT_GUTTER, Placement, SheetOptions, TileSheets, build_sheets, parse_back_offset,
+)
+from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
+from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_diagram, tile_document
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import plural
 
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
@@ -35,21 +38,27 @@ class Section:
 
     title: str
     pages: list[Page]
+    margin: float  # the paper margin of its pages (the page number sits inside it)
 
 
 @dataclass
 class Kit:
-    """The built kit: its document, its sections, the board's page plan and what it holds."""
+    """The built kit: its document, its sections, the board's page plan, what it holds, and where every
+    piece went (placement pages count from the first page of the piece sheets, at kit page index
+    `piece_page`, from 0)."""
 
     document: Document
     sections: list[Section]
     plan: TilePlan
     counts: dict[str, int]
+    placements: list[Placement]
+    piece_page: int
 
 
-def kit_guide(layout: str) -> list[str]:
-    """The cover's how-to steps, the tiles' step matching the sheet layout."""
-    return [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
+def kit_guide(layout: str, overlap: float) -> list[str]:
+    """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
+    steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
+    return [BOARD_STEP.format(overlap=overlap) if step.startswith("Board:") else step for step in steps]
 
 
 def board_style(preset: Preset) -> BoardStyle:
@@ -62,77 +71,106 @@ def board_style(preset: Preset) -> BoardStyle:
 
 
 def tile_look(preset: Preset) -> TileLook:
-    """The tiles' look from a preset."""
-    return TileLook(width=parse_length(preset.tiles.width, "tiles.width"), shape=preset.tiles.shape,
-                    back_text=preset.tiles.back_text)
+    """The look of the tiles and markers from a preset."""
+    tiles = preset.tiles
+    return TileLook(width=parse_length(tiles.width, "tiles.width"), shape=tiles.shape, underline=tiles.underline,
+                    bleed=parse_length(tiles.bleed, "tiles.bleed"), cut_line=tiles.cut_lines,
+                    back_text=tiles.back_text, safe=parse_length(tiles.safe, "tiles.safe") if tiles.safe else None)
+
+
+def sheet_options(preset: Preset, title: str) -> SheetOptions:
+    """The layout of the tile and marker sheets from a preset's [tiles] table."""
+    tiles = preset.tiles
+    return SheetOptions(gap=parse_length(tiles.gap, "tiles.gap"), nest=tiles.nest, layout=tiles.sheet_layout,
+                        gutter=parse_length(tiles.gutter, "tiles.gutter") if tiles.gutter else DEFAULT_GUTTER,
+                        back_offset=parse_back_offset(tiles.back_offset), crop_marks=tiles.crop_marks, title=title)
+
+
+def text_sheet(preset: Preset) -> Sheet:
+    """The paper of the cover, the reference card and the worksheet: the kit's paper and margin."""
+    return make_sheet(preset.paper, preset.margin)
+
+
+def board_sheet(preset: Preset) -> Sheet:
+    """The paper of the board pages: [board] paper and margin, else the kit's."""
+    return make_sheet(preset.board.paper or preset.paper, preset.board.margin or preset.margin)
+
+
+def pieces_sheet(preset: Preset) -> Sheet:
+    """The paper of the tile and marker sheets: [tiles] paper and margin, else the kit's."""
+    return make_sheet(preset.tiles.paper or preset.paper, preset.tiles.margin or preset.margin)
 
 
 def _pages(scenes: list[Scene], label: str) -> list[Page]:
     return [Page(scene, label=f"{label} {i}" if len(scenes) > 1 else label) for i, scene in enumerate(scenes, 1)]
 
 
-def board_section(preset: Preset, board: Board, sheet: Sheet) -> tuple[Section, TilePlan, Scene]:
-    """The board at actual size over as many sheets as it needs (after its assembly page), its plan and scene."""
+def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scene]:
+    """The board at actual size over as many sheets as it needs, its plan and scene. The kit leaves out the
+    board's own assembly page: the cover carries the same diagram."""
+    sheet = board_sheet(preset)
     drawing = board_scene(board, board_style(preset))
-    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}",
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                   avoid=drawing.label_boxes())
-    return Section("Board", document.pages), plan, drawing.scene
+    overlap = parse_length(preset.board.overlap, "board.overlap") if preset.board.overlap else DEFAULT_OVERLAP
+    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}", overlap,
+                                   preset.board.orientation, keep_whole=drawing.cell_boxes(),
+                                   content=drawing.content_boxes(), avoid=drawing.label_boxes())
+    return Section("Board", document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
 
 
-def piece_sections(preset: Preset, sheet: Sheet) -> tuple[list[Section], dict[str, int]]:
-    """The number tiles (with wild tiles and blockers) and the modulus markers, fronts and backs."""
-    look, theme = tile_look(preset), get_theme(preset.theme)
-    options = SheetOptions(layout=preset.tiles.sheet_layout, title="Tiles")
-    pieces = tile_set(preset.modulus, preset.tiles.copies, preset.tiles.no_zero, None,
-                      preset.tiles.wild, preset.tiles.blockers)
-    faces = TileFaces(look, theme, sorted({p.label for p in pieces if p.kind != "blocker"}))
-    sections = [Section("Tiles", build_sheets(pieces, faces, sheet, options).document.pages)]
-    counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker")}
-    counts["marker"] = 0
-    if preset.markers.include:
-        low, high = parse_range(preset.markers.range)
-        markers = marker_set(low, high)
-        marker_faces = MarkerFaces(look, theme, list(range(low, high + 1)))
-        options = replace(options, title="Modulus markers")
-        sections.append(Section("Modulus markers", build_sheets(markers, marker_faces, sheet, options).document.pages))
-        counts["marker"] = len(markers)
-    return sections, counts
+def kit_pieces(preset: Preset) -> list[Piece]:
+    """Every piece of the kit: number tiles, wild tiles, blockers, then the modulus markers."""
+    tiles = preset.tiles
+    pieces = tile_set(preset.modulus, tiles.copies, tiles.no_zero, None, tiles.wild, tiles.blockers)
+    markers = preset.markers
+    return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
+
+
+def piece_section(preset: Preset) -> tuple[Section, TileSheets, dict[str, int]]:
+    """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
+    the sheets (where every piece went) and the count of each kind."""
+    pieces = kit_pieces(preset)
+    has_markers = any(p.kind == "marker" for p in pieces)
+    title = "Tiles and modulus markers" if has_markers else "Tiles"
+    sheet = pieces_sheet(preset)
+    sheets = build_sheets(pieces, PieceFaces(tile_look(preset), get_theme(preset.theme), pieces), sheet,
+                          sheet_options(preset, title))
+    counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
+    return Section(title, sheets.document.pages, sheet.margin), sheets, counts
 
 
 def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
     """The reference card, and the worksheet with its answers when exercises are asked for."""
     spec = ReferenceSpec(preset.modulus, preset.board.wrap or board.default_wrap,
                          preset.board.pattern or board.default_pattern,
-                         preset.tiles.wild, preset.markers.include, preset.title)
+                         preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
     margin = sheet.margin + FLOW_INSET
     reference = Section("Rules and reference card", _pages(reference_pages(spec, sheet.width, sheet.height, margin),
-                                                             "reference"))
+                                                             "reference"), sheet.margin)
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
     sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin)
-    return reference, [Section("Practice problems", _pages(sheet_pages, "problems")),
-                       Section("Answers", _pages(answer_pages, "answers"))]
+    return reference, [Section("Practice problems", _pages(sheet_pages, "problems"), sheet.margin),
+                       Section("Answers", _pages(answer_pages, "answers"), sheet.margin)]
 
 
 def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
     """One sentence on what the kit holds."""
-    parts = [f"modulus {preset.modulus}", f"board {preset.board.spec} ({cells} cells)",
-             f"{counts['number']} number tiles"]
-    parts += [f"{counts[k]} {name}" for k, name in (("wild", "wild tiles"), ("blocker", "blockers"),
-                                                   ("marker", "modulus markers")) if counts[k]]
+    parts = [f"modulus {preset.modulus}", f"board {preset.board.spec} ({plural(cells, 'cell')})",
+             plural(counts["number"], "number tile")]
+    parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
+                                                      ("marker", "modulus marker")) if counts[k]]
     return "A print-and-play kit: " + ", ".join(parts) + "."
 
 
-def number_pages(pages: list[Page], sheet: Sheet) -> None:
-    """Print 'page N of M' at the bottom right of every page's printable area."""
+def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
+    """Print 'page N of M' at the bottom right of every page's printable area: inside the sheet's margin,
+    or each page's own margin from `margins` (a kit whose sections use different paper)."""
     total = len(pages)
-    for number, page in enumerate(pages, 1):
+    for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
         scene = page.scene
-        x = scene.width - sheet.margin
-        y = scene.height - sheet.margin - 1.0
-        scene.add(Text(x, y, f"page {number} of {total}", 3.0, anchor="end"), "folio")
+        scene.add(Text(scene.width - margin, scene.height - margin - 1.0, f"page {number} of {total}", 3.0,
+                       anchor="end"), "folio")
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:
@@ -150,39 +188,48 @@ def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: T
     """The board's assembly diagram in the free lower part of the cover, with a caption."""
     area = sheet.printable
     pages = len(plan.pages)
-    caption = (f"Board assembly: frame n is board page n of {pages}, kit pages {first_page}-{first_page + pages - 1}"
-               if pages > 1 else f"The board fits on one page (kit page {first_page}).")
+    if pages > 1:
+        caption = (f"Board assembly: {plan.board_width:.0f} x {plan.board_height:.0f} mm on "
+                   f"{plural(pages, 'page')}, kit pages {first_page}-{first_page + pages - 1}; "
+                   "red frame n is board page n")
+    else:
+        caption = f"The board fits on one page (kit page {first_page})."
     scene.add(Text(area.x + FLOW_INSET, top + 4.0, caption, 3.4, anchor="start", font="Helvetica-Bold"), "diagram")
     room = Rect(area.x, top + 8.0, area.width, area.bottom - top - 16.0)
     if room.height > 40.0:
         scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
 
 
-def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) -> Kit:
-    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
-    count = preset.exercises.count if exercises is None else exercises
-    progress = Progress(5, quiet=quiet)
-    sheet = make_sheet(preset.paper, preset.margin)
-    board = parse_board(preset.board.spec)
-    reference, worksheet = text_sections(preset, board, sheet, count)
-    progress.step("reference card")
-    board_pages, plan, board_drawing = board_section(preset, board, sheet)
-    progress.step("board pages")
-    pieces, counts = piece_sections(preset, sheet)
-    progress.step("tiles and markers")
-    sections = [reference, board_pages, *pieces, *worksheet]
+def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
+    """(title, first page, page count) of every section, the cover being page 1."""
     contents, first = [], 2
     for section in sections:
         contents.append((section.title, first, len(section.pages)))
         first += len(section.pages)
+    return contents
+
+
+def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) -> Kit:
+    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
+    count = preset.exercises.count if exercises is None else exercises
+    progress = Progress(5, quiet=quiet)
+    sheet = text_sheet(preset)
+    board = parse_board(preset.board.spec)
+    reference, worksheet = text_sections(preset, board, sheet, count)
+    progress.step("reference card")
+    board_pages, plan, board_drawing = board_section(preset, board)
+    progress.step("board pages")
+    pieces, sheets, counts = piece_section(preset)
+    progress.step("tiles and markers")
+    sections = [reference, board_pages, pieces, *worksheet]
+    guide = kit_guide(preset.tiles.sheet_layout, plan.overlap)
     scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
-                            _summary(preset, counts, len(board)), contents, kit_guide(preset.tiles.sheet_layout))
-    has_assembly_page = len(board_pages.pages) > len(plan.pages)
-    first_board_page = 2 + len(reference.pages) + has_assembly_page
-    _cover_diagram(scene, sheet, top, board_drawing, plan, first_board_page)
+                            _summary(preset, counts, len(board)), _contents(sections), guide)
+    _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
     progress.step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
-    number_pages(pages, sheet)
+    number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _ in s.pages])
     progress.step("page numbers")
     progress.finish()
-    return Kit(Document(pages, preset.title), sections, plan, counts)
+    first_piece_page = 1 + sum(len(s.pages) for s in sections[:sections.index(pieces)])
+    return Kit(Document(pages, preset.title), sections, plan, counts, sheets.placements, first_piece_page)

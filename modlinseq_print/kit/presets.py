@@ -26,11 +26,15 @@ class BoardSection:
     labels: bool = True
     cell_size: str | None = None  # None: fitted to the tile with the clearance
     clearance: str = "1.5mm"
+    paper: str | None = None  # None: the kit's paper
+    margin: str | None = None  # None: the kit's margin
+    overlap: str | None = None  # glue overlap between board pages; None: the board command's default
+    orientation: str = "auto"  # "auto", "portrait" or "landscape"
 
 
 @dataclass(frozen=True)
 class TilesSection:
-    """The [tiles] table: the number tiles, wild tiles and blockers."""
+    """The [tiles] table: the number tiles, wild tiles and blockers, and the sheets they share with the markers."""
 
     copies: int = 10
     wild: int = 4
@@ -41,6 +45,17 @@ class TilesSection:
     backs: bool = True  # duplex backs, unless layout says otherwise
     layout: str | None = None  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
     back_text: str = "MODLINSEQ"
+    underline: bool = False  # underline 6 and 9
+    paper: str | None = None  # the tile and marker sheets' paper; None: the kit's paper
+    margin: str | None = None  # None: the kit's margin
+    gap: str = "2mm"  # between cut lines
+    bleed: str = "0mm"  # background printed past the cut line
+    safe: str | None = None  # the number's distance inside the cut line; None: the bleed, at least 1.5 mm
+    cut_lines: str = "solid"  # "solid", "dashed" or "none"
+    crop_marks: bool = False
+    nest: bool = True  # alternate tiles point down to fit more
+    gutter: str | None = None  # gutter-fold: space beside the fold; None: the default
+    back_offset: str = "0,0"  # duplex: the printer's shift of the backs, X,Y
 
     @property
     def sheet_layout(self) -> str:
@@ -54,6 +69,7 @@ class MarkersSection:
 
     range: str = "8-20"
     include: bool = True
+    copies: int = 1  # markers of each modulus
 
 
 @dataclass(frozen=True)

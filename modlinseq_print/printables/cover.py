@@ -5,12 +5,14 @@ from __future__ import annotations
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
 
+BOARD_STEP = ("Board: trim each page along its dashed edges; lay the pages in number order, row by row, each over "
+              "the pages already laid (they overlap by at least {overlap:g} mm), so the half targets meet, and glue. "
+              "The diagram below shows where each page goes.")
 GUIDE = [
     "Print at 100 % (\"actual size\"; never \"fit to page\"). Every board page and tile sheet carries a 50 mm "
     "scale bar: measure it before you cut anything.",
     "Card stock (160-300 g/m2) makes tiles that last; print the board on plain paper and glue it to card.",
-    "Board: trim each page along its dashed edges; lay the pages in number order, row by row, each over the "
-    "pages already laid, so the half targets meet, and glue. The diagram below shows where each page goes.",
+    BOARD_STEP.format(overlap=10),
     "Tiles and markers: print each fronts page, then put the sheet back in the printer and print the backs "
     "page that follows it on the reverse, flipping on the long edge. Cut along the tile outlines.",
     "Keep the modulus marker of the agreed modulus on A0; it counts as 0.",

@@ -6,7 +6,7 @@ import re
 
 from modlinseq_print.printables.tiles import (
     MAX_MODULUS, LabelBox, Piece, TileError, TileLook, check_count, face_labels, fit_font_size, outline_items,
-    piece_colours, back_items,
+    piece_colours, back_items, back_text_size,
 )
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
@@ -56,7 +56,7 @@ class MarkerFaces:
                      + [SMALL * text_width(t, look.font, 1.0) for t in (TOP_LINE, BOTTOM_LINE)])
         reach = self.step + SMALL * cap / 2
         self.size = fit_font_size(look.outline, LabelBox(widest / 2, reach, reach), look.safe_margin, look.width / 2)
-        self.back_size = self.size * SMALL
+        self.back_size = back_text_size(look)  # sized to the back text, as on the tiles
 
     def lines(self, piece: Piece) -> list[tuple[str, float, float]]:
         """The three text lines of a marker (text, size, dy from the centroid)."""

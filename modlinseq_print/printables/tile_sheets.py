@@ -14,6 +14,7 @@ from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scal
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.units import parse_length
 
 FOOTER = 8.0  # mm kept at the bottom of the printable area for the scale bar and caption
 CAPTION_SIZE = 2.6
@@ -39,6 +40,15 @@ class Faces(Protocol):
     def labels(self, piece: Piece, slot: Slot, colour: str | None = None) -> list[Item]: ...
 
     def back(self, piece: Piece, slot: Slot) -> list[Item]: ...
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0' (a duplex printer's shift of the backs)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise SheetError(f"bad back offset {text!r}: give X,Y, e.g. 1.5mm,-0.5mm")
+    return (parse_length(parts[0], "back offset", allow_negative=True),
+            parse_length(parts[1], "back offset", allow_negative=True))
 
 
 @dataclass(frozen=True)
@@ -114,13 +124,7 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
     """Fronts pages holding every piece: with duplex, a mirrored backs page after each; with gutter-fold,
     the backs on the same page, mirrored across the fold line."""
     look = faces.look
-    what = f"{look.width:g} mm {look.shape} tile"
-    fold = None
-    if options.layout == "gutter-fold":
-        per_page, fold = gutter_fold_slots(look, sheet, options, what)
-    else:
-        per_page = page_slots(look.footprint, tile_area(sheet, options), packing_gap(look, options.gap),
-                              options.nest, what)
+    per_page, fold = sheet_slots(look, sheet, options)
     pages = paginate(len(pieces), per_page)
     document = Document([], title=options.title)
     placements: list[Placement] = []
@@ -145,6 +149,16 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                  "flipping on the long edge", scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
+
+
+def sheet_slots(look: TileLook, sheet: Sheet, options: SheetOptions) -> tuple[list[Slot], Fold | None]:
+    """The fronts' slots of one sheet, and the fold of a gutter-fold layout (None for the others); a one-line
+    error when not one piece fits."""
+    what = f"{look.width:g} mm {look.shape} tile"
+    if options.layout == "gutter-fold":
+        return gutter_fold_slots(look, sheet, options, what)
+    return page_slots(look.footprint, tile_area(sheet, options), packing_gap(look, options.gap), options.nest,
+                      what), None
 
 
 def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: Scene | None, fold: Fold | None,

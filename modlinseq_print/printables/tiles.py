@@ -281,6 +281,13 @@ def back_items(piece: Piece, slot: Slot, look: TileLook, theme: Theme, size: flo
     return items
 
 
+def back_text_size(look: TileLook) -> float:
+    """The size of the back text: the largest that stays inside the safe zone of the (mirrored) outline,
+    at most a quarter of the tile's width; the same for every kind of piece with that look."""
+    box = label_box([look.back_text], look.font, False)
+    return fit_font_size([(-x, y) for x, y in look.outline], box, look.safe_margin, look.width / 4)
+
+
 class TileFaces:
     """Draws the faces, labels and backs of a tile set, every number at one size."""
 
@@ -289,8 +296,7 @@ class TileFaces:
         self.theme = theme
         box = label_box(labels or ["0"], look.font, look.underline)
         self.size = fit_font_size(look.outline, box, look.safe_margin, look.width / 2)
-        back_box = label_box([look.back_text], look.font, False)
-        self.back_size = fit_font_size(look.outline, back_box, look.safe_margin, look.width / 4)
+        self.back_size = back_text_size(look)
 
     def lines(self, piece: Piece) -> tuple[list[tuple[str, float, float]], float]:
         """The text lines of a face (text, size, dy from the centroid) and the underline length (0: none)."""

@@ -93,7 +93,8 @@ def sequence_line(position: Position, report: SequenceReport) -> str:
     """A sequence as one readable line: MSA, tiles, points, flags and the tilde notation."""
     notes = sequence_notes(position, report)
     path = tilde_notation(position, report, short=False)
-    return f"{sequence_msa(report)}: {report.tiles} tiles, {report.points} points{'; ' + notes if notes else ''}  {path}"
+    counts = f"{plural(report.tiles, 'tile')}, {plural(report.points, 'point')}"
+    return f"{sequence_msa(report)}: {counts}{'; ' + notes if notes else ''}  {path}"
 
 
 def analysis_text(analysis: Analysis) -> str:
@@ -156,7 +157,7 @@ def game_text(game: Game) -> str:
         if not r.legal:
             lines.append(f"turn {r.number} ({r.player}): ILLEGAL: {r.reason}")
             continue
-        lines.append(f"turn {r.number} ({r.player}): {r.points} points, total {r.total}")
+        lines.append(f"turn {r.number} ({r.player}): {plural(r.points, 'point')}, total {r.total}")
         for s in r.sequences:
             extra = f" {s.bonus:+d} bonus" if s.bonus else ""
             role = "primary" if s.primary else "secondary"

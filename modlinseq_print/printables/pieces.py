@@ -1,0 +1,43 @@
+"""Every kind of piece on one sheet plan: number tiles, wild tiles and blockers with the modulus markers."""
+
+from __future__ import annotations
+
+from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
+from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
+from modlinseq_print.render.imposition import Slot
+from modlinseq_print.render.scene import Item
+from modlinseq_print.render.theme import Theme
+
+
+class PieceFaces:
+    """Draws a mixed set of pieces of one look: markers by MarkerFaces (their own colours and lines), every
+    other kind by TileFaces. Both share the look, so every piece takes the same slot on a sheet."""
+
+    def __init__(self, look: TileLook, theme: Theme, pieces: list[Piece]):
+        self.look = look
+        self.tiles = TileFaces(look, theme, sorted({p.label for p in pieces if p.kind not in ("blocker", "marker")}))
+        moduli = sorted({p.value for p in pieces if p.kind == "marker" and p.value is not None})
+        self.markers = MarkerFaces(look, theme, moduli) if moduli else None
+
+    def _faces(self, piece: Piece):
+        return self.markers if piece.kind == "marker" and self.markers else self.tiles
+
+    def face(self, piece: Piece, slot: Slot) -> list[Item]:
+        """The printed face of any piece at a slot."""
+        return self._faces(piece).face(piece, slot)
+
+    def labels(self, piece: Piece, slot: Slot, colour: str | None = None) -> list[Item]:
+        """The text of any piece at a slot (for engraving, in `colour`)."""
+        return self._faces(piece).labels(piece, slot, colour)
+
+    def back(self, piece: Piece, slot: Slot) -> list[Item]:
+        """The back of any piece at its mirrored slot."""
+        return self._faces(piece).back(piece, slot)
+
+
+def with_markers(pieces: list[Piece], markers: str | None, copies: int = 1) -> list[Piece]:
+    """The pieces followed by `copies` markers of each modulus of a range such as '8-20' (none when None)."""
+    if markers is None:
+        return list(pieces)
+    low, high = parse_range(markers)
+    return list(pieces) + marker_set(low, high, copies)
