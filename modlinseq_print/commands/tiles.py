@@ -8,8 +8,9 @@ from pathlib import Path
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.printables.cutfile import HAIRLINE, CutSpec, cut_layout, parse_colour
+from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutLayout, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
+from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileFaces, TileLook, read_counts, tile_set,
@@ -17,8 +18,12 @@ from modlinseq_print.printables.tiles import (
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
+from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
+
+CUT_MODES = ("print", "bed")
+SHEET_DPI = 150.0
 
 
 class OptionError(ModlinseqError):
@@ -44,7 +49,8 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
     parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution (default 150)")
+    parser.add_argument("--dpi", type=float, default=None,
+                        help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",
                         help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="unprintable margin (default 10mm)")
@@ -69,15 +75,32 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--back-text", default="", help="short text on every back (default: plain)")
     parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
                         help="duplex: shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
+    add_cut_arguments(parser)
+
+
+def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the cutting file (print-and-cut or bed nesting), duplex flipping and per-piece images."""
+    parser.add_argument("--flip", choices=FLIPS, default="long",
+                        help="duplex: the edge the printer flips the sheet on, long (default) or short")
     parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
+    parser.add_argument("--cut-mode", choices=CUT_MODES, default=None,
+                        help="print: the cut file matches the printed sheets, with registration marks (default "
+                             "with a printed sheet); bed: pieces nested on --bed for blank material (default "
+                             "with --bed or a DXF output)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
+    parser.add_argument("--score-color", default="#0000ff", help="score layer colour (default #0000ff)")
     parser.add_argument("--engrave-color", default="#000000", help="engrave colour (default #000000)")
     parser.add_argument("--hairline", default=f"{HAIRLINE}mm", help="cut stroke width (default 0.025mm)")
-    parser.add_argument("--bed", default=None, help="cutter bed size, e.g. 600x400mm (default: the paper)")
-    parser.add_argument("--bed-margin", default="5mm", help="margin kept clear on the bed (default 5mm)")
-    parser.add_argument("--no-engrave", action="store_true", help="cut file without the engrave layer")
-    parser.add_argument("--no-reference", action="store_true", help="cut file without the 100 mm reference square")
+    parser.add_argument("--bed", default=None, help="bed mode: cutter bed size, e.g. 600x400mm (default: the paper)")
+    parser.add_argument("--bed-margin", default="5mm", help="bed mode: margin kept clear on the bed (default 5mm)")
+    parser.add_argument("--no-engrave", action="store_true", help="bed mode: cut file without the engrave layer")
+    parser.add_argument("--reference-size", default=f"{REFERENCE_SIDE:g}mm",
+                        help=f"bed mode: side of the kerf reference square (default {REFERENCE_SIDE:g}mm)")
+    parser.add_argument("--no-reference", action="store_true", help="bed mode: no kerf reference square")
+    parser.add_argument("--per-piece", metavar="DIR",
+                        help="also write one PNG per distinct face and back, trim plus bleed, and a CSV of "
+                             "quantities, for print-on-demand services")
 
 
 def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
@@ -119,7 +142,7 @@ def options_from_args(args: argparse.Namespace, title: str) -> SheetOptions:
     layout = layout_from_args(args)
     return SheetOptions(gap=parse_length(args.gap, "gap"), nest=not args.no_nest, layout=layout,
                         gutter=gutter_from_args(args, layout), back_offset=parse_offset(args.back_offset),
-                        crop_marks=args.crop_marks, title=title)
+                        crop_marks=args.crop_marks, title=title, flip=args.flip)
 
 
 def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
@@ -127,7 +150,8 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
     return CutSpec(kerf=parse_length(args.kerf, "kerf"), cut_colour=parse_colour(args.cut_color),
                    engrave_colour=parse_colour(args.engrave_color), hairline=parse_length(args.hairline, "hairline"),
                    gap=parse_length(args.gap, "gap"), engrave=not args.no_engrave, reference=not args.no_reference,
-                   nest=not args.no_nest)
+                   nest=not args.no_nest, score_colour=parse_colour(args.score_color),
+                   reference_side=parse_length(args.reference_size, "reference square size"))
 
 
 def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
@@ -147,9 +171,8 @@ def output_kind(path: str, fmt: str | None) -> str:
     return format_for(path, fmt)
 
 
-def cut_payloads(pieces, faces, args, sheet: Sheet, path: str, kind: str) -> list[tuple[Path, bytes]]:
-    """The cut file pages (SVG or DXF) and their manifest."""
-    layout = cut_layout(pieces, faces, bed_from_args(args, sheet), cut_spec_from_args(args))
+def cut_files(layout: CutLayout, path: str, kind: str) -> list[tuple[Path, bytes]]:
+    """The cut file pages (SVG or DXF) of a layout and the cut file's own manifest (NAME.cut.manifest.*)."""
     if kind == "dxf":
         from modlinseq_print.render.dxf_writer import scene_to_dxf
 
@@ -159,7 +182,7 @@ def cut_payloads(pieces, faces, args, sheet: Sheet, path: str, kind: str) -> lis
 
         data = [scene_to_svg(scene) for scene in layout.scenes]
     files = list(zip(page_paths(path, len(data), kind), data))
-    return files + manifest_files(path, layout.placements)
+    return files + manifest_files(path, layout.placements, cut=True)
 
 
 def cut_file_kind(path: str) -> str:
@@ -170,21 +193,55 @@ def cut_file_kind(path: str) -> str:
     return kind
 
 
+def cut_mode_from_args(args: argparse.Namespace, kind: str, layout: str) -> str | None:
+    """None without a cut file; else 'print' (the cut file matches the printed sheets) or 'bed' (pieces
+    nested on a bed): --cut-mode, else bed with --bed or a DXF output (no printed sheet), else print."""
+    if not args.cut_file and kind != "dxf":
+        return None
+    mode = args.cut_mode or ("bed" if args.bed or kind == "dxf" else "print")
+    if mode == "print" and kind == "dxf":
+        raise OptionError("print-and-cut needs a printed sheet, and -o names a DXF: write the sheet as "
+                          ".pdf, .svg or .png and the cut file with --cut-file, or use --cut-mode bed")
+    if mode == "print" and args.bed:
+        raise OptionError(f"--bed {args.bed} nests pieces on a cutter bed, and print-and-cut cuts the printed "
+                          "sheets where they are: drop --bed or add --cut-mode bed")
+    if mode == "print" and layout == "gutter-fold":
+        raise OptionError("a gutter-fold sheet is folded before cutting, which loses its registration marks: "
+                          "use --layout duplex or fronts for print-and-cut, or --cut-mode bed")
+    return mode
+
+
+def sheet_outputs(pieces, faces, args, sheet: Sheet, options: SheetOptions, kind: str,
+                  print_cut: bool) -> tuple[list[tuple[Path, bytes]], list]:
+    """The printed sheet files and their manifest, and the placements; for print-and-cut, the pieces keep
+    clear of the registration marks printed on every fronts page."""
+    sheets = build_sheets(pieces, faces, pieces_sheet(sheet) if print_cut else sheet, options)
+    if print_cut:
+        mark_sheets(sheets.document, sheets.placements, sheet)
+    data = render_pages(sheets.document, kind, args.dpi or SHEET_DPI)
+    files = list(zip(page_paths(args.output, len(data), kind), data))
+    return files + manifest_files(args.output, sheets.placements), sheets.placements
+
+
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
     sheet = make_sheet(args.paper, args.margin, args.orientation)
     options = options_from_args(args, title)
     kind = output_kind(args.output, args.format)
-    cut_kind = cut_file_kind(args.cut_file) if args.cut_file else None
-    if kind == "dxf":
-        files = cut_payloads(pieces, faces, args, sheet, args.output, "dxf")
-    else:
-        sheets = build_sheets(pieces, faces, sheet, options)
-        data = render_pages(sheets.document, kind, args.dpi)
-        files = list(zip(page_paths(args.output, len(data), kind), data))
-        files += manifest_files(args.output, sheets.placements)
-    if cut_kind:
-        files += cut_payloads(pieces, faces, args, sheet, args.cut_file, cut_kind)
+    mode = cut_mode_from_args(args, kind, options.layout)
+    cut_path, cut_kind = (args.cut_file, cut_file_kind(args.cut_file)) if args.cut_file else (args.output, "dxf")
+    spec = cut_spec_from_args(args) if mode else None
+    files: list[tuple[Path, bytes]] = []
+    if kind != "dxf":
+        files, placements = sheet_outputs(pieces, faces, args, sheet, options, kind, mode == "print")
+        if mode == "print":
+            files += cut_files(print_cut_layout(placements, faces.look.outline, sheet, spec), cut_path, cut_kind)
+    if mode == "bed":
+        files += cut_files(cut_layout(pieces, faces, bed_from_args(args, sheet), spec), cut_path, cut_kind)
+    if args.per_piece:
+        from modlinseq_print.printables.per_piece import per_piece_files
+
+        files += per_piece_files(pieces, faces, args.per_piece, args.dpi)
     return files
 
 
