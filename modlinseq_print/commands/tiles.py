@@ -10,6 +10,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutLayout, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
+from modlinseq_print.printables.per_piece import CSV_NAME, POD_BLEED, POD_DPI, check_folder, images_csv, piece_images
 from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets
 from modlinseq_print.printables.tiles import (
@@ -18,7 +19,7 @@ from modlinseq_print.printables.tiles import (
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
-from modlinseq_print.render.imposition import FLIPS
+from modlinseq_print.render.imposition import FLIPS, bounding_box
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
@@ -61,7 +62,8 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon",
                         help="pentagon (point up, default) or house")
     parser.add_argument("--gap", default="2mm", help="space between cut lines (default 2mm)")
-    parser.add_argument("--bleed", default="0mm", help="background printed past the cut line, e.g. 3mm (default 0)")
+    parser.add_argument("--bleed", default=None,
+                        help="background printed past the cut line, e.g. 3mm (default 0; 1/8in with --per-piece)")
     parser.add_argument("--safe", default=None, help="keep the number this far inside the cut (default: bleed, >= 1.5mm)")
     parser.add_argument("--cut-lines", choices=CUT_LINES, default="solid", help="printed cut lines (default solid)")
     parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the tiles")
@@ -106,8 +108,15 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
 def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
     """The tile look from the shared arguments."""
     return TileLook(width=parse_length(args.tile_width, "tile width"), shape=args.tile_shape, underline=underline,
-                    bleed=parse_length(args.bleed, "bleed"), cut_line=args.cut_lines, back_text=args.back_text,
+                    bleed=bleed_from_args(args), cut_line=args.cut_lines, back_text=args.back_text,
                     safe=parse_length(args.safe, "safe zone") if args.safe is not None else None)
+
+
+def bleed_from_args(args: argparse.Namespace) -> float:
+    """The bleed in mm: --bleed, else 1/8 in when per-piece images are asked for (services need it), else 0."""
+    if args.bleed is not None:
+        return parse_length(args.bleed, "bleed")
+    return POD_BLEED if getattr(args, "per_piece", None) else 0.0
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -218,7 +227,7 @@ def sheet_outputs(pieces, faces, args, sheet: Sheet, options: SheetOptions, kind
     sheets = build_sheets(pieces, faces, pieces_sheet(sheet) if print_cut else sheet, options)
     if print_cut:
         mark_sheets(sheets.document, sheets.placements, sheet)
-    data = render_pages(sheets.document, kind, args.dpi or SHEET_DPI)
+    data = render_pages(sheets.document, kind, SHEET_DPI if args.dpi is None else args.dpi)
     files = list(zip(page_paths(args.output, len(data), kind), data))
     return files + manifest_files(args.output, sheets.placements), sheets.placements
 
@@ -239,10 +248,21 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     if mode == "bed":
         files += cut_files(cut_layout(pieces, faces, bed_from_args(args, sheet), spec), cut_path, cut_kind)
     if args.per_piece:
-        from modlinseq_print.printables.per_piece import per_piece_files
-
-        files += per_piece_files(pieces, faces, args.per_piece, args.dpi)
+        files += per_piece_files(pieces, faces, args.per_piece, POD_DPI if args.dpi is None else args.dpi)
     return files
+
+
+def per_piece_files(pieces, faces, folder: str, dpi: float) -> list[tuple[Path, bytes]]:
+    """One PNG per distinct face and back at `dpi` (trim plus bleed, pHYs set) and their CSV, in `folder`."""
+    from modlinseq_print.render.png_resolution import with_dpi
+    from modlinseq_print.render.png_writer import png_size, scene_to_png
+
+    path = check_folder(folder)
+    images = piece_images(pieces, faces)
+    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
+    box = bounding_box(faces.look.outline)
+    table = images_csv(images, (box.width, box.height), faces.look.bleed, dpi, png_size(images[0].scene, dpi))
+    return files + [(path / CSV_NAME, table.encode("utf-8"))]
 
 
 def report(written: list[Path], pieces) -> None:
