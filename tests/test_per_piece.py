@@ -67,3 +67,22 @@ def test_bad_per_piece_input_is_one_line(tmp_path, cli, argv, message):
     argv = [a.replace("FILE", str(tmp_path / "taken")).replace("DIR", str(tmp_path / "d")) for a in argv]
     result = cli("tiles", "-o", tmp_path / "t.pdf", *argv)
     assert_one_line_error(result, message, folder=tmp_path, keep=["taken"])
+
+
+def test_mod13_deck_one_png_per_card_and_a_back(tmp_path, cli):
+    folder = tmp_path / "cards"
+    assert cli("mod13", "deck", "-o", tmp_path / "deck.pdf", "--per-piece", folder, "--dpi", "100",
+               "--bleed", "0.12in").status == 0
+    rows = list(csv.DictReader(open(folder / "pieces.csv")))
+    assert len(rows) == 53 and rows[0]["file"] == "card-A-spades.png" and rows[-1]["file"] == "back-1.png"
+    assert sum(int(r["quantity"]) for r in rows if r["side"] == "face") == int(rows[-1]["quantity"]) == 52
+    size = (round((63 + 2 * 3.048) / 25.4 * 100), round((88 + 2 * 3.048) / 25.4 * 100))
+    for row in (rows[0], rows[25], rows[-1]):
+        assert png_pixels(folder / row["file"]) == size
+        assert png_dpi((folder / row["file"]).read_bytes()) == pytest.approx((100, 100), abs=0.02)
+    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_mod13_deck_bleed_without_per_piece_is_one_line(tmp_path, cli):
+    assert_one_line_error(cli("mod13", "deck", "-o", tmp_path / "d.pdf", "--bleed", "3mm"), "--per-piece",
+                          folder=tmp_path)

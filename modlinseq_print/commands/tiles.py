@@ -253,15 +253,19 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
 
 
 def per_piece_files(pieces, faces, folder: str, dpi: float) -> list[tuple[Path, bytes]]:
-    """One PNG per distinct face and back at `dpi` (trim plus bleed, pHYs set) and their CSV, in `folder`."""
+    """One PNG per distinct face and back of the pieces, trim plus the look's bleed, and their CSV."""
+    box = bounding_box(faces.look.outline)
+    return image_files(piece_images(pieces, faces), folder, dpi, (box.width, box.height), faces.look.bleed)
+
+
+def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> list[tuple[Path, bytes]]:
+    """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
     from modlinseq_print.render.png_resolution import with_dpi
     from modlinseq_print.render.png_writer import png_size, scene_to_png
 
     path = check_folder(folder)
-    images = piece_images(pieces, faces)
     files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
-    box = bounding_box(faces.look.outline)
-    table = images_csv(images, (box.width, box.height), faces.look.bleed, dpi, png_size(images[0].scene, dpi))
+    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
     return files + [(path / CSV_NAME, table.encode("utf-8"))]
 
 

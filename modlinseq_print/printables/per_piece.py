@@ -1,5 +1,5 @@
-"""Per-piece images for print-on-demand services: one scene per distinct face and back, trim plus bleed,
-and the CSV of file names, quantities and trim sizes that services such as The Game Crafter take."""
+"""Per-piece images for print-on-demand services: one scene per distinct face and back (tiles, markers and
+Mod 13 cards), trim plus bleed, and the CSV of file names, quantities and trim sizes that services such as The Game Crafter take."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.printables.mod13 import BACK_FILL, CARD_HEIGHT, CARD_WIDTH, CUT_STYLE, card_items, deck_cards
+from modlinseq_print.printables.mod13 import back_items as card_back_items
 from modlinseq_print.printables.tile_sheets import Faces
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import Slot, bounding_box
-from modlinseq_print.render.scene import Scene
+from modlinseq_print.render.scene import Polygon, Scene, Style
 
 POD_BLEED = 25.4 / 8  # mm: 1/8 in per side, The Game Crafter's and most services' bleed
 POD_DPI = 300.0
@@ -86,6 +88,22 @@ def piece_images(pieces: list[Piece], faces: Faces) -> list[PieceImage]:
                 images[key] = PieceImage(name + ".png", side, 0, scene)
             images[key].quantity += 1
     return sorted(images.values(), key=lambda image: image.side == "back")  # faces first, each in first-seen order
+
+
+def card_images(signed: bool, bleed: float) -> list[PieceImage]:
+    """The Mod 13 deck as images: one per card (card-A-spades.png, ...), its face without the printed cut
+    line, and one back (back-1.png, 52 cards) whose dark field runs into the bleed."""
+    width, height = CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed
+    images = []
+    for rank, suit in deck_cards():
+        scene = Scene(width, height)
+        items = card_items(scene, rank, suit, bleed, bleed, signed)
+        scene.layer("piece").items.extend(i for i in items if not (isinstance(i, Polygon) and i.style == CUT_STYLE))
+        images.append(PieceImage(f"card-{rank}-{suit}.png", "face", 1, scene))
+    back = Scene(width, height)
+    field = Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill=BACK_FILL, stroke=None))
+    back.layer("piece").items.extend([field, *card_back_items(bleed, bleed)])
+    return images + [PieceImage("back-1.png", "back", len(images), back)]
 
 
 def images_csv(images: list[PieceImage], trim: tuple[float, float], bleed: float, dpi: float,
