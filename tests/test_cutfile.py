@@ -8,7 +8,7 @@ import pytest
 
 from modlinseq_print.cli import main
 from modlinseq_print.geometry.layout import tile_shape
-from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outline, parse_colour
+from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outline, parse_colour, reference_square
 from modlinseq_print.render.dxf_writer import DxfUnavailable, scene_to_dxf
 from modlinseq_print.render.imposition import Slot, bounding_box, place_outline
 from modlinseq_print.render.scene import Polygon, Scene, Style
@@ -65,9 +65,17 @@ def test_reference_square_is_20_mm_plus_kerf_and_labelled_inside(bed_cut):
     assert box.width == pytest.approx(20.2, abs=0.001) and box.height == pytest.approx(20.2, abs=0.001)
     labels = [i for i in items if i["tag"] == "text" and i["layer"] == "engrave" and "mm" in i["text"]]
     assert {i["text"] for i in labels} == {"20 mm", "kerf 0.2 mm"}
-    for label in labels:  # centred inside the square, narrow enough to stay inside it
+    for label in labels:  # inside the square
         assert box.x < label["x"] < box.right and box.y < label["y"] < box.bottom
-        assert text_width(label["text"], "Helvetica", float(label["font-size"])) < box.width
+
+
+@pytest.mark.parametrize("side", [5.0, 20.0, 100.0])
+def test_reference_labels_fit_inside_their_square(side):
+    path, labels = reference_square(0.0, 0.0, CutSpec(kerf=0.15, reference_side=side))
+    assert bounding_box(path.points).width == pytest.approx(side + 0.15)
+    for label in labels:
+        assert text_width(label.text, label.font, label.size) <= 0.8 * side + 1e-9
+        assert label.size * 2 < side and 0 < label.y < side
 
 
 def test_reference_size_is_configurable(tmp_path, cli):

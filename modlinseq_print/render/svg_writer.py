@@ -78,6 +78,7 @@ class _SvgBuilder:
             group = self.drawing.g(id=prefix + re.sub(r"[^A-Za-z0-9_.-]", "_", layer.name))
             if layer.label:  # an Inkscape layer, which Inkscape, LightBurn and Glowforge list by label
                 group.attribs.update({"inkscape:groupmode": "layer", "inkscape:label": layer.label})
+                self.drawing.attribs["xmlns:inkscape"] = INKSCAPE_NAMESPACE
             self.write_items(layer.items, group, prefix)
             parent.add(group)
 
@@ -225,8 +226,6 @@ def scene_to_svg(scene: Scene) -> bytes:
     width, height = fmt(scene.width), fmt(scene.height)
     drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
                                profile="full", debug=False)
-    if any(layer.label for layer in scene.layers):
-        drawing.attribs["xmlns:inkscape"] = INKSCAPE_NAMESPACE
     _SvgBuilder(drawing).write_scene(scene, drawing, "")
     body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n").encode("utf-8")
