@@ -106,3 +106,23 @@ def test_bad_print_and_cut_input_is_one_line(tmp_path, cli, argv, message):
         argv += ["-o", str(tmp_path / "s.pdf")]
     result = cli("tiles", *argv)
     assert_one_line_error(result, message, folder=tmp_path, usage="invalid choice" in message)
+
+
+def test_print_and_cut_dxf_has_the_cut_paths_and_marks_in_page_coordinates(tmp_path, cli):
+    ezdxf = pytest.importorskip("ezdxf")
+    assert cli("markers", "-o", tmp_path / "m.pdf", "--cut-file", tmp_path / "m.dxf", "--range", "8-12").status == 0
+    document = ezdxf.readfile(tmp_path / "m.dxf")
+    entities = list(document.modelspace())
+    cut = [e for e in entities if e.dxf.layer == "CUT"]
+    marks = [e for e in entities if e.dxf.layer == "REGISTRATION"]
+    assert len(cut) == 5 and len(marks) == 3
+    assert document.layers.get("CUT").dxf.color == 1 and document.layers.get("REGISTRATION").dxf.color == 7
+    rows = [r for r in csv.DictReader(open(tmp_path / "m.cut.manifest.csv")) if not r["kind"].startswith("total")]
+    for entity, row in zip(cut, rows):  # y upward in DXF: the page's y is 297 - y
+        xs, ys = zip(*[p[:2] for p in entity.get_points()])
+        assert (min(xs) + max(xs)) / 2 == pytest.approx(float(row["x_mm"]), abs=0.01)
+        assert 297 - max(ys) < float(row["y_mm"]) < 297 - min(ys)
+    square = bounding_box([p[:2] for p in marks[0].get_points()])
+    assert (square.x, square.bottom, square.width) == pytest.approx((10, 287, MARK_SQUARE))
+    low, high = document.header["$EXTMIN"], document.header["$EXTMAX"]
+    assert (low[0], low[1], high[0], high[1]) == pytest.approx((10, 10, 200, 287))
