@@ -78,6 +78,9 @@ def test_cli_writes_a_two_page_pdf_naming_the_flip_edge(tmp_path, cli, require_t
     text = subprocess.run([pdftotext, "-layout", out, "-"], capture_output=True, text=True).stdout
     assert "flipping on the short edge" in text and "--back-offset X,Y with --flip short" in text
     assert "back_offset" in text
+    again = tmp_path / "again.pdf"
+    assert cli("calibrate", "--paper", "letter", "--flip", "short", "-o", again).status == 0
+    assert again.read_bytes() == out.read_bytes()
 
 
 def test_tiles_flip_short_mirrors_backs_top_to_bottom(tmp_path, cli):

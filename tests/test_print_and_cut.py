@@ -99,6 +99,8 @@ def test_bed_nesting_is_kept_for_blank_material(tmp_path, cli):
     (["--cut-file", "OUT/c.svg", "--cut-mode", "laser"], "invalid choice"),
     (["--cut-file", "OUT/c.svg", "--score-color", "blue-ish"], "bad colour"),
     (["--cut-file", "OUT/c.svg", "--reference-size", "2mm", "--cut-mode", "bed"], "reference square of 2 mm"),
+    (["--cut-file", "OUT/c.svg", "--reference-size", "10mm"], "add --cut-mode bed"),
+    (["--cut-file", "OUT/c.svg", "--bed-margin", "3mm"], "--bed-margin sets up bed nesting"),
 ])
 def test_bad_print_and_cut_input_is_one_line(tmp_path, cli, argv, message):
     argv = [a.replace("OUT/", f"{tmp_path}/") for a in argv]

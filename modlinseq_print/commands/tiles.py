@@ -24,6 +24,8 @@ from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
 CUT_MODES = ("print", "bed")
+BED_MARGIN = "5mm"
+BED_ONLY = (("bed_margin", "--bed-margin"), ("reference_size", "--reference-size"))
 SHEET_DPI = 150.0
 
 
@@ -95,9 +97,9 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engrave-color", default="#000000", help="engrave colour (default #000000)")
     parser.add_argument("--hairline", default=f"{HAIRLINE}mm", help="cut stroke width (default 0.025mm)")
     parser.add_argument("--bed", default=None, help="bed mode: cutter bed size, e.g. 600x400mm (default: the paper)")
-    parser.add_argument("--bed-margin", default="5mm", help="bed mode: margin kept clear on the bed (default 5mm)")
+    parser.add_argument("--bed-margin", default=None, help="bed mode: margin kept clear on the bed (default 5mm)")
     parser.add_argument("--no-engrave", action="store_true", help="bed mode: cut file without the engrave layer")
-    parser.add_argument("--reference-size", default=f"{REFERENCE_SIDE:g}mm",
+    parser.add_argument("--reference-size", default=None,
                         help=f"bed mode: side of the kerf reference square (default {REFERENCE_SIDE:g}mm)")
     parser.add_argument("--no-reference", action="store_true", help="bed mode: no kerf reference square")
     parser.add_argument("--per-piece", metavar="DIR",
@@ -160,13 +162,14 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
                    engrave_colour=parse_colour(args.engrave_color), hairline=parse_length(args.hairline, "hairline"),
                    gap=parse_length(args.gap, "gap"), engrave=not args.no_engrave, reference=not args.no_reference,
                    nest=not args.no_nest, score_colour=parse_colour(args.score_color),
-                   reference_side=parse_length(args.reference_size, "reference square size"))
+                   reference_side=REFERENCE_SIDE if args.reference_size is None else
+                   parse_length(args.reference_size, "reference square size"))
 
 
 def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
     """The cutter bed: --bed (a paper name or size) or the paper, with --bed-margin."""
     width, height = parse_paper(args.bed) if args.bed else (sheet.width, sheet.height)
-    margin = parse_margin(args.bed_margin)
+    margin = parse_margin(args.bed_margin or BED_MARGIN)
     if width <= 2 * margin or height <= 2 * margin:
         raise OptionError(f"a bed margin of {margin:g} mm leaves nothing to cut on a {width:g} x {height:g} mm bed: "
                           "use a smaller --bed-margin or a larger --bed")
@@ -214,6 +217,10 @@ def cut_mode_from_args(args: argparse.Namespace, kind: str, layout: str) -> str 
     if mode == "print" and args.bed:
         raise OptionError(f"--bed {args.bed} nests pieces on a cutter bed, and print-and-cut cuts the printed "
                           "sheets where they are: drop --bed or add --cut-mode bed")
+    given = [flag for name, flag in BED_ONLY if getattr(args, name) is not None]
+    if mode == "print" and given:
+        raise OptionError(f"{given[0]} sets up bed nesting, and this cut file is print-and-cut (no bed, no "
+                          f"reference square): add --cut-mode bed or drop {given[0]}")
     if mode == "print" and layout == "gutter-fold":
         raise OptionError("a gutter-fold sheet is folded before cutting, which loses its registration marks: "
                           "use --layout duplex or fronts for print-and-cut, or --cut-mode bed")
