@@ -8,10 +8,11 @@ import pytest
 
 from modlinseq_print.cli import main
 from modlinseq_print.geometry.layout import tile_shape
-from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outline, parse_colour
+from modlinseq_print.printables.cutfile import CutFileError, CutSpec, kerf_outline, parse_colour, reference_square
 from modlinseq_print.render.dxf_writer import DxfUnavailable, scene_to_dxf
 from modlinseq_print.render.imposition import Slot, bounding_box, place_outline
 from modlinseq_print.render.scene import Polygon, Scene, Style
+from modlinseq_print.render.text_metrics import text_width
 from cli_helpers import assert_one_line_error
 from test_tiles_svg import svg_items
 
@@ -32,7 +33,7 @@ def bed_cut(tmp_path_factory):
 def test_kerf_grows_every_edge_by_half_the_kerf(bed_cut):
     _, items = svg_items(bed_cut / "cut.svg")
     paths = [i for i in items if i["tag"] == "polygon" and i["layer"] == "cut" and len(i["points"]) == 5]
-    rows = [r for r in csv.DictReader(open(bed_cut / "cut.manifest.csv")) if not r["kind"].startswith("total")]
+    rows = [r for r in csv.DictReader(open(bed_cut / "cut.cut.manifest.csv")) if not r["kind"].startswith("total")]
     assert len(paths) == len(rows) == 130
     outline = tile_shape(25.0)
     for path, row in zip(paths, rows):
@@ -56,18 +57,37 @@ def test_cut_layer_is_red_hairline_and_engrave_layer_black(bed_cut):
     assert len(numbers) == 130 and sorted(set(numbers), key=int) == [str(v) for v in range(13)]
 
 
-def test_reference_square_is_100_mm_plus_kerf_and_labelled(bed_cut):
+def test_reference_square_is_20_mm_plus_kerf_and_labelled_inside(bed_cut):
     _, items = svg_items(bed_cut / "cut.svg")
     squares = [i["points"] for i in items if i["layer"] == "cut" and len(i["points"]) == 4]
     assert len(squares) == 1
     box = bounding_box(squares[0])
-    assert box.width == pytest.approx(100.2, abs=0.001) and box.height == pytest.approx(100.2, abs=0.001)
-    texts = {i["text"] for i in items if i["tag"] == "text" and i["layer"] == "engrave"}
-    assert {"100 mm reference square", "kerf 0.2 mm"} <= texts
+    assert box.width == pytest.approx(20.2, abs=0.001) and box.height == pytest.approx(20.2, abs=0.001)
+    labels = [i for i in items if i["tag"] == "text" and i["layer"] == "engrave" and "mm" in i["text"]]
+    assert {i["text"] for i in labels} == {"20 mm", "kerf 0.2 mm"}
+    for label in labels:  # inside the square
+        assert box.x < label["x"] < box.right and box.y < label["y"] < box.bottom
+
+
+@pytest.mark.parametrize("side", [5.0, 20.0, 100.0])
+def test_reference_labels_fit_inside_their_square(side):
+    path, labels = reference_square(0.0, 0.0, CutSpec(kerf=0.15, reference_side=side))
+    assert bounding_box(path.points).width == pytest.approx(side + 0.15)
+    for label in labels:
+        assert text_width(label.text, label.font, label.size) <= 0.8 * side + 1e-9
+        assert label.size * 2 < side and 0 < label.y < side
+
+
+def test_reference_size_is_configurable(tmp_path, cli):
+    assert cli("tiles", "-o", tmp_path / "s.pdf", "--cut-file", tmp_path / "c.svg", "--cut-mode", "bed",
+               "--reference-size", "1in", "--kerf", "0.1mm").status == 0
+    _, items = svg_items(tmp_path / "c-1.svg")
+    square = next(i["points"] for i in items if i["layer"] == "cut" and len(i["points"]) == 4)
+    assert bounding_box(square).width == pytest.approx(25.4 + 0.1, abs=0.001)
 
 
 def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_path, cli):
-    assert cli("tiles", "-o", tmp_path / "s.pdf", "--cut-file", tmp_path / "c.svg",
+    assert cli("tiles", "-o", tmp_path / "s.pdf", "--cut-file", tmp_path / "c.svg", "--cut-mode", "bed",
                "--cut-color", "0,0,255", "--engrave-color", "#00AA00", "--no-engrave").status == 0
     pages = sorted(tmp_path.glob("c-*.svg"))
     assert len(pages) == 2
@@ -81,23 +101,30 @@ def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_pa
     assert total == 130
 
 
-def test_dxf_holds_the_cut_paths_only(tmp_path, cli):
+def test_dxf_holds_the_cut_paths_on_a_red_aci_1_layer_with_extents(tmp_path, cli):
     ezdxf = pytest.importorskip("ezdxf")
     out = tmp_path / "tiles.dxf"
     assert cli("tiles", "-o", out, "--kerf", "0.15mm", "--bed", "600x400mm").status == 0
     document = ezdxf.readfile(out)
     lines = list(document.modelspace())
     assert len(lines) == 131 and {e.dxftype() for e in lines} == {"LWPOLYLINE"}
-    assert all(e.closed and e.dxf.layer == "CUT" and e.dxf.true_color == ezdxf.colors.rgb2int((255, 0, 0))
+    # the layer's own colour is ACI 1 (red), no true colour; the entities take their colour BYLAYER
+    layer = document.layers.get("CUT")
+    assert layer.dxf.color == 1 and not layer.has_dxf_attrib("true_color")
+    assert all(e.closed and e.dxf.layer == "CUT" and e.dxf.color == 256 and not e.has_dxf_attrib("true_color")
                for e in lines)
     square = next(e for e in lines if len(e) == 4)
     xs = [p[0] for p in square.get_points()]
-    assert max(xs) - min(xs) == pytest.approx(100.15, abs=1e-6)
+    assert max(xs) - min(xs) == pytest.approx(20.15, abs=1e-6)
     assert document.header["$INSUNITS"] == 4
+    points = [p[:2] for e in lines for p in e.get_points()]
+    low, high = document.header["$EXTMIN"], document.header["$EXTMAX"]
+    assert low[0] == pytest.approx(min(x for x, _ in points)) and high[1] == pytest.approx(max(y for _, y in points))
+    assert 5.0 <= low[0] and high[0] <= 595.0 and 5.0 <= low[1] and high[1] <= 395.0
     again = tmp_path / "again.dxf"
     assert cli("tiles", "-o", again, "--kerf", "0.15mm", "--bed", "600x400mm").status == 0
     assert out.read_bytes() == again.read_bytes()  # no timestamps, no random GUIDs
-    assert (tmp_path / "tiles.manifest.json").exists()
+    assert (tmp_path / "tiles.cut.manifest.json").exists()
 
 
 def test_dxf_without_ezdxf_is_a_clear_one_line_error(tmp_path, monkeypatch, cli):

@@ -121,7 +121,8 @@ def test_tiles_with_a_bad_marker_range_is_a_one_line_error(tmp_path, cli):
 
 def test_the_cut_file_engraves_the_markers_text(tmp_path, cli):
     out = tmp_path / "t.svg"
-    result = cli("tiles", "--copies", "1", "--markers", "9-10", "--cut-file", tmp_path / "cut.svg", "-o", out)
+    result = cli("tiles", "--copies", "1", "--markers", "9-10", "--cut-mode", "bed", "--cut-file", tmp_path / "cut.svg",
+                 "-o", out)
     assert result.status == 0
     cut = (tmp_path / "cut.svg").read_text(encoding="utf-8")
     assert cut.count(">mod<") == 2 and cut.count(">= 0<") == 2

@@ -22,7 +22,7 @@ from cli_helpers import assert_one_line_error
     (["tiles", "--kerf", "5mm", "--cut-file", "CUT/c.svg"], "kerf of 5 mm"),
     (["tiles", "--cut-file", "CUT/c.pdf"], "name it .svg or .dxf"),
     (["tiles", "--paper", "b7"], "unknown paper"),
-    (["tiles", "--bed", "90x90mm", "--cut-file", "CUT/c.svg"], "reference square does not fit"),
+    (["tiles", "--bed", "60x60mm", "--reference-size", "60mm", "--cut-file", "CUT/c.svg"], "reference square does not fit"),
     (["tiles", "-o", "OUT/t.txt"], "cannot tell the format"),
     (["tiles", "--counts", "MISSING.toml"], "cannot read counts file"),
     (["markers", "--range", "20-8"], "the lowest modulus comes first"),

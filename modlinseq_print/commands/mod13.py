@@ -6,11 +6,16 @@ import argparse
 import json
 
 from modlinseq_print.commands.common import add_page_arguments, write_document
-from modlinseq_print.commands.tiles import parse_offset
-from modlinseq_print.render.output import format_for
+from modlinseq_print.commands.tiles import SHEET_DPI, image_files
+from modlinseq_print.printables.tile_sheets import parse_back_offset
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
-from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document
+from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, DeckOptions, deck_document, reference_document
+from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images
+from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.units import parse_length
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,7 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     deck.add_argument("--back-offset", default="0,0", metavar="X,Y",
                       help="shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     deck.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
-    deck.set_defaults(run=run_deck)
+    deck.add_argument("--per-piece", metavar="DIR", help="also write one PNG per card and one for the back, trim "
+                      "plus bleed (default 300 dpi), and a CSV of quantities, for print-on-demand services")
+    deck.add_argument("--bleed", default=None, help="--per-piece: bleed around each card (default 1/8in)")
+    deck.set_defaults(run=run_deck, dpi=None)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
@@ -42,11 +50,33 @@ def run_deck(args: argparse.Namespace) -> int:
     """Print the deck."""
     format_for(args.output, args.format)
     sheet = make_sheet(args.paper, args.margin)
-    options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_offset(args.back_offset),
+    options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_back_offset(args.back_offset),
                           crop_marks=not args.no_crop_marks)
     document = deck_document(sheet, options)
+    images = deck_images(args)
     kind = "fronts and backs pages" if args.backs else "pages"
-    return write_document(document, args, f"52 cards of 63 x 88 mm on {len(document.pages)} {sheet.describe()} {kind}")
+    summary = f"52 cards of 63 x 88 mm on {len(document.pages)} {sheet.describe()} {kind}"
+    args.dpi = SHEET_DPI if args.dpi is None else args.dpi
+    if not images:
+        return write_document(document, args, summary)
+    fmt = format_for(args.output, args.format)
+    pages = render_pages(document, fmt, args.dpi)
+    written = write_files_atomic(list(zip(page_paths(args.output, len(pages), fmt), pages)) + images)
+    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images")
+    return 0
+
+
+def deck_images(args: argparse.Namespace) -> list:
+    """The per-piece card images and their CSV, when --per-piece asks for them (rendered before anything is written)."""
+    if args.bleed is not None and not args.per_piece:
+        raise ModlinseqError("--bleed sizes the --per-piece images: add --per-piece DIR or drop --bleed")
+    if not args.per_piece:
+        return []
+    bleed = POD_BLEED if args.bleed is None else parse_length(args.bleed, "bleed")
+    if bleed > 10:
+        raise ModlinseqError(f"a bleed of {bleed:g} mm is more than a card needs: use 0 to 10 mm, e.g. 3mm or 1/8in")
+    return image_files(card_images(args.signed, bleed), args.per_piece, POD_DPI if args.dpi is None else args.dpi,
+                       (CARD_WIDTH, CARD_HEIGHT), bleed)
 
 
 def run_reference(args: argparse.Namespace) -> int:

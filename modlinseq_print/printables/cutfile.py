@@ -1,4 +1,4 @@
-"""Cutting files for laser cutters: kerf-compensated cut paths, an engrave layer, and a 100 mm reference square."""
+"""Cutting files for laser cutters: kerf-compensated cut paths packed on a bed, an engrave layer, a reference square."""
 
 from __future__ import annotations
 
@@ -11,12 +11,17 @@ from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import offset_convex, pack_shapes, place_outline
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Item, Polygon, Scene, Style, Text
+from modlinseq_print.render.text_metrics import text_width
 
-REFERENCE_SIDE = 100.0  # mm
+REFERENCE_SIDE = 20.0  # mm: a small test piece checks scale and kerf without using up the bed
+MAX_REFERENCE_SIDE = 200.0
 HAIRLINE = 0.025  # mm (0.001 in): the usual "cut, don't engrave" stroke
 LABEL_SIZE = 4.0
 CUT_LAYER = "cut"
+SCORE_LAYER = "score"
 ENGRAVE_LAYER = "engrave"
+#: the Inkscape layer label of each cut-file layer (what Inkscape, LightBurn and Glowforge list)
+LAYER_LABELS = {CUT_LAYER: "Cut", SCORE_LAYER: "Score", ENGRAVE_LAYER: "Engrave"}
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
 
 
@@ -26,8 +31,8 @@ class CutFileError(ModlinseqError):
 
 @dataclass(frozen=True)
 class CutSpec:
-    """Cut-file conventions: kerf (mm), cut and engrave colours, hairline width, gap between cut paths,
-    whether to engrave the numbers and whether to add the reference square."""
+    """Cut-file conventions: kerf (mm), cut, score and engrave colours, hairline width, gap between cut paths,
+    whether to engrave the numbers, whether to add the reference square and its side (mm)."""
 
     kerf: float = 0.0
     cut_colour: str = "#ff0000"
@@ -37,9 +42,14 @@ class CutSpec:
     engrave: bool = True
     reference: bool = True
     nest: bool = True
+    score_colour: str = "#0000ff"
+    reference_side: float = REFERENCE_SIDE
 
     def __post_init__(self) -> None:
-        for name in ("cut_colour", "engrave_colour"):
+        if not 5 <= self.reference_side <= MAX_REFERENCE_SIDE:
+            raise CutFileError(f"a reference square of {self.reference_side:g} mm is out of range: use 5 to "
+                               f"{MAX_REFERENCE_SIDE:g} mm (10-20 mm is usual)")
+        for name in ("cut_colour", "score_colour", "engrave_colour"):
             if not _COLOUR.fullmatch(getattr(self, name)):
                 raise CutFileError(f"bad {name.replace('_', ' ')} {getattr(self, name)!r}: give #rrggbb, e.g. #ff0000")
         if not 0 <= self.kerf <= 2:
@@ -69,17 +79,25 @@ def kerf_outline(points, kerf: float) -> list[tuple[float, float]]:
     return offset_convex(points, kerf / 2)
 
 
+def cut_scene(width: float, height: float) -> Scene:
+    """An empty cut-file page: the cut, score and engrave layers as labelled (Inkscape) layers."""
+    scene = Scene(width, height)
+    for name, label in LAYER_LABELS.items():
+        scene.layer(name).label = label
+    return scene
+
+
 def reference_square(x: float, y: float, spec: CutSpec) -> tuple[Polygon, list[Item]]:
-    """The cut path of a 100 mm reference square with its top-left corner at (x, y) (grown by half the
-    kerf like every part) and its engraved label stating the kerf."""
-    side = REFERENCE_SIDE
+    """The cut path of the reference square (spec.reference_side) with its top-left corner at (x, y) (grown
+    by half the kerf like every part) and its engraved label: its side and the kerf, sized to fit inside."""
+    side = spec.reference_side
     square = [(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
     path = Polygon(tuple(kerf_outline(square, spec.kerf)),
                    Style(fill=None, stroke=spec.cut_colour, stroke_width=spec.hairline))
-    label = [Text(x + side / 2, y + side / 2 - 3, f"{side:g} mm reference square", LABEL_SIZE, fill=spec.engrave_colour,
-                  middle=True),
-             Text(x + side / 2, y + side / 2 + 3, f"kerf {spec.kerf:g} mm", LABEL_SIZE, fill=spec.engrave_colour,
-                  middle=True)]
+    lines = (f"{side:g} mm", f"kerf {spec.kerf:g} mm")
+    size = min(LABEL_SIZE, 0.8 * side / max(text_width(line) for line in lines), side / 4)
+    label = [Text(x + side / 2, y + side / 2 + dy * size * 0.75, line, size, fill=spec.engrave_colour, middle=True)
+             for dy, line in zip((-1, 1), lines)]
     return path, label
 
 
@@ -96,10 +114,10 @@ def reference_box(bed: Sheet, spec: CutSpec) -> Rect | None:
     if not spec.reference:
         return None
     area = bed.printable
-    grown = REFERENCE_SIDE + spec.kerf
+    grown = spec.reference_side + spec.kerf
     if grown > min(area.width, area.height):
-        raise CutFileError(f"the {REFERENCE_SIDE:g} mm reference square does not fit a {area.width:g} x "
-                           f"{area.height:g} mm bed area: use a larger --bed or --no-reference")
+        raise CutFileError(f"the {spec.reference_side:g} mm reference square does not fit a {area.width:g} x "
+                           f"{area.height:g} mm bed area: use a larger --bed, a smaller --reference-size or --no-reference")
     return Rect(area.x, area.y, grown, grown)
 
 
@@ -117,7 +135,7 @@ def cut_layout(pieces: list[Piece], faces: Faces, bed: Sheet, spec: CutSpec = Cu
     queue = iter(pieces)
     cut_style = Style(fill=None, stroke=spec.cut_colour, stroke_width=spec.hairline)
     for slots in pages:
-        scene = Scene(bed.width, bed.height)
+        scene = cut_scene(bed.width, bed.height)
         cut, engrave = scene.layer(CUT_LAYER), scene.layer(ENGRAVE_LAYER)
         if box:
             path, label = reference_square(box.x + spec.kerf / 2, box.y + spec.kerf / 2, spec)

@@ -61,16 +61,19 @@ def manifest_json(placements, sheet_name: str, extra: dict | None = None) -> str
     return json.dumps(data, indent=1) + "\n"
 
 
-def manifest_paths(sheet_path: str | Path) -> tuple[Path, Path]:
-    """Where the manifest of a sheet goes: NAME.manifest.csv and NAME.manifest.json beside it."""
+def manifest_paths(sheet_path: str | Path, cut: bool = False) -> tuple[Path, Path]:
+    """Where the manifest of a sheet goes: NAME.manifest.csv and NAME.manifest.json beside it; a cut
+    file's manifest is NAME.cut.manifest.csv and .json, so that `-o reg.pdf --cut-file reg.svg` keeps both."""
     path = Path(sheet_path)
     stem = path.with_suffix("") if path.suffix else path
-    return stem.with_name(stem.name + ".manifest.csv"), stem.with_name(stem.name + ".manifest.json")
+    name = stem.name + (".cut" if cut else "")
+    return stem.with_name(name + ".manifest.csv"), stem.with_name(name + ".manifest.json")
 
 
-def manifest_files(sheet_path: str | Path, placements, extra: dict | None = None) -> list[tuple[Path, bytes]]:
-    """The CSV and JSON manifests of a sheet as (path, bytes), to write with the sheet."""
-    csv_path, json_path = manifest_paths(sheet_path)
+def manifest_files(sheet_path: str | Path, placements, extra: dict | None = None,
+                   cut: bool = False) -> list[tuple[Path, bytes]]:
+    """The CSV and JSON manifests of a sheet (or, with `cut`, of a cut file) as (path, bytes), to write with it."""
+    csv_path, json_path = manifest_paths(sheet_path, cut)
     return [(csv_path, manifest_csv(placements).encode("utf-8")),
             (json_path, manifest_json(placements, Path(sheet_path).name, extra).encode("utf-8"))]
 

@@ -8,7 +8,7 @@ from typing import Protocol
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.imposition import (
-    Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
+    FLIPS, Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
 )
 from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
@@ -63,10 +63,13 @@ class SheetOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = False
     title: str = "MODLINSEQ tiles"
+    flip: str = "long"  # duplex: the edge the printer turns the sheet over (long or short)
 
     def __post_init__(self) -> None:
         if not 0 <= self.gap <= 50:
             raise SheetError(f"a gap of {self.gap:g} mm between tiles is out of range: use 0 to 50 mm, e.g. 2mm")
+        if self.flip not in FLIPS:
+            raise SheetError(f"unknown flip edge {self.flip!r}: use {' or '.join(FLIPS)}")
         if self.layout not in LAYOUTS:
             raise SheetError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.gutter <= MAX_GUTTER:
@@ -146,7 +149,7 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                    label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
             _footer(back, sheet, f"{options.title}: sheet {number} of {len(pages)}, backs: print on the reverse, "
-                                 "flipping on the long edge", scale=False)
+                                 f"flipping on the {options.flip} edge", scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
 
@@ -169,7 +172,8 @@ def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: 
     if fold is not None:
         back, page, layer = fold.mirror_slot(slot), front_page, "backs"
     else:
-        back, page, layer = mirror_slot(slot, scene.width, options.back_offset), front_page + 1, "tiles"
+        back, page, layer = mirror_slot(slot, scene.width, options.back_offset, options.flip,
+                                                   scene.height), front_page + 1, "tiles"
     scene.layer(layer).items.extend(faces.back(piece, back))
     return Placement(piece, slot, front_page, back, page)
 

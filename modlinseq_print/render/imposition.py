@@ -16,6 +16,7 @@ from modlinseq_print.render.paper import Rect
 Point = tuple[float, float]
 
 _EPS = 1e-9
+FLIPS = ("long", "short")  # the edge a duplex printer turns the sheet over
 _ROW_SHIFTS = 32  # row shifts tried per lattice
 _OFFSETS = 17  # vertical offsets of the turned copy tried, then refined
 
@@ -369,11 +370,17 @@ def place_rectangles(count: int, width: float, height: float, area: Rect, gap: f
     return paginate(count, [Slot(0, area.x + x, area.y + y, r) for x, y, r in centred])
 
 
-def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0)) -> Slot:
-    """The slot of a copy's back on the backs page: mirrored across the page's vertical centre line
-    (long-edge duplex) and shifted by the printer's back offset (x, y) in mm."""
-    return Slot(slot.page, page_width - slot.x + offset[0], slot.y + offset[1], slot.rotation)
-
+def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0), flip: str = "long",
+                page_height: float | None = None) -> Slot:
+    """The slot of a copy's back on the backs page, shifted by the printer's back offset (x, y) in mm.
+    The sheet turns over on its long or short edge (`flip`): about a vertical axis (a long-edge flip of a
+    portrait page, a short-edge flip of a landscape one) the back is mirrored left to right; about a
+    horizontal axis top to bottom, and turned by 180 degrees, as backs are drawn mirrored left to right.
+    Without a page height the page is taken as portrait."""
+    portrait = page_height is None or page_height >= page_width
+    if (flip == "long") == portrait:
+        return Slot(slot.page, page_width - slot.x + offset[0], slot.y + offset[1], slot.rotation)
+    return Slot(slot.page, slot.x + offset[0], page_height - slot.y + offset[1], (slot.rotation + 180) % 360)
 
 
 @dataclass(frozen=True)

@@ -83,10 +83,12 @@ Item = Union[Polygon, Circle, Text, Use, Embed]
 
 @dataclass
 class Layer:
-    """A named group of items drawn in order (an SVG group; a cut or engrave layer for cutters)."""
+    """A named group of items drawn in order (an SVG group; a cut or engrave layer for cutters). A layer
+    with a `label` is an editor layer too (an Inkscape layer in SVG, named by the label)."""
 
     name: str
     items: list[Item] = field(default_factory=list)
+    label: str | None = None
 
 
 @dataclass

@@ -15,6 +15,7 @@ import svgwrite
 from modlinseq_print.render.fonts import baseline
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
 
+INKSCAPE_NAMESPACE = "http://www.inkscape.org/namespaces/inkscape"
 MIN_COMPOSITE_RUN = 4  # runs of at least this many equal uses go through composite symbols
 _FAMILIES = {"Helvetica": "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif",
              "Times": "Times, 'Times New Roman', serif", "Courier": "Courier, 'Courier New', monospace"}
@@ -75,6 +76,9 @@ class _SvgBuilder:
             self.defined.add(group["id"])
         for layer in scene.layers:
             group = self.drawing.g(id=prefix + re.sub(r"[^A-Za-z0-9_.-]", "_", layer.name))
+            if layer.label:  # an Inkscape layer, which Inkscape, LightBurn and Glowforge list by label
+                group.attribs.update({"inkscape:groupmode": "layer", "inkscape:label": layer.label})
+                self.drawing.attribs["xmlns:inkscape"] = INKSCAPE_NAMESPACE
             self.write_items(layer.items, group, prefix)
             parent.add(group)
 
