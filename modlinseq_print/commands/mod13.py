@@ -11,6 +11,7 @@ from modlinseq_print.render.output import format_for
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
 from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document
 from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     deck.add_argument("--back-offset", default="0,0", metavar="X,Y",
                       help="shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     deck.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
+    add_press_arguments(deck)
     deck.set_defaults(run=run_deck)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
@@ -42,8 +44,10 @@ def run_deck(args: argparse.Namespace) -> int:
     """Print the deck."""
     format_for(args.output, args.format)
     sheet = make_sheet(args.paper, args.margin)
+    press = press_from_args(args)
     options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_offset(args.back_offset),
-                          crop_marks=not args.no_crop_marks)
+                          crop_marks=not args.no_crop_marks, gap=press.die_spacing if press else 0.0,
+                          bleed=press.die_spacing / 2 if press else 0.0)
     document = deck_document(sheet, options)
     kind = "fronts and backs pages" if args.backs else "pages"
     return write_document(document, args, f"52 cards of 63 x 88 mm on {len(document.pages)} {sheet.describe()} {kind}")

@@ -16,6 +16,7 @@ from modlinseq_print.printables.tiles import (
 )
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
@@ -78,6 +79,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--bed-margin", default="5mm", help="margin kept clear on the bed (default 5mm)")
     parser.add_argument("--no-engrave", action="store_true", help="cut file without the engrave layer")
     parser.add_argument("--no-reference", action="store_true", help="cut file without the 100 mm reference square")
+    add_press_arguments(parser)
 
 
 def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
@@ -172,6 +174,7 @@ def cut_file_kind(path: str) -> str:
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
+    press = press_from_args(args)  # in press mode, also widens --gap to the die spacing
     sheet = make_sheet(args.paper, args.margin, args.orientation)
     options = options_from_args(args, title)
     kind = output_kind(args.output, args.format)
@@ -180,7 +183,7 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
         files = cut_payloads(pieces, faces, args, sheet, args.output, "dxf")
     else:
         sheets = build_sheets(pieces, faces, sheet, options)
-        data = render_pages(sheets.document, kind, args.dpi)
+        data = render_pages(sheets.document, kind, args.dpi, press)
         files = list(zip(page_paths(args.output, len(data), kind), data))
         files += manifest_files(args.output, sheets.placements)
     if cut_kind:
@@ -195,6 +198,7 @@ def report(written: list[Path], pieces) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tile set and write the sheets, manifests and cut file."""
+    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
     pieces = tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers)

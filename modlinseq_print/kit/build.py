@@ -80,10 +80,14 @@ def board_section(preset: Preset, board: Board, sheet: Sheet) -> tuple[Section, 
     return Section("Board", document.pages), plan, drawing.scene
 
 
-def piece_sections(preset: Preset, sheet: Sheet) -> tuple[list[Section], dict[str, int]]:
-    """The number tiles (with wild tiles and blockers) and the modulus markers, fronts and backs."""
+def piece_sections(preset: Preset, sheet: Sheet, press=None) -> tuple[list[Section], dict[str, int]]:
+    """The number tiles (with wild tiles and blockers) and the modulus markers, fronts and backs; with
+    `press` (PressOptions), spaced and bled for die cutting."""
     look, theme = tile_look(preset), get_theme(preset.theme)
     options = SheetOptions(layout=preset.tiles.sheet_layout, title="Tiles")
+    if press is not None:
+        look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
+        options = replace(options, gap=max(options.gap, press.die_spacing))
     pieces = tile_set(preset.modulus, preset.tiles.copies, preset.tiles.no_zero, None,
                       preset.tiles.wild, preset.tiles.blockers)
     faces = TileFaces(look, theme, sorted({p.label for p in pieces if p.kind != "blocker"}))
@@ -158,7 +162,7 @@ def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: T
         scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
 
 
-def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) -> Kit:
+def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, press=None) -> Kit:
     """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
     count = preset.exercises.count if exercises is None else exercises
     progress = Progress(5, quiet=quiet)
@@ -168,7 +172,7 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
     progress.step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board, sheet)
     progress.step("board pages")
-    pieces, counts = piece_sections(preset, sheet)
+    pieces, counts = piece_sections(preset, sheet, press)
     progress.step("tiles and markers")
     sections = [reference, board_pages, *pieces, *worksheet]
     contents, first = [], 2
