@@ -37,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
+    add_press_arguments(reference)
     reference.set_defaults(run=run_reference)
 
 
