@@ -10,6 +10,7 @@ from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDT
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
@@ -55,6 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--modulus", type=int, default=None, help="print a note of the modulus, e.g. 13")
     parser.add_argument("--arrows", action="store_true",
                         help="arrows at the edges showing the direction of addition for each slope")
+    add_press_arguments(parser, board=True)
     parser.set_defaults(run=run)
 
 
@@ -73,6 +75,7 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
         title=args.title,
         modulus=args.modulus,
         arrows=args.arrows,
+        die_outline=args.dieline_board,
     )
 
 
@@ -103,6 +106,7 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it."""
     format_for(args.output, args.format)  # a bad name or format fails before any drawing
+    press_from_args(args)
     drawing = board_scene(board_from_args(args), style_from_args(args))
     document, summary = board_document(drawing, args)
     return write_document(document, args, summary)

@@ -39,8 +39,10 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
 def write_document(document, args: argparse.Namespace, summary: str) -> int:
     """Write the document where -o says and report the files in one line."""
     from modlinseq_print.render.output import format_for, write_output
+    from modlinseq_print.render.press import press_from_args
 
-    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi)
+    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
+                           press_from_args(args))
     names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
     print(f"wrote {names}: {summary}")
     return 0

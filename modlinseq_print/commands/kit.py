@@ -9,6 +9,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.kit.build import build_kit
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_press_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -34,8 +36,9 @@ def run(args: argparse.Namespace) -> int:
         preset = replace(preset, exercises=replace(preset.exercises, seed=args.seed))
     output = args.output or f"output/kit-{preset.name}.pdf"
     kind = format_for(output, args.format)
-    kit = build_kit(preset, args.exercises, quiet=args.quiet)
-    written = write_output(kit.document, output, kind)
+    press = press_from_args(args)
+    kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
+    written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "

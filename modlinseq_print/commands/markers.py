@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.render.press import press_from_args
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
 from modlinseq_print.render.theme import get_theme
 
@@ -21,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the markers and write the sheets, manifests and cut file."""
+    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
     low, high = parse_range(args.range)
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)

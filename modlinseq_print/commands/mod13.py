@@ -15,6 +15,7 @@ from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, DeckOption
 from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.units import parse_length
 
 
@@ -39,10 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     deck.add_argument("--per-piece", metavar="DIR", help="also write one PNG per card and one for the back, trim "
                       "plus bleed (default 300 dpi), and a CSV of quantities, for print-on-demand services")
     deck.add_argument("--bleed", default=None, help="--per-piece: bleed around each card (default 1/8in)")
+    add_press_arguments(deck)
     deck.set_defaults(run=run_deck, dpi=None)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
+    add_press_arguments(reference)
     reference.set_defaults(run=run_reference)
 
 
@@ -50,8 +53,10 @@ def run_deck(args: argparse.Namespace) -> int:
     """Print the deck."""
     format_for(args.output, args.format)
     sheet = make_sheet(args.paper, args.margin)
+    press = press_from_args(args)
     options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_back_offset(args.back_offset),
-                          crop_marks=not args.no_crop_marks)
+                          crop_marks=not args.no_crop_marks, gap=press.die_spacing if press else 0.0,
+                          bleed=press.die_spacing / 2 if press else 0.0)
     document = deck_document(sheet, options)
     images = deck_images(args)
     kind = "fronts and backs pages" if args.backs else "pages"
@@ -60,7 +65,7 @@ def run_deck(args: argparse.Namespace) -> int:
     if not images:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
-    pages = render_pages(document, fmt, args.dpi)
+    pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(list(zip(page_paths(args.output, len(pages), fmt), pages)) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images")
     return 0

@@ -21,6 +21,7 @@ from modlinseq_print.printables.tiles import (
 )
 from modlinseq_print.render.output import format_for, page_paths, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS, bounding_box
 from modlinseq_print.units import parse_length
@@ -111,6 +112,7 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-piece", metavar="DIR",
                         help="also write one PNG per distinct face and back, trim plus bleed, and a CSV of "
                              "quantities, for print-on-demand services")
+    add_press_arguments(parser)
 
 
 def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
@@ -225,19 +227,20 @@ def cut_mode_from_args(args: argparse.Namespace, kind: str, layout: str) -> str 
 
 
 def sheet_outputs(pieces, faces, args, sheet: Sheet, options: SheetOptions, kind: str,
-                  print_cut: bool) -> tuple[list[tuple[Path, bytes]], list]:
+                  print_cut: bool, press=None) -> tuple[list[tuple[Path, bytes]], list]:
     """The printed sheet files and their manifest, and the placements; for print-and-cut, the pieces keep
     clear of the registration marks printed on every fronts page."""
     sheets = build_sheets(pieces, faces, pieces_sheet(sheet) if print_cut else sheet, options)
     if print_cut:
         mark_sheets(sheets.document, sheets.placements, sheet)
-    data = render_pages(sheets.document, kind, SHEET_DPI if args.dpi is None else args.dpi)
+    data = render_pages(sheets.document, kind, SHEET_DPI if args.dpi is None else args.dpi, press)
     files = list(zip(page_paths(args.output, len(data), kind), data))
     return files + manifest_files(args.output, sheets.placements), sheets.placements
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
+    press = press_from_args(args)  # in press mode, also widens --gap to the die spacing
     sheet = make_sheet(args.paper, args.margin, args.orientation)
     options = options_from_args(args, title)
     kind = output_kind(args.output, args.format)
@@ -246,7 +249,7 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     spec = cut_spec_from_args(args) if mode else None
     files: list[tuple[Path, bytes]] = []
     if kind != "dxf":
-        files, placements = sheet_outputs(pieces, faces, args, sheet, options, kind, mode == "print")
+        files, placements = sheet_outputs(pieces, faces, args, sheet, options, kind, mode == "print", press)
         if mode == "print":
             files += cut_files(print_cut_layout(placements, faces.look.outline, sheet, spec), cut_path, cut_kind)
     if mode == "bed":
@@ -280,6 +283,7 @@ def report(written: list[Path], pieces) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
+    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
     pieces = with_markers(tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
@@ -125,15 +125,19 @@ def kit_pieces(preset: Preset) -> list[Piece]:
     return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
 
 
-def piece_section(preset: Preset) -> tuple[Section, TileSheets, dict[str, int]]:
+def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict[str, int]]:
     """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
-    the sheets (where every piece went) and the count of each kind."""
+    the sheets (where every piece went) and the count of each kind; with `press` (PressOptions), spaced and
+    bled for die cutting."""
     pieces = kit_pieces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"
     sheet = pieces_sheet(preset)
-    sheets = build_sheets(pieces, PieceFaces(tile_look(preset), get_theme(preset.theme), pieces), sheet,
-                          sheet_options(preset, title))
+    look, options = tile_look(preset), sheet_options(preset, title)
+    if press is not None:
+        look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
+        options = replace(options, gap=max(options.gap, press.die_spacing))
+    sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
     return Section(title, sheets.document.pages, sheet.margin), sheets, counts
 
@@ -209,7 +213,7 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     return contents
 
 
-def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) -> Kit:
+def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, press=None) -> Kit:
     """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
     count = preset.exercises.count if exercises is None else exercises
     progress = Progress(5, quiet=quiet)
@@ -219,7 +223,7 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True) 
     progress.step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board)
     progress.step("board pages")
-    pieces, sheets, counts = piece_section(preset)
+    pieces, sheets, counts = piece_section(preset, press)
     progress.step("tiles and markers")
     sections = [reference, board_pages, pieces, *worksheet]
     guide = kit_guide(preset.tiles.sheet_layout, plan.overlap)

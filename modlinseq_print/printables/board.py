@@ -15,7 +15,7 @@ from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.paper import Rect
-from modlinseq_print.render.scene import Circle, Item, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
 
 Point = tuple[float, float]
@@ -46,6 +46,7 @@ class BoardStyle:
     modulus: int | None = None
     arrows: bool = False
     padding: float = 4.0  # mm of paper around the drawing
+    die_outline: bool = False  # mark the board's outline as a die line (press-ready PDFs)
 
     def resolved_cell_size(self) -> float:
         """The cell size in mm, checked to hold the tile with the clearance."""
@@ -264,9 +265,40 @@ def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
         _draw_labels(drawing, drawn, centres, marks, theme)
+    if style.die_outline:
+        scene.layer("dieline").items.extend(Polygon(loop, DIE_LINE) for loop in outline_loops(
+            [drawing.corners(cell) for cell in drawn]))
     if header:
         drawing.header = _draw_header(scene, header, style.padding, theme)
     return drawing
+
+
+def outline_loops(cells: list[list[Point]]) -> list[tuple[Point, ...]]:
+    """The outline of a union of cells that meet edge to edge: the edges only one cell has, chained into
+    closed loops (the outer boundary, and the rim of any hole)."""
+    def key(point: Point) -> tuple[float, float]:
+        return round(point[0], 3), round(point[1], 3)
+
+    count: dict[frozenset, int] = {}
+    for corners in cells:
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            edge = frozenset((key(a), key(b)))
+            count[edge] = count.get(edge, 0) + 1
+    following: dict[tuple[float, float], tuple[float, float]] = {}
+    for corners in cells:  # each cell's corners run clockwise, so boundary edges chain head to tail
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            if count[frozenset((key(a), key(b)))] == 1:
+                following[key(a)] = key(b)
+    loops = []
+    while following:
+        start = min(following)
+        loop = [start]
+        point = following.pop(start)
+        while point != start:
+            loop.append(point)
+            point = following.pop(point)
+        loops.append(tuple(loop))
+    return loops
 
 
 def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str]) -> None:

@@ -15,7 +15,7 @@ from modlinseq_print.render.text_metrics import text_width
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0  # poker size
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RED, BLACK, GREY = "#c62828", "#111111", "#666666"
-CUT_STYLE = Style(stroke="#9e9e9e", stroke_width=0.2)
+CUT_STYLE = Style(stroke="#9e9e9e", stroke_width=0.2, die=True)  # the card's cut line (a die line when press-ready)
 BACK_FILL = "#1e3a8a"
 MARK_GAP = 1.0  # mm between a card edge and its crop mark
 BAND_TEXT = 2.5  # mm: scale bar label and caption in the side bands
@@ -29,6 +29,8 @@ class DeckOptions:
     backs: bool = False  # a mirrored backs page after each fronts page (long-edge duplex)
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
+    gap: float = 0.0  # mm between cards (0: neighbours share a cut)
+    bleed: float = 0.0  # mm the backs' colour runs past the cut
 
 
 def suit_colour(suit: str) -> str:
@@ -109,11 +111,13 @@ def card_items(scene: Scene, rank: str, suit: str, x: float, y: float, signed: b
     return items
 
 
-def back_items(x: float, y: float) -> list[Item]:
-    """The back of a card with its top-left corner at (x, y): a dark field with a ring of 13 dots."""
+def back_items(x: float, y: float, bleed: float = 0.0) -> list[Item]:
+    """The back of a card with its top-left corner at (x, y): a dark field (running `bleed` mm past the
+    cut) with a ring of 13 dots."""
     right, bottom = x + CARD_WIDTH, y + CARD_HEIGHT
     cx, cy = x + CARD_WIDTH / 2, y + CARD_HEIGHT / 2
-    items: list[Item] = [Polygon(((x, y), (right, y), (right, bottom), (x, bottom)), Style(fill=BACK_FILL, stroke=None))]
+    x0, y0, x1, y1 = x - bleed, y - bleed, right + bleed, bottom + bleed
+    items: list[Item] = [Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(fill=BACK_FILL, stroke=None))]
     inner = 4.0
     items.append(Polygon(((x + inner, y + inner), (right - inner, y + inner), (right - inner, bottom - inner),
                           (x + inner, bottom - inner)), Style(stroke="#ffffff", stroke_width=0.5)))
@@ -180,7 +184,7 @@ def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Documen
     area = sheet.printable
     pages: list[Page] = []
     dealt = iter(cards)
-    sheets = place_rectangles(len(cards), CARD_WIDTH, CARD_HEIGHT, area, gap=0.0, what="card")
+    sheets = place_rectangles(len(cards), CARD_WIDTH, CARD_HEIGHT, area, gap=options.gap, what="card")
     for number, slots in enumerate(sheets, start=1):
         front = Scene(sheet.width, sheet.height)
         for slot, (rank, suit) in zip(slots, dealt):
@@ -193,7 +197,7 @@ def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Documen
             backs = [mirror_slot(slot, sheet.width, options.back_offset) for slot in slots]
             back = Scene(sheet.width, sheet.height)
             for box in _card_boxes(backs):
-                for item in back_items(box.x, box.y):
+                for item in back_items(box.x, box.y, options.bleed):
                     back.add(item, "cards")
             _marks_and_bands(back, _card_boxes(backs), area,
                              f"backs of sheet {number}: print duplex, flip on the long edge", options.crop_marks)

@@ -259,13 +259,13 @@ def piece_colours(piece: Piece, theme: Theme) -> Colours:
 
 
 def outline_items(slot: Slot, look: TileLook, fill: str, stroke: str) -> list[Item]:
-    """The printed shape of a placed tile: its bleed (when any) and its cut outline."""
+    """The printed shape of a placed tile: its bleed (when any) and its cut outline (marked as the die line)."""
     items: list[Item] = []
     if look.bleed > 0:
         items.append(Polygon(tuple(place_outline(look.footprint, slot)), Style(fill=fill, stroke=None)))
     cut = {"solid": None, "dashed": (1.5, 1.0)}
     line = Style(fill=None if look.bleed > 0 else fill, stroke=None if look.cut_line == "none" else stroke,
-                 stroke_width=look.stroke_width, dash=cut.get(look.cut_line))
+                 stroke_width=look.stroke_width, dash=cut.get(look.cut_line), die=True)  # the outline is cut
     items.append(Polygon(tuple(place_outline(look.outline, slot)), line))
     return items
 

@@ -49,12 +49,12 @@ def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
     return [target.with_name(f"{target.stem}-{n}{target.suffix}") for n in range(1, count + 1)]
 
 
-def render_pages(document: Document, fmt: str, dpi: float = 150.0) -> list[bytes]:
-    """The bytes of each output file: one PDF, or one SVG/PNG per page."""
+def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None) -> list[bytes]:
+    """The bytes of each output file: one PDF (press-ready with `press`, a PressOptions), or one SVG/PNG per page."""
     if fmt == "pdf":
         from modlinseq_print.render.pdf_writer import document_to_pdf
 
-        return [document_to_pdf(document)]
+        return [document_to_pdf(document, press)]
     if fmt == "svg":
         from modlinseq_print.render.svg_writer import scene_to_svg
 
@@ -64,7 +64,8 @@ def render_pages(document: Document, fmt: str, dpi: float = 150.0) -> list[bytes
     return [scene_to_png(page.scene, dpi) for page in document.pages]
 
 
-def write_output(document: Document, path: str | Path, fmt: str | None = None, dpi: float = 150.0) -> list[Path]:
+def write_output(document: Document, path: str | Path, fmt: str | None = None, dpi: float = 150.0,
+                 press=None) -> list[Path]:
     """Write a document as PDF, SVG or PNG (from the extension unless `fmt` is given); return the files written.
 
     Nothing is left behind on error: each file is written atomically, and files already written by this
@@ -73,5 +74,5 @@ def write_output(document: Document, path: str | Path, fmt: str | None = None, d
     kind = format_for(path, fmt)
     if not document.pages:
         raise FormatError("nothing to write: the document has no pages")
-    payloads = render_pages(document, kind, dpi)
+    payloads = render_pages(document, kind, dpi, press)
     return write_files_atomic(list(zip(page_paths(path, len(payloads), kind), payloads)))

@@ -16,11 +16,13 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
 from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
+_DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
 
 
 def fmt(value: float) -> str:
@@ -42,6 +44,15 @@ def _milli(n: int) -> str:
 def _colour(hex_colour: str) -> str:
     value = hex_colour.lstrip("#")
     return " ".join(fmt(int(value[i:i + 2], 16) / 255) for i in (0, 2, 4))
+
+
+def colour_op(hex_colour: str, stroke: bool, press: PressOptions | None) -> str:
+    """The operator setting a fill (or stroke) colour: RGB, or DeviceCMYK in a press-ready file."""
+    if press is None:
+        return f"{_colour(hex_colour)} {'RG' if stroke else 'rg'}"
+    from modlinseq_print.render.theme import process_colour
+
+    return f"{' '.join(fmt(v) for v in process_colour(hex_colour))} {'K' if stroke else 'k'}"
 
 
 def _pdf_string(text: str) -> str:
@@ -112,6 +123,7 @@ class _Stream:
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.registered: dict[str, str] = {}  # form name -> its Do operator, once listed in the resources
+        self.dies: list[str] = []  # die-line paths, drawn together at the end of the stream (press only)
 
     def flush(self) -> None:
         if self.ops:
@@ -133,9 +145,9 @@ class _Stream:
 
     def apply_style(self, style: Style) -> None:
         if style.fill:
-            self.set("fill", style.fill, f"{_colour(style.fill)} rg")
+            self.set("fill", style.fill, colour_op(style.fill, False, self.builder.press))
         if style.stroke:
-            self.set("stroke", style.stroke, f"{_colour(style.stroke)} RG")
+            self.set("stroke", style.stroke, colour_op(style.stroke, True, self.builder.press))
             self.set("width", style.stroke_width, f"{fmt(style.stroke_width)} w")
             dash = tuple(style.dash or ())
             self.set("dash", dash, f"[{' '.join(fmt(d) for d in dash)}] 0 d")
@@ -148,10 +160,21 @@ class _Stream:
         return "S" if style.stroke else "n"
 
     def polygon(self, item: Polygon) -> None:
-        self.apply_style(item.style)
         first, *rest = item.points
-        path = [f"{fmt(first[0])} {fmt(first[1])} m"] + [f"{fmt(x)} {fmt(y)} l" for x, y in rest]
-        self.ops.append(" ".join(path) + (" h " if item.closed else " ") + self.paint(item.style, item.closed))
+        path = " ".join([f"{fmt(first[0])} {fmt(first[1])} m"] + [f"{fmt(x)} {fmt(y)} l" for x, y in rest])
+        if item.style.die and self.builder.press is not None:
+            self.dies.append(path + " h S")
+            if not (item.style.fill or item.style.stroke):
+                return
+        self.apply_style(item.style)
+        self.ops.append(path + (" h " if item.closed else " ") + self.paint(item.style, item.closed))
+
+    def die_lines(self) -> None:
+        """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group."""
+        if self.dies:
+            width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
+            self.ops += [f"/OC /{_DIE_OC} BDC q /{_DIE_GS} gs /{_DIE_CS} CS 1 SCN {width} w [] 0 d",
+                         *self.dies, "Q EMC"]
 
     def circle(self, item: Circle) -> None:
         self.apply_style(item.style)
@@ -194,7 +217,7 @@ class _Stream:
     def texts(self, texts: list[Text]) -> None:
         """Texts sharing font, size and colour in one text object; unrotated ones move with Td."""
         first = texts[0]
-        self.ops.append(f"BT {self.builder.font_name(first.font)} {fmt(first.size)} Tf {_colour(first.fill)} rg")
+        self.ops.append(f"BT {self.builder.font_name(first.font)} {fmt(first.size)} Tf {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         px = py = None
         for item in texts:
@@ -247,14 +270,17 @@ class _Stream:
             else:
                 raise TypeError(f"cannot draw {type(item).__name__} in PDF")
             index = end
+        self.die_lines()
         self.flush()
 
 
 class _PdfBuilder:
     """Owns the canvas and the table of forms (symbols and embedded scenes) shared by all pages."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, press: PressOptions | None = None):
         self.canvas = canvas
+        self.press = press
+        self.die_refs: dict[str, object] | None = None  # the die line's shared PDF objects, made on first use
         self.symbol_forms: dict[tuple, str] = {}  # (scene id, symbol) -> form name
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[int, str] = {}
@@ -303,37 +329,114 @@ class _PdfBuilder:
                 box = self.symbol_box(scene, symbol) or (0.0, 0.0, 1.0, 1.0)
                 items = scene.symbols[symbol]
             self.canvas.beginForm(name, *(float(fmt(v)) for v in (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)))
-            _Stream(self, scene).items(items)
+            stream = _Stream(self, scene)
+            stream.items(items)
             self.canvas.endForm()
+            if stream.dies:
+                from reportlab.pdfbase.pdfdoc import xObjectName
+
+                self.die_resources(self.canvas._doc.idToObject[xObjectName(name)])
+
+    def die_resources(self, target) -> None:
+        """Give a page or form that draws die lines a resource dictionary with their spot colour, overprint
+        state and optional-content group besides what reportlab lists (it would list none of the three)."""
+        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+        if self.die_refs is None:
+            self.die_refs = press_objects(self.canvas._doc, self.press)
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        if getattr(target, "hasImages", False):
+            resources.allProcs()
+        if target.XObjects:
+            resources.XObject = target.XObjects
+        states = getattr(target, "ExtGState", None)
+        resources.ExtGState = dict(states.dict) if states else {}
+        resources.ExtGState[_DIE_GS] = self.die_refs["state"]
+        resources.setShading(getattr(target, "_shadingUsed", None) or {})
+        resources.setColorSpace(getattr(target, "_colorsUsed", None) or {})
+        resources.ColorSpace[_DIE_CS] = self.die_refs["colour"]
+        resources.Properties = {_DIE_OC: self.die_refs["layer"]}
+        target.Resources = resources
+
+    def set_press_boxes(self, scene: Scene, scale: float) -> None:
+        """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
+        slug, bleed = self.press.slug, self.press.bleed
+        trim = (slug, slug, slug + scene.width, slug + scene.height)
+        self.canvas.setTrimBox(tuple(float(fmt(v * scale)) for v in trim))
+        grown = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
+        self.canvas.setBleedBox(tuple(float(fmt(v * scale)) for v in grown))
+
+    def crop_marks(self, scene: Scene) -> None:
+        """Crop marks at the trim corners, outside the bleed, in process black."""
+        lines = [f"{fmt(x0)} {fmt(y0)} m {fmt(x1)} {fmt(y1)} l S"
+                 for (x0, y0), (x1, y1) in self.press.crop_marks(scene.width, scene.height)]
+        self.canvas.addLiteral("\n".join([f"q 0 0 0 1 K {MARK_PT / PT_PER_MM:.5f} w [] 0 d", *lines, "Q"]))
 
     def page(self, page: Page, number: int) -> None:
         scene = page.scene
-        unit = user_unit(scene.width, scene.height)
+        slug = self.press.slug if self.press else 0.0
+        media_w, media_h = scene.width + 2 * slug, scene.height + 2 * slug
+        unit = user_unit(media_w, media_h)
         scale = PT_PER_MM / unit
-        width, height = scene.width * scale, scene.height * scale
+        width, height = media_w * scale, media_h * scale
         self.canvas.setPageSize((float(fmt(width)), float(fmt(height))))
+        if self.press:
+            self.set_press_boxes(scene, scale)
         if page.bookmark:
             key = f"page{number}"
             self.canvas.bookmarkPage(key)
             self.canvas.addOutlineEntry(page.bookmark, key, level=0)
-        self.canvas.addLiteral(f"{scale:.6f} 0 0 {-scale:.6f} 0 {fmt(height)} cm")
-        _Stream(self, scene).items(list(scene.items()))
+        if self.press:
+            self.canvas.addLiteral(f"{scale:.6f} 0 0 {-scale:.6f} {fmt(slug * scale)} {fmt(height - slug * scale)} cm")
+            items = bleed_items(list(scene.items()), scene.width, scene.height, self.press.bleed)
+        else:
+            self.canvas.addLiteral(f"{scale:.6f} 0 0 {-scale:.6f} 0 {fmt(height)} cm")
+            items = list(scene.items())
+        stream = _Stream(self, scene)
+        stream.items(items)
+        if self.press:
+            self.crop_marks(scene)
         self.canvas.showPage()
+        if stream.dies:
+            self.die_resources(self.canvas._doc.Pages.pages[-1])
         if unit > 1:
             pdf_page = self.canvas._doc.Pages.pages[-1]
             pdf_page.__NoDefault__ = list(pdf_page.__NoDefault__) + ["UserUnit"]
             pdf_page.UserUnit = unit
 
 
-def document_to_pdf(document: Document) -> bytes:
-    """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark."""
+def press_objects(doc, press: PressOptions) -> dict[str, object]:
+    """The die line's Separation colour space (magenta as its stand-in), its overprinting graphics state
+    and its optional-content group (listed in the catalog, on by default); returns references to them."""
+    from reportlab.lib.colors import CMYKColorSep
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFSeparationCMYKColor, PDFString
+
+    name = press.dieline_name
+    colour = PDFSeparationCMYKColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1)).value()
+    state = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
+    layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
+    refs = {"colour": doc.Reference(colour, "DieSeparation"), "state": doc.Reference(state, "DieOverprint"),
+            "layer": doc.Reference(layer, "DieLayer")}
+    groups = PDFArray([refs["layer"]])
+    doc.Catalog.OCProperties = PDFDictionary({"OCGs": groups, "D": PDFDictionary({
+        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})})
+    doc.Catalog.__NoDefault__ = list(doc.Catalog.__NoDefault__) + ["OCProperties"]
+    return refs
+
+
+def document_to_pdf(document: Document, press: PressOptions | None = None) -> bytes:
+    """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark;
+    with `press`, a press-ready file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour)."""
     buffer = io.BytesIO()
     huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=(1, 6) if huge else None)  # UserUnit: 1.6
+    version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
+                    enforceColorSpace="sep_cmyk" if press else None)  # reportlab's own RGB check, besides ours
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
-    builder = _PdfBuilder(canvas)
+    builder = _PdfBuilder(canvas, press)
     for number, page in enumerate(document.pages, start=1):
         builder.page(page, number)
         builder.define_pending()

@@ -14,12 +14,14 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Style:
-    """Fill and stroke of a shape: colours as '#rrggbb' (None for none), widths in mm."""
+    """Fill and stroke of a shape: colours as '#rrggbb' (None for none), widths in mm. `die` marks the
+    outline a piece is cut along: press-ready PDFs add it as a die line; other output ignores the flag."""
 
     fill: str | None = None
     stroke: str | None = "#000000"
     stroke_width: float = 0.25
     dash: tuple[float, ...] | None = None  # dash pattern in mm
+    die: bool = False  # this polygon is a cut (die) line of a piece
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ class Embed:
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None
 
+
+DIE_LINE = Style(fill=None, stroke=None, die=True)  # a die line with no printed stroke (press-ready PDFs only)
 
 Item = Union[Polygon, Circle, Text, Use, Embed]
 

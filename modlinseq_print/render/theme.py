@@ -46,6 +46,43 @@ THEMES = {
 }
 
 
+#: Process colour (C, M, Y, K in per cent) of every chromatic colour the printables use, for press-ready PDFs.
+#: Neutral greys need no entry: they print on the black plate alone (see `process_colour`).
+CMYK: dict[str, tuple[int, int, int, int]] = {
+    "#3a9a4b": (75, 0, 85, 10),    # green board
+    "#1f5e2a": (85, 20, 95, 50),   # dark green cell strokes and marks
+    "#e8f5e9": (8, 0, 8, 0),       # pale green addresses
+    "#e8efe9": (8, 2, 8, 0),
+    "#e57373": (0, 60, 45, 0),     # pseudocells
+    "#7f1d1d": (15, 95, 90, 45),   # pseudocell marks
+    "#ffd54f": (0, 15, 75, 0),     # number tiles
+    "#8d6e00": (20, 35, 100, 35),  # tile strokes
+    "#fff3c4": (0, 4, 28, 0),      # wild tiles
+    "#1e3a8a": (100, 80, 0, 20),   # modulus markers, card backs
+    "#d32f2f": (0, 90, 80, 10),    # blocked cells and blockers
+    "#c62828": (0, 95, 85, 15),    # red card suits
+    "#e8eef8": (8, 4, 0, 0),       # reference card headers
+    "#ff0000": (0, 100, 100, 0),
+}
+
+
+class ColourError(ModlinseqError):
+    """A colour that has no process (CMYK) value, so a press-ready file cannot be written."""
+
+
+def process_colour(colour: str) -> tuple[float, float, float, float]:
+    """A '#rrggbb' colour as C, M, Y, K from 0 to 1: greys on the black plate alone (text black is
+    0/0/0/1, not a rich black), chromatic colours from CMYK; a one-line error for any other colour."""
+    value = colour.lower()
+    red, green, blue = (int(value[i:i + 2], 16) for i in (1, 3, 5))
+    if red == green == blue:
+        return 0.0, 0.0, 0.0, round(1 - red / 255, 4)
+    if value not in CMYK:
+        raise ColourError(f"colour {colour} has no CMYK value, so --press would write it as RGB: "
+                          "add it to CMYK in modlinseq_print/render/theme.py")
+    return tuple(part / 100 for part in CMYK[value])  # type: ignore[return-value]
+
+
 def get_theme(name: str) -> Theme:
     """The theme with this name, or a one-line error listing the choices."""
     try:
