@@ -49,6 +49,7 @@ class Face:
     widths: dict[str, float]  # character -> advance width in 1/1000 em
     glyphs: dict[str, str]  # character -> glyph name
     missing_width: float  # the advance of .notdef, for measuring a character the font lacks
+    ascii_widths: tuple[float, ...]  # widths of codes 0-127 by code, the fast path of em_width
 
 
 def canonical(font: str) -> str:
@@ -76,8 +77,10 @@ def face(font: str) -> Face:
     metrics = ttf["hmtx"].metrics
     glyphs = {chr(code): glyph for code, glyph in ttf.getBestCmap().items()}
     widths = {char: metrics[glyph][0] * scale for char, glyph in glyphs.items()}
+    missing = metrics[".notdef"][0] * scale
+    ascii_widths = tuple(widths.get(chr(code), missing) for code in range(128))
     return Face(name, path, ttf["head"].unitsPerEm, ttf["OS/2"].sCapHeight / ttf["head"].unitsPerEm, widths,
-                glyphs, metrics[".notdef"][0] * scale)
+                glyphs, missing, ascii_widths)
 
 
 def cap_height(font: str) -> float:
@@ -85,10 +88,11 @@ def cap_height(font: str) -> float:
     return face(font).cap_height
 
 
-@lru_cache(maxsize=65536)
 def em_width(text: str, font: str) -> float:
     """The advance width of a line of text in 1/1000 of the font size (no kerning)."""
     metrics = face(font)
+    if text.isascii():  # most labels: one C-level pass over the bytes
+        return sum(map(metrics.ascii_widths.__getitem__, text.encode()))
     widths, missing = metrics.widths, metrics.missing_width
     return sum(widths.get(char, missing) for char in text)
 
@@ -99,9 +103,15 @@ def missing_glyphs(text: str, font: str) -> list[str]:
     return list(dict.fromkeys(char for char in text if char not in glyphs))
 
 
-@lru_cache(maxsize=65536)
 def require_glyphs(text: str, font: str) -> None:
     """Raise a one-line FontError naming the first character of text the font has no glyph for."""
+    if text.isascii() and text.isprintable():  # every shipped face has all of printable ASCII
+        return
+    _require_glyphs(text, font)
+
+
+@lru_cache(maxsize=4096)
+def _require_glyphs(text: str, font: str) -> None:
     missing = missing_glyphs(text, font)
     if missing:
         char = missing[0]

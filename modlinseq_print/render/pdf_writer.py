@@ -51,7 +51,7 @@ def _ttf(font: str):
     if name not in _REGISTERED:
         from reportlab.pdfbase.ttfonts import TTFont
 
-        pdfmetrics.registerFont(TTFont(name, str(face(font).path)))
+        pdfmetrics.registerFont(TTFont(name, str(face(font).path), asciiReadable=1))  # see _show_text
         _REGISTERED.add(name)
     return pdfmetrics.getFont(name)
 
@@ -66,6 +66,11 @@ def _show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tup
     each embedded subset and getSubsetInternalName names it); we reuse it to keep our compact streams.
     Returns the operators and the subset in effect afterwards.
     """
+    if text.isascii() and text.isprintable():  # asciiReadable: codes 32-126 are themselves, in subset 0
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        if current == 0:
+            return [f"({escaped}) Tj"], 0
+        return [f"{ttf.getSubsetInternalName(0, canvas._doc)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
     ops = []
     for subset, codes in ttf.splitString(text, canvas._doc):
         if subset != current:
