@@ -4,6 +4,11 @@ Symbols go into <defs> and are placed with <use>; runs of equally spaced uses of
 through power-of-two composite symbols; texts of one style share a group, and items on one row share
 a translated group, so a cell costs a few dozen bytes. Output is deterministic: ids come from names
 and counters, never from memory addresses.
+
+Text is drawn as outlines of the shipped fonts, so the SVG (and the PNG made from it) looks like the PDF
+on any machine: each glyph is defined once as a <path> in font units (id `_gN`), once per font size as
+a scaled group (id `_N`), and placed with <use>; each text is a group labelled with its text
+(`aria-label`), translated to its anchor on the baseline, like a <text x y> element would be.
 """
 
 from __future__ import annotations
@@ -12,12 +17,11 @@ import re
 
 import svgwrite
 
-from modlinseq_print.render.fonts import baseline
+from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
+from modlinseq_print.render.glyphs import glyph_path
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
 
 MIN_COMPOSITE_RUN = 4  # runs of at least this many equal uses go through composite symbols
-_FAMILIES = {"Helvetica": "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif",
-             "Times": "Times, 'Times New Roman', serif", "Courier": "Courier, 'Courier New', monospace"}
 
 
 def fmt(value: float) -> str:
@@ -39,18 +43,8 @@ def _style_attributes(style: Style) -> dict[str, str]:
     return attributes
 
 
-def _font_attributes(font: str) -> dict[str, str]:
-    family = next((v for k, v in _FAMILIES.items() if font.startswith(k)), "sans-serif")
-    attributes = {"font-family": family}
-    if "Bold" in font:
-        attributes["font-weight"] = "bold"
-    if "Oblique" in font or "Italic" in font:
-        attributes["font-style"] = "italic"
-    return attributes
-
-
 def _text_key(item: Text) -> tuple:
-    return (item.font, item.size, item.anchor, item.fill, item.middle)
+    return (item.fill,)  # outlines need no font attributes: texts of one colour share a group
 
 
 class _SvgBuilder:
@@ -62,6 +56,8 @@ class _SvgBuilder:
         self.defined: set[str] = set()
         self.scene_ids: dict[int, str] = {}
         self.clip_count = 0
+        self.glyph_ids: dict[tuple[str, str], str] = {}  # (face, char) -> id of its path in font units
+        self.sized_ids: dict[tuple[str, float, str], str | None] = {}  # (face, size, char) -> scaled id
 
     def symbol_id(self, prefix: str, name: str) -> str:
         clean = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
@@ -160,13 +156,46 @@ class _SvgBuilder:
             self.defined.add(name)
         return name
 
+    def glyph(self, font: str, size: float, char: str) -> str | None:
+        """The id of a character's outline at a font size (defined on first use); None for an empty glyph."""
+        key = (canonical(font), size, char)
+        if key not in self.sized_ids:
+            path = glyph_path(font, char)
+            if not path:
+                self.sized_ids[key] = None
+                return None
+            base = key[0], char
+            if base not in self.glyph_ids:
+                self.glyph_ids[base] = f"_g{len(self.glyph_ids) + 1}"
+                self.defs.add(self.drawing.path(d=path, id=self.glyph_ids[base]))
+            self.sized_ids[key] = f"_{len(self.sized_ids) + 1}"
+            group = self.drawing.g(id=self.sized_ids[key], transform=f"scale({size / face(font).units_per_em:.6g})")
+            group.add(self.drawing.use("#" + self.glyph_ids[base]))
+            self.defs.add(group)
+        return self.sized_ids[key]
+
+    def text_outline(self, item: Text, transform: str):
+        """A group drawing the text's glyphs, labelled with the text, its origin at the text's anchor."""
+        require_glyphs(item.text, item.font)
+        group = self.drawing.g(transform=transform)
+        group.attribs["aria-label"] = item.text
+        widths = face(item.font).widths
+        x = -anchor_shift(item)
+        for char in item.text:
+            glyph = self.glyph(item.font, item.size, char)
+            if glyph is not None:
+                use = svgwrite.base.BaseElement(debug=False)  # a plain SVG 2 href: 6 bytes less than xlink:href
+                use.elementname = "use"
+                use.attribs["href"] = "#" + glyph
+                offset = fmt(x)
+                if offset != "0":
+                    use.attribs["x"] = offset
+                group.add(use)
+            x += widths[char] * item.size / 1000
+        return group
+
     def write_texts(self, texts: list[Text], parent) -> None:
-        first = texts[0]
-        attributes = _font_attributes(first.font)
-        attributes.update({"font-size": fmt(first.size), "fill": first.fill})
-        if first.anchor != "start":
-            attributes["text-anchor"] = first.anchor
-        group = parent.add(self.drawing.g(**attributes))
+        group = parent.add(self.drawing.g(fill=texts[0].fill))
         start = 0
         while start < len(texts):
             line_y = baseline(texts[start])
@@ -177,21 +206,15 @@ class _SvgBuilder:
             if end - start > 2:
                 target = group.add(self.drawing.g(transform=f"translate(0 {fmt(line_y)})"))
             for item in texts[start:end]:
-                element = self.drawing.text(item.text)
-                element.attribs["x"] = fmt(item.x)
-                if target is group:
-                    element.attribs["y"] = fmt(line_y)
-                target.add(element)
+                where = fmt(item.x) if target is not group else f"{fmt(item.x)} {fmt(line_y)}"
+                target.add(self.text_outline(item, f"translate({where})"))
             start = end
 
     def write_rotated_text(self, item: Text, parent) -> None:
-        attributes = _font_attributes(item.font)
-        attributes.update({"font-size": fmt(item.size), "fill": item.fill})
-        if item.anchor != "start":
-            attributes["text-anchor"] = item.anchor
-        element = self.drawing.text(item.text, **attributes)
-        element.attribs.update({"x": fmt(item.x), "y": fmt(baseline(item)),
-                                "transform": f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)})"})
+        transform = (f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)}) "
+                     f"translate({fmt(item.x)} {fmt(baseline(item))})")
+        element = self.text_outline(item, transform)
+        element.attribs["fill"] = item.fill
         parent.add(element)
 
     def write_embed(self, embed: Embed, parent) -> None:
