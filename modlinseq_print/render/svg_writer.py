@@ -14,6 +14,8 @@ a scaled group (id `_N`), and placed with <use>; each text is a group labelled w
 from __future__ import annotations
 
 import re
+from html import escape
+from xml.etree import ElementTree
 
 import svgwrite
 
@@ -43,6 +45,21 @@ def _style_attributes(style: Style) -> dict[str, str]:
     return attributes
 
 
+class _Raw:
+    """A placeholder for markup written as a string: 30,000 labels of glyph uses are 4x too slow through
+    svgwrite and ElementTree. svgwrite containers only call get_xml() on their children; scene_to_svg
+    swaps each placeholder for its markup (`_SvgBuilder.raw`)."""
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def get_xml(self) -> ElementTree.Element:
+        return ElementTree.Element("_raw", {"i": str(self.index)})
+
+
+_RAW = re.compile(r'<_raw i="(\d+)" ?/>')
+
+
 def _text_key(item: Text) -> tuple:
     return (item.fill,)  # outlines need no font attributes: texts of one colour share a group
 
@@ -58,6 +75,8 @@ class _SvgBuilder:
         self.clip_count = 0
         self.glyph_ids: dict[tuple[str, str], str] = {}  # (face, char) -> id of its path in font units
         self.sized_ids: dict[tuple[str, float, str], str | None] = {}  # (face, size, char) -> scaled id
+        self.glyph_uses: dict[tuple[str, float], dict] = {}  # (font, size) -> char -> (<use start, advance)
+        self.raw: list[str] = []  # markup of outlined texts, by _Raw placeholder index
 
     def symbol_id(self, prefix: str, name: str) -> str:
         clean = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
@@ -174,25 +193,25 @@ class _SvgBuilder:
             self.defs.add(group)
         return self.sized_ids[key]
 
-    def text_outline(self, item: Text, transform: str):
+    def text_outline(self, item: Text, transform: str, fill: str | None = None) -> "_Raw":
         """A group drawing the text's glyphs, labelled with the text, its origin at the text's anchor."""
         require_glyphs(item.text, item.font)
-        group = self.drawing.g(transform=transform)
-        group.attribs["aria-label"] = item.text
-        widths = face(item.font).widths
+        uses = self.glyph_uses.setdefault((item.font, item.size), {})
         x = -anchor_shift(item)
+        colour = f' fill="{fill}"' if fill else ""
+        parts = [f'<g aria-label="{escape(item.text, quote=True)}"{colour} transform="{transform}">']
         for char in item.text:
-            glyph = self.glyph(item.font, item.size, char)
-            if glyph is not None:
-                use = svgwrite.base.BaseElement(debug=False)  # a plain SVG 2 href: 6 bytes less than xlink:href
-                use.elementname = "use"
-                use.attribs["href"] = "#" + glyph
+            if char not in uses:
+                glyph = self.glyph(item.font, item.size, char)  # a plain SVG 2 href: 6 bytes less than xlink's
+                uses[char] = (glyph and f'<use href="#{glyph}"', face(item.font).widths[char] * item.size / 1000)
+            use, advance = uses[char]
+            if use:
                 offset = fmt(x)
-                if offset != "0":
-                    use.attribs["x"] = offset
-                group.add(use)
-            x += widths[char] * item.size / 1000
-        return group
+                parts.append(use + "/>" if offset == "0" else f'{use} x="{offset}"/>')
+            x += advance
+        parts.append("</g>")
+        self.raw.append("".join(parts))
+        return _Raw(len(self.raw) - 1)
 
     def write_texts(self, texts: list[Text], parent) -> None:
         group = parent.add(self.drawing.g(fill=texts[0].fill))
@@ -213,9 +232,7 @@ class _SvgBuilder:
     def write_rotated_text(self, item: Text, parent) -> None:
         transform = (f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)}) "
                      f"translate({fmt(item.x)} {fmt(baseline(item))})")
-        element = self.text_outline(item, transform)
-        element.attribs["fill"] = item.fill
-        parent.add(element)
+        parent.add(self.text_outline(item, transform, item.fill))
 
     def write_embed(self, embed: Embed, parent) -> None:
         key = id(embed.scene)
@@ -245,6 +262,8 @@ def scene_to_svg(scene: Scene) -> bytes:
     width, height = fmt(scene.width), fmt(scene.height)
     drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
                                profile="full", debug=False)
-    _SvgBuilder(drawing).write_scene(scene, drawing, "")
+    builder = _SvgBuilder(drawing)
+    builder.write_scene(scene, drawing, "")
     body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
+    body = _RAW.sub(lambda match: builder.raw[int(match[1])], body)
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n").encode("utf-8")
