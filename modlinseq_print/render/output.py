@@ -48,7 +48,7 @@ def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
     A name without the format's extension gets it: `-o kitpng --format png` writes kitpng-1.png, ...
     """
     target = Path(path)
-    if target.suffix.lower() != "." + fmt:
+    if target.suffix.lower() != "." + fmt and not target.is_dir():  # a directory stays an error
         target = target.with_name(target.name + "." + fmt)
     if count <= 1:
         return [target]
