@@ -3,7 +3,9 @@
 Each page sets one transformation from millimetres (y downward) to PDF units, so every number in a
 content stream is in mm with at most 3 decimals. Symbols and embedded scenes become form XObjects drawn
 once; runs of uses and of texts move relatively (`cm`, `Td`), which Flate compresses very well.
-Output is byte-identical for identical input (reportlab invariant mode).
+Text is set in the shipped TrueType fonts (render/fonts.py), embedded as subsets with a ToUnicode map, so
+every viewer draws what the layout measured and text extracts as Unicode. Output is byte-identical for
+identical input (reportlab invariant mode).
 """
 
 from __future__ import annotations
