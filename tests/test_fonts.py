@@ -114,9 +114,10 @@ def test_png_records_its_resolution(tmp_path):
         assert image.info["dpi"] == pytest.approx((120, 120), abs=0.02) and image.size == (472, 189)
 
 
-def test_a_name_without_the_extension_gets_it():
+def test_a_name_without_an_extension_gets_the_formats():
     assert [p.name for p in page_paths("out/kitpng", 2, "png")] == ["kitpng-1.png", "kitpng-2.png"]
     assert page_paths("out/kit", 1, "pdf")[0].name == "kit.pdf" and page_paths("b.PNG", 1, "png")[0].name == "b.PNG"
+    assert page_paths("out/x.tmp", 1, "svg")[0].name == "x.tmp"  # an extension of the user's own is kept
 
 
 def test_kit_as_png_writes_numbered_pngs(cli, tmp_path):

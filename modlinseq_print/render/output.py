@@ -2,7 +2,7 @@
 
 A PDF holds every page of a document. SVG and PNG hold one page each, so a document of several pages
 becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ... A name
-without the format's extension gets it (`-o kit --format png` -> `kit-1.png`, ...).
+without an extension gets the format's (`-o kit --format png` -> `kit-1.png`, ...).
 """
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ def format_for(path: str | Path, fmt: str | None = None) -> str:
 def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
     """The files a document of `count` pages is written to in a one-page-per-file format.
 
-    A name without the format's extension gets it: `-o kitpng --format png` writes kitpng-1.png, ...
+    A name without an extension gets the format's: `-o kitpng --format png` writes kitpng-1.png, ...
     """
     target = Path(path)
-    if target.suffix.lower() != "." + fmt and not target.is_dir():  # a directory stays an error
+    if not target.suffix and not target.is_dir():  # x.tmp stays x.tmp; a directory stays an error
         target = target.with_name(target.name + "." + fmt)
     if count <= 1:
         return [target]
