@@ -10,7 +10,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.render.fonts import ALIASES, FACES, FONT_DIR, FontError, canonical, cap_height, face
 from modlinseq_print.render.glyphs import glyph_path, text_outline
-from modlinseq_print.render.output import page_paths
+from modlinseq_print.render.output import page_paths, write_output
 from modlinseq_print.render.pdf_writer import document_to_pdf
 from modlinseq_print.render.png_writer import scene_to_png
 from modlinseq_print.render.scene import Document, Layer, Page, Scene, Text
@@ -120,7 +120,16 @@ def test_a_name_without_an_extension_gets_the_formats():
     assert page_paths("out/x.tmp", 1, "svg")[0].name == "x.tmp"  # an extension of the user's own is kept
 
 
-def test_kit_as_png_writes_numbered_pngs(cli, tmp_path):
-    assert cli("kit", "starter", "--format", "png", "-o", tmp_path / "kitpng", "--quiet").status == 0
-    names = sorted(p.name for p in tmp_path.iterdir())
-    assert names[0] == "kitpng-1.png" and all(n.endswith(".png") for n in names) and len(names) >= 8
+def test_kit_as_png_is_named_png(cli, tmp_path, monkeypatch):
+    from modlinseq_print.commands import kit
+
+    asked = []
+
+    def write_first_page(document, path, kind):  # rasterising all 11 pages would take half a minute
+        asked.append((str(path), kind))
+        return write_output(Document(document.pages[:1]), tmp_path / page_paths(path, 2, kind)[0].name, kind)
+
+    monkeypatch.setattr(kit, "write_output", write_first_page)
+    monkeypatch.chdir(tmp_path)
+    assert cli("kit", "starter", "--format", "png", "--quiet").status == 0
+    assert asked == [("output/kit-starter.png", "png")] and (tmp_path / "kit-starter-1.png").exists()
