@@ -202,8 +202,8 @@ class _SvgBuilder:
         parts = [f'<g aria-label="{escape(item.text, quote=True)}"{colour} transform="{transform}">']
         for char in item.text:
             if char not in uses:
-                glyph = self.glyph(item.font, item.size, char)  # a plain SVG 2 href: 6 bytes less than xlink's
-                uses[char] = (glyph and f'<use href="#{glyph}"', face(item.font).widths[char] * item.size / 1000)
+                glyph = self.glyph(item.font, item.size, char)  # xlink:href: SVG 1.1 readers (cutters) need it
+                uses[char] = (glyph and f'<use xlink:href="#{glyph}"', face(item.font).widths[char] * item.size / 1000)
             use, advance = uses[char]
             if use:
                 offset = fmt(x)
