@@ -32,38 +32,39 @@ def glyph_path(font: str, char: str) -> str:
     return pen.getCommands()
 
 
-class _FlatteningPen:
-    """A fontTools pen collecting contours as polylines, curves cut into straight pieces."""
+def _bezier(points: tuple, steps: int) -> list[tuple[float, float]]:
+    """Points along a quadratic or cubic Bezier segment (its start excluded), `steps` straight pieces."""
+    degree = len(points) - 1
+    out = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        weights = [(1 - t) ** 2, 2 * (1 - t) * t, t * t] if degree == 2 else \
+            [(1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3]
+        out.append((sum(w * p[0] for w, p in zip(weights, points)), sum(w * p[1] for w, p in zip(weights, points))))
+    return out
 
-    def __init__(self, glyph_set, steps: int):
-        from fontTools.pens.basePen import BasePen
 
-        outer = self
+def _contours(glyph_set, glyph_name: str, steps: int) -> list[list[tuple[float, float]]]:
+    """A glyph's contours as polylines in font units (y upward), components and curves resolved."""
+    from fontTools.pens.basePen import BasePen
 
-        class Pen(BasePen):
-            def _moveTo(self, pt):
-                outer.contours.append([pt])
+    contours: list[list[tuple[float, float]]] = []
 
-            def _lineTo(self, pt):
-                outer.contours[-1].append(pt)
+    class FlatteningPen(BasePen):  # BasePen splits TrueType's implied on-curve points into single segments
+        def _moveTo(self, pt):
+            contours.append([pt])
 
-            def _curveToOne(self, p1, p2, p3):
-                p0 = outer.contours[-1][-1]
-                for i in range(1, steps + 1):
-                    t = i / steps
-                    u = 1 - t
-                    outer.contours[-1].append(tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
-                                                    for a, b, c, d in zip(p0, p1, p2, p3)))
+        def _lineTo(self, pt):
+            contours[-1].append(pt)
 
-            def _qCurveToOne(self, p1, p2):
-                p0 = outer.contours[-1][-1]
-                for i in range(1, steps + 1):
-                    t = i / steps
-                    u = 1 - t
-                    outer.contours[-1].append(tuple(u * u * a + 2 * u * t * b + t * t * c for a, b, c in zip(p0, p1, p2)))
+        def _qCurveToOne(self, p1, p2):
+            contours[-1].extend(_bezier((contours[-1][-1], p1, p2), steps))
 
-        self.contours: list[list[tuple[float, float]]] = []
-        self.pen = Pen(glyph_set)
+        def _curveToOne(self, p1, p2, p3):
+            contours[-1].extend(_bezier((contours[-1][-1], p1, p2, p3), steps))
+
+    glyph_set[glyph_name].draw(FlatteningPen(glyph_set))
+    return contours
 
 
 def text_outline(item: Text, steps: int = 6) -> list[tuple[Point, ...]]:
@@ -80,9 +81,7 @@ def text_outline(item: Text, steps: int = 6) -> list[tuple[Point, ...]]:
     cos, sin = math.cos(angle), math.sin(angle)
     outline: list[tuple[Point, ...]] = []
     for char in item.text:
-        collector = _FlatteningPen(glyphs, steps)
-        glyphs[metrics.glyphs[char]].draw(collector.pen)
-        for contour in collector.contours:
+        for contour in _contours(glyphs, metrics.glyphs[char], steps):
             points = []
             for gx, gy in contour:
                 px, py = x0 + gx * scale, y0 - gy * scale
