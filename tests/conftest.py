@@ -10,7 +10,8 @@ pytest.register_assert_rewrite("cli_helpers")
 from cli_helpers import CliResult, run_cli  # noqa: E402 (after the rewrite hook, so its asserts explain failures)
 
 #: Where the usual external tools come from, for the skip message.
-TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdfinfo": "poppler-utils"}
+TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdfinfo": "poppler-utils",
+                 "pdffonts": "poppler-utils"}
 
 
 @pytest.fixture

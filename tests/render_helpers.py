@@ -32,6 +32,9 @@ def flatten(svg_bytes, base_symbols):
         if tag == "defs" and not in_defs:
             return
         matrix = _apply(element.get("transform"), matrix)
+        if tag == "g" and element.get("aria-label") is not None:  # a text drawn as outlines, at its anchor
+            texts.append((element.get("aria-label"), matrix[0], matrix[1]))
+            return
         if tag == "use":
             tx, ty, s = matrix
             x, y = float(element.get("x", 0)), float(element.get("y", 0))
@@ -42,9 +45,6 @@ def flatten(svg_bytes, base_symbols):
             else:
                 walk(by_id[target], inner, True)
             return
-        if tag == "text":
-            tx, ty, s = matrix
-            texts.append((element.text, tx + s * float(element.get("x")), ty + s * float(element.get("y", 0))))
         for child in element:
             walk(child, matrix, in_defs)
 

@@ -9,10 +9,11 @@ def texts(scene):
     return [item for item in scene.items() if isinstance(item, Text)]
 
 
-def test_text_width_uses_afm_metrics():
-    assert text_width("MODLINSEQ", "Helvetica-Bold", 10) == 60.56
+def test_text_width_uses_the_shipped_fonts_metrics():
+    # Liberation Sans Bold advances in 1/2048 em: M 1706, O 1593, D 1479, L 1251, I 569, N 1479, S 1366, E 1366, Q 1593
+    assert text_width("MODLINSEQ", "Helvetica-Bold", 10) == 12402 * 10 / 2048
     assert text_width("iiii", "Helvetica", 1) < text_width("MMMM", "Helvetica", 1)
-    assert text_width("0123456789", "Courier", 1) == 6.0
+    assert text_width("0123456789", "Courier", 1) == 10 * 1229 / 2048  # monospaced
 
 
 def test_wrap_keeps_lines_within_width():

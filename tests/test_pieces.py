@@ -125,7 +125,7 @@ def test_the_cut_file_engraves_the_markers_text(tmp_path, cli):
                  "-o", out)
     assert result.status == 0
     cut = (tmp_path / "cut.svg").read_text(encoding="utf-8")
-    assert cut.count(">mod<") == 2 and cut.count(">= 0<") == 2
+    assert cut.count('aria-label="mod"') == 2 and cut.count('aria-label="= 0"') == 2  # outlined text
 
 
 def test_the_starter_kit_prints_its_marker_on_the_tile_sheet():

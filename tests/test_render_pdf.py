@@ -12,9 +12,7 @@ from modlinseq_print.render.pdf_writer import PT_PER_MM, document_to_pdf, user_u
 from modlinseq_print.render.scene import Document, Page, Scene
 from modlinseq_print.render.tiling import poster_document, tile_document
 
-STANDARD_14 = {"/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique", "/Helvetica-BoldOblique", "/Times-Roman",
-               "/Times-Bold", "/Times-Italic", "/Times-BoldItalic", "/Courier", "/Courier-Bold", "/Courier-Oblique",
-               "/Courier-BoldOblique", "/Symbol", "/ZapfDingbats"}
+EMBEDDED = {"/AAAAAA+ModlinseqSans-Regular", "/AAAAAA+ModlinseqSans-Bold"}
 
 
 def pdf_objects(qpdf, path):
@@ -33,7 +31,7 @@ def hex9():
     return board_scene(parse_board("hex:9"), BoardStyle(pattern="bonus"))
 
 
-def test_tiled_pdf_passes_qpdf_with_true_page_sizes_outlines_and_standard_fonts(tmp_path, require_tool, hex9):
+def test_tiled_pdf_passes_qpdf_with_true_page_sizes_outlines_and_embedded_fonts(tmp_path, require_tool, hex9):
     qpdf = require_tool("qpdf")
     document, plan = tile_document(hex9.scene, make_sheet("a4"), "hex:9", keep_whole=hex9.cell_boxes())
     path = tmp_path / "board.pdf"
@@ -48,7 +46,9 @@ def test_tiled_pdf_passes_qpdf_with_true_page_sizes_outlines_and_standard_fonts(
         assert box[2] == pytest.approx(plan.sheet.width * PT_PER_MM, abs=0.01)
         assert box[3] == pytest.approx(plan.sheet.height * PT_PER_MM, abs=0.01)
     fonts = [v for v in values if isinstance(v, dict) and v.get("/Type") == "/Font"]
-    assert fonts and all(f["/BaseFont"] in STANDARD_14 and "/FontDescriptor" not in f for f in fonts)
+    assert {f["/BaseFont"] for f in fonts} == EMBEDDED  # subsets of the shipped TrueType fonts
+    descriptors = [objects[f"obj:{f['/FontDescriptor'].replace(' R', '')} R"]["value"] for f in fonts]
+    assert all("/FontFile2" in d for d in descriptors) and all("/ToUnicode" in f for f in fonts)
     titles = [v["/Title"] for v in values if isinstance(v, dict) and "/Title" in v and "/Parent" in v]
     assert titles[0] == "u:Assembly" and len(titles) == len(document.pages)
     forms = [v for v in values if isinstance(v, dict) and v.get("/Subtype") == "/Form"]

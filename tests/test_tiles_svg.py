@@ -17,6 +17,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "font-size", "transform")
 
 
+def text_anchor(transform):
+    """The anchor (x, baseline y) of an outlined text from its group's last translate (y nan when on a row)."""
+    values = [float(v) for v in re.findall(r"translate\(([^)]*)\)", transform)[-1].split()]
+    return values[0], values[1] if len(values) > 1 else math.nan
+
+
 def svg_items(path):
     """Every polygon and text of an SVG: its layer (top group id), points or text, and resolved styles."""
     root = ET.parse(path).getroot()
@@ -29,9 +35,10 @@ def svg_items(path):
         if tag == "polygon":
             points = [tuple(map(float, p.split(","))) for p in element.get("points").split()]
             found.append({"tag": "polygon", "layer": layer, "points": points, **style})
-        elif tag == "text":
-            found.append({"tag": "text", "layer": layer, "text": element.text, "x": float(element.get("x")),
-                          "y": float(element.get("y", "nan")), **style})
+        elif tag == "g" and element.get("aria-label") is not None:  # a text drawn as outlines
+            x, y = text_anchor(element.get("transform"))
+            found.append({"tag": "text", "layer": layer, "text": element.get("aria-label"), "x": x, "y": y, **style})
+            return
         for child in element:
             walk(child, layer or element.get("id"), style)
 

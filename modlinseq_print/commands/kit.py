@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("kit", help="a complete print-and-play kit (PDF) from a preset")
     parser.add_argument("preset", nargs="?", default="standard",
                         help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
-    parser.add_argument("-o", "--output", default=None, help="output file (default output/kit-PRESET.pdf)")
+    parser.add_argument("-o", "--output", default=None, help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format)")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--exercises", type=int, default=None, metavar="N",
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         raise ModlinseqError(f"bad --exercises {args.exercises}: give 0 to 500 problems")
     if args.seed is not None:
         preset = replace(preset, exercises=replace(preset.exercises, seed=args.seed))
-    output = args.output or f"output/kit-{preset.name}.pdf"
+    output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
     kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)

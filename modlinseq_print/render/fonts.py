@@ -1,23 +1,123 @@
-"""Vertical metrics of the standard-14 fonts (cap heights, AFM values) and text anchoring, without a backend.
+"""The fonts shipped with the package: logical names, metrics read from the TTF files, and text anchoring.
 
-Advance widths live in render/text_metrics.py; this module adds what writers need to place a Text item.
+Every layout and every writer measures text here, from the same files the PDF embeds and the SVG draws
+as outlines (modlinseq_print/fonts/, subsets of Liberation 2 under the SIL OFL 1.1, renamed "Modlinseq").
+Canonical names are 'sans', 'sans-bold', 'sans-italic', 'mono', 'mono-bold', 'serif' and 'serif-bold';
+the standard-14 names the code used before ('Helvetica', 'Courier-Bold', 'Times-Roman', ...) are aliases.
+fontTools is imported lazily, once per face; the metrics are cached for the life of the process.
 """
 
 from __future__ import annotations
 
-from modlinseq_print.render.scene import Text
-from modlinseq_print.render import text_metrics
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
-#: Cap height in 1/1000 em by font family prefix.
-CAP_HEIGHT = {"Helvetica": 718, "Times": 662, "Courier": 562}
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.scene import Text
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+#: canonical name -> shipped file
+FACES = {
+    "sans": "ModlinseqSans-Regular.ttf",
+    "sans-bold": "ModlinseqSans-Bold.ttf",
+    "sans-italic": "ModlinseqSans-Italic.ttf",
+    "mono": "ModlinseqMono-Regular.ttf",
+    "mono-bold": "ModlinseqMono-Bold.ttf",
+    "serif": "ModlinseqSerif-Regular.ttf",
+    "serif-bold": "ModlinseqSerif-Bold.ttf",
+}
+#: standard-14 names kept working: each is drawn in the metric-compatible Liberation face
+ALIASES = {
+    "Helvetica": "sans", "Helvetica-Bold": "sans-bold", "Helvetica-Oblique": "sans-italic",
+    "Courier": "mono", "Courier-Bold": "mono-bold", "Times-Roman": "serif", "Times-Bold": "serif-bold",
+}
+
+
+class FontError(ModlinseqError):
+    """A font name that is not shipped, or a character the font has no glyph for."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One shipped font file and the metrics every layout uses (widths in 1/1000 of the font size)."""
+
+    name: str
+    path: Path
+    units_per_em: int
+    cap_height: float  # fraction of the font size, from OS/2 sCapHeight
+    widths: dict[str, float]  # character -> advance width in 1/1000 em
+    glyphs: dict[str, str]  # character -> glyph name
+    missing_width: float  # the advance of .notdef, for measuring a character the font lacks
+    ascii_widths: tuple[float, ...]  # widths of codes 0-127 by code, the fast path of em_width
+
+
+def canonical(font: str) -> str:
+    """The canonical name of a font ('Helvetica-Bold' -> 'sans-bold'); a FontError for an unknown name."""
+    if font in FACES:
+        return font
+    try:
+        return ALIASES[font]
+    except KeyError:
+        names = ", ".join(list(FACES) + list(ALIASES))
+        raise FontError(f"unknown font {font!r}: use one of {names}") from None
+
+
+@lru_cache(maxsize=None)
+def face(font: str) -> Face:
+    """The metrics of a font by canonical name or alias, read once from its TTF with fontTools."""
+    name = canonical(font)
+    if name != font:
+        return face(name)
+    from fontTools.ttLib import TTFont  # lazily: only text needs it
+
+    path = FONT_DIR / FACES[name]
+    ttf = TTFont(path, lazy=True)
+    scale = 1000 / ttf["head"].unitsPerEm
+    metrics = ttf["hmtx"].metrics
+    glyphs = {chr(code): glyph for code, glyph in ttf.getBestCmap().items()}
+    widths = {char: metrics[glyph][0] * scale for char, glyph in glyphs.items()}
+    missing = metrics[".notdef"][0] * scale
+    ascii_widths = tuple(widths.get(chr(code), missing) for code in range(128))
+    return Face(name, path, ttf["head"].unitsPerEm, ttf["OS/2"].sCapHeight / ttf["head"].unitsPerEm, widths,
+                glyphs, missing, ascii_widths)
 
 
 def cap_height(font: str) -> float:
     """The height of capitals as a fraction of the font size."""
-    for prefix, value in CAP_HEIGHT.items():
-        if font.startswith(prefix):
-            return value / 1000
-    return 0.7
+    return face(font).cap_height
+
+
+def em_width(text: str, font: str) -> float:
+    """The advance width of a line of text in 1/1000 of the font size (no kerning)."""
+    metrics = face(font)
+    if text.isascii():  # most labels: one C-level pass over the bytes
+        return sum(map(metrics.ascii_widths.__getitem__, text.encode()))
+    widths, missing = metrics.widths, metrics.missing_width
+    return sum(widths.get(char, missing) for char in text)
+
+
+def missing_glyphs(text: str, font: str) -> list[str]:
+    """The characters of text the font cannot draw, in order of first appearance."""
+    glyphs = face(font).glyphs
+    return list(dict.fromkeys(char for char in text if char not in glyphs))
+
+
+def require_glyphs(text: str, font: str) -> None:
+    """Raise a one-line FontError naming the first character of text the font has no glyph for."""
+    if text.isascii() and text.isprintable():  # every shipped face has all of printable ASCII
+        return
+    _require_glyphs(text, font)
+
+
+@lru_cache(maxsize=4096)
+def _require_glyphs(text: str, font: str) -> None:
+    missing = missing_glyphs(text, font)
+    if missing:
+        char = missing[0]
+        shown = repr(char) if char.isprintable() else "a control character"
+        raise FontError(f"the font has no glyph for {shown} (U+{ord(char):04X}) in the text {text!r}: "
+                        f"use Latin, Greek or Cyrillic letters, digits and common symbols")
 
 
 def baseline(item: Text) -> float:
@@ -25,9 +125,14 @@ def baseline(item: Text) -> float:
     return item.y + cap_height(item.font) * item.size / 2 if item.middle else item.y
 
 
+def anchor_shift(item: Text) -> float:
+    """How far left of its x a Text item starts (0 for `start`, half its width for `middle`, ...)."""
+    if item.anchor == "start":
+        return 0.0
+    width = em_width(item.text, item.font) * item.size / 1000
+    return width / 2 if item.anchor == "middle" else width
+
+
 def left_edge(item: Text) -> float:
     """The x where a Text item starts, from its anchor and width."""
-    if item.anchor == "start":
-        return item.x
-    width = text_metrics.text_width(item.text, item.font, item.size)
-    return item.x - (width / 2 if item.anchor == "middle" else width)
+    return item.x - anchor_shift(item)

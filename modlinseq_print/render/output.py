@@ -1,7 +1,8 @@
 """Choosing the writer from the file extension and writing every output file atomically.
 
 A PDF holds every page of a document. SVG and PNG hold one page each, so a document of several pages
-becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ...
+becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ... A name
+without an extension gets the format's (`-o kit --format png` -> `kit-1.png`, ...).
 """
 
 from __future__ import annotations
@@ -42,8 +43,13 @@ def format_for(path: str | Path, fmt: str | None = None) -> str:
 
 
 def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
-    """The files a document of `count` pages is written to in a one-page-per-file format."""
+    """The files a document of `count` pages is written to in a one-page-per-file format.
+
+    A name without an extension gets the format's: `-o kitpng --format png` writes kitpng-1.png, ...
+    """
     target = Path(path)
+    if not target.suffix and not target.is_dir():  # x.tmp stays x.tmp; a directory stays an error
+        target = target.with_name(target.name + "." + fmt)
     if count <= 1:
         return [target]
     return [target.with_name(f"{target.stem}-{n}{target.suffix}") for n in range(1, count + 1)]

@@ -3,7 +3,9 @@
 Each page sets one transformation from millimetres (y downward) to PDF units, so every number in a
 content stream is in mm with at most 3 decimals. Symbols and embedded scenes become form XObjects drawn
 once; runs of uses and of texts move relatively (`cm`, `Td`), which Flate compresses very well.
-Output is byte-identical for identical input (reportlab invariant mode).
+Text is set in the shipped TrueType fonts (render/fonts.py), embedded as subsets with a ToUnicode map, so
+every viewer draws what the layout measured and text extracts as Unicode. Output is byte-identical for
+identical input (reportlab invariant mode).
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import io
 import math
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.fonts import anchor_shift, canonical, cap_height, face, require_glyphs
 from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
 
 PT_PER_MM = 72 / 25.4
@@ -55,33 +58,40 @@ def colour_op(hex_colour: str, stroke: bool, press: PressOptions | None) -> str:
     return f"{' '.join(fmt(v) for v in process_colour(hex_colour))} {'K' if stroke else 'k'}"
 
 
-def _pdf_string(text: str) -> str:
-    """A PDF literal string in WinAnsi encoding with only ASCII bytes (octal escapes for the rest)."""
-    if text.isascii() and text.isprintable() and "(" not in text and ")" not in text and "\\" not in text:
-        return "(" + text + ")"
-    out = []
-    for byte in text.encode("cp1252", errors="replace"):
-        char = chr(byte)
-        if char in "()\\":
-            out.append("\\" + char)
-        elif 32 <= byte < 127:
-            out.append(char)
-        else:
-            out.append(f"\\{byte:03o}")
-    return "(" + "".join(out) + ")"
+
+def _ttf(font: str):
+    """The reportlab TTFont for a shipped face (registered once per process under 'modlinseq-NAME')."""
+    name = "modlinseq-" + canonical(font)
+    if name not in _REGISTERED:
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        pdfmetrics.registerFont(TTFont(name, str(face(font).path), asciiReadable=1))  # see _show_text
+        _REGISTERED.add(name)
+    return pdfmetrics.getFont(name)
 
 
-_WIDTHS: dict[str, list] = {}
+_REGISTERED: set[str] = set()
 
 
-def string_width(text: str, font: str, size: float) -> float:
-    """The advance width of text in a standard-14 font, in the units of `size`."""
-    if font not in _WIDTHS:
-        _WIDTHS[font] = getFont(font).widths
-    widths = _WIDTHS[font]
-    if text.isascii():
-        return sum(widths[ord(c)] for c in text) * size / 1000
-    return sum(widths[b] for b in text.encode("cp1252", errors="replace")) * size / 1000
+def _show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tuple[list[str], int]:
+    """Operators showing text in a TrueType font: Tf (when the 256-glyph subset changes) and Tj runs.
+
+    This is what reportlab's PDFTextObject does for TTF text (ttfonts.TTFont.splitString assigns the codes of
+    each embedded subset and getSubsetInternalName names it); we reuse it to keep our compact streams.
+    Returns the operators and the subset in effect afterwards.
+    """
+    if text.isascii() and text.isprintable():  # asciiReadable: codes 32-126 are themselves, in subset 0
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        if current == 0:
+            return [f"({escaped}) Tj"], 0
+        return [f"{ttf.getSubsetInternalName(0, canvas._doc)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
+    ops = []
+    for subset, codes in ttf.splitString(text, canvas._doc):
+        if subset != current:
+            ops.append(f"{ttf.getSubsetInternalName(subset, canvas._doc)} {fmt(size)} Tf")
+            current = subset
+        ops.append(f"({canvas._escape(codes)}) Tj")
+    return ops, current
 
 
 def user_unit(width_mm: float, height_mm: float) -> int:
@@ -101,7 +111,7 @@ def _item_box(item: Item, symbol_box) -> tuple[float, float, float, float] | Non
         reach = item.radius + (item.style.stroke_width if item.style.stroke else 0.0)
         return item.x - reach, item.y - reach, item.x + reach, item.y + reach
     if isinstance(item, Text):
-        reach = max(string_width(item.text, item.font, item.size), item.size) + item.size
+        reach = max(text_width(item.text, item.font, item.size), item.size) + item.size
         return item.x - reach, item.y - reach, item.x + reach, item.y + reach
     if isinstance(item, Use):
         box = symbol_box(item.symbol)
@@ -203,10 +213,7 @@ class _Stream:
         self.state = saved
 
     def text_origin(self, item: Text) -> tuple[float, float]:
-        shift = 0.0
-        if item.anchor != "start":
-            width = string_width(item.text, item.font, item.size)
-            shift = width / 2 if item.anchor == "middle" else width
+        shift = anchor_shift(item)
         drop = cap_height(item.font) * item.size / 2 if item.middle else 0.0
         if not item.rotate:
             return item.x - shift, item.y + drop
@@ -217,10 +224,13 @@ class _Stream:
     def texts(self, texts: list[Text]) -> None:
         """Texts sharing font, size and colour in one text object; unrotated ones move with Td."""
         first = texts[0]
-        self.ops.append(f"BT {self.builder.font_name(first.font)} {fmt(first.size)} Tf {colour_op(first.fill, False, self.builder.press)}")
+        ttf = self.builder.font(first.font)
+        self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         px = py = None
+        subset = -1
         for item in texts:
+            require_glyphs(item.text, item.font)
             x, y = self.text_origin(item)
             x, y = round(x * 1000), round(y * 1000)  # whole micrometres
             if item.rotate or px is None:
@@ -231,7 +241,8 @@ class _Stream:
             else:
                 self.ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
                 px, py = x, y
-            self.ops.append(f"{_pdf_string(item.text)} Tj")
+            shown, subset = _show_text(self.builder.canvas, ttf, first.size, item.text, subset)
+            self.ops.extend(shown)
         self.ops.append("ET")
 
     def embed(self, item: Embed) -> None:
@@ -285,11 +296,12 @@ class _PdfBuilder:
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[int, str] = {}
         self.pending: list[tuple[str, Scene, object]] = []
-        self.fonts: dict[str, str] = {}
+        self.fonts: dict[str, object] = {}
 
-    def font_name(self, font: str) -> str:
+    def font(self, font: str):
+        """The embedded TrueType font drawing texts in `font` (a canonical name or an alias)."""
         if font not in self.fonts:
-            self.fonts[font] = self.canvas._doc.getInternalFontName(font)  # registers the standard-14 font
+            self.fonts[font] = _ttf(font)
         return self.fonts[font]
 
     def symbol_form(self, scene: Scene, symbol: str) -> str:
@@ -432,7 +444,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
     huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
     version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
-                    enforceColorSpace="sep_cmyk" if press else None)  # reportlab's own RGB check, besides ours
+                    enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours
+                    initialFontName=_ttf("sans").fontName)  # not reportlab's default, unembedded Helvetica
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")

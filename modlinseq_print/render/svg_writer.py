@@ -4,21 +4,27 @@ Symbols go into <defs> and are placed with <use>; runs of equally spaced uses of
 through power-of-two composite symbols; texts of one style share a group, and items on one row share
 a translated group, so a cell costs a few dozen bytes. Output is deterministic: ids come from names
 and counters, never from memory addresses.
+
+Text is drawn as outlines of the shipped fonts, so the SVG (and the PNG made from it) looks like the PDF
+on any machine: each glyph is defined once as a <path> in font units (id `_gN`), once per font size as
+a scaled group (id `_N`), and placed with <use>; each text is a group labelled with its text
+(`aria-label`), translated to its anchor on the baseline, like a <text x y> element would be.
 """
 
 from __future__ import annotations
 
 import re
+from html import escape
+from xml.etree import ElementTree
 
 import svgwrite
 
-from modlinseq_print.render.fonts import baseline
+from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
+from modlinseq_print.render.glyphs import glyph_path
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
 
 INKSCAPE_NAMESPACE = "http://www.inkscape.org/namespaces/inkscape"
 MIN_COMPOSITE_RUN = 4  # runs of at least this many equal uses go through composite symbols
-_FAMILIES = {"Helvetica": "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif",
-             "Times": "Times, 'Times New Roman', serif", "Courier": "Courier, 'Courier New', monospace"}
 
 
 def fmt(value: float) -> str:
@@ -40,18 +46,23 @@ def _style_attributes(style: Style) -> dict[str, str]:
     return attributes
 
 
-def _font_attributes(font: str) -> dict[str, str]:
-    family = next((v for k, v in _FAMILIES.items() if font.startswith(k)), "sans-serif")
-    attributes = {"font-family": family}
-    if "Bold" in font:
-        attributes["font-weight"] = "bold"
-    if "Oblique" in font or "Italic" in font:
-        attributes["font-style"] = "italic"
-    return attributes
+class _Raw:
+    """A placeholder for markup written as a string: 30,000 labels of glyph uses are 4x too slow through
+    svgwrite and ElementTree. svgwrite containers only call get_xml() on their children; scene_to_svg
+    swaps each placeholder for its markup (`_SvgBuilder.raw`)."""
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def get_xml(self) -> ElementTree.Element:
+        return ElementTree.Element("_raw", {"i": str(self.index)})
+
+
+_RAW = re.compile(r'<_raw i="(\d+)" ?/>')
 
 
 def _text_key(item: Text) -> tuple:
-    return (item.font, item.size, item.anchor, item.fill, item.middle)
+    return (item.fill,)  # outlines need no font attributes: texts of one colour share a group
 
 
 class _SvgBuilder:
@@ -63,6 +74,10 @@ class _SvgBuilder:
         self.defined: set[str] = set()
         self.scene_ids: dict[int, str] = {}
         self.clip_count = 0
+        self.glyph_ids: dict[tuple[str, str], str] = {}  # (face, char) -> id of its path in font units
+        self.sized_ids: dict[tuple[str, float, str], str | None] = {}  # (face, size, char) -> scaled id
+        self.glyph_uses: dict[tuple[str, float], dict] = {}  # (font, size) -> char -> (<use start, advance)
+        self.raw: list[str] = []  # markup of outlined texts, by _Raw placeholder index
 
     def symbol_id(self, prefix: str, name: str) -> str:
         clean = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
@@ -164,13 +179,46 @@ class _SvgBuilder:
             self.defined.add(name)
         return name
 
+    def glyph(self, font: str, size: float, char: str) -> str | None:
+        """The id of a character's outline at a font size (defined on first use); None for an empty glyph."""
+        key = (canonical(font), size, char)
+        if key not in self.sized_ids:
+            path = glyph_path(font, char)
+            if not path:
+                self.sized_ids[key] = None
+                return None
+            base = key[0], char
+            if base not in self.glyph_ids:
+                self.glyph_ids[base] = f"_g{len(self.glyph_ids) + 1}"
+                self.defs.add(self.drawing.path(d=path, id=self.glyph_ids[base]))
+            self.sized_ids[key] = f"_{len(self.sized_ids) + 1}"
+            group = self.drawing.g(id=self.sized_ids[key], transform=f"scale({size / face(font).units_per_em:.6g})")
+            group.add(self.drawing.use("#" + self.glyph_ids[base]))
+            self.defs.add(group)
+        return self.sized_ids[key]
+
+    def text_outline(self, item: Text, transform: str, fill: str | None = None) -> "_Raw":
+        """A group drawing the text's glyphs, labelled with the text, its origin at the text's anchor."""
+        require_glyphs(item.text, item.font)
+        uses = self.glyph_uses.setdefault((item.font, item.size), {})
+        x = -anchor_shift(item)
+        colour = f' fill="{fill}"' if fill else ""
+        parts = [f'<g aria-label="{escape(item.text, quote=True)}"{colour} transform="{transform}">']
+        for char in item.text:
+            if char not in uses:
+                glyph = self.glyph(item.font, item.size, char)  # xlink:href: SVG 1.1 readers (cutters) need it
+                uses[char] = (glyph and f'<use xlink:href="#{glyph}"', face(item.font).widths[char] * item.size / 1000)
+            use, advance = uses[char]
+            if use:
+                offset = fmt(x)
+                parts.append(use + "/>" if offset == "0" else f'{use} x="{offset}"/>')
+            x += advance
+        parts.append("</g>")
+        self.raw.append("".join(parts))
+        return _Raw(len(self.raw) - 1)
+
     def write_texts(self, texts: list[Text], parent) -> None:
-        first = texts[0]
-        attributes = _font_attributes(first.font)
-        attributes.update({"font-size": fmt(first.size), "fill": first.fill})
-        if first.anchor != "start":
-            attributes["text-anchor"] = first.anchor
-        group = parent.add(self.drawing.g(**attributes))
+        group = parent.add(self.drawing.g(fill=texts[0].fill))
         start = 0
         while start < len(texts):
             line_y = baseline(texts[start])
@@ -181,22 +229,14 @@ class _SvgBuilder:
             if end - start > 2:
                 target = group.add(self.drawing.g(transform=f"translate(0 {fmt(line_y)})"))
             for item in texts[start:end]:
-                element = self.drawing.text(item.text)
-                element.attribs["x"] = fmt(item.x)
-                if target is group:
-                    element.attribs["y"] = fmt(line_y)
-                target.add(element)
+                where = fmt(item.x) if target is not group else f"{fmt(item.x)} {fmt(line_y)}"
+                target.add(self.text_outline(item, f"translate({where})"))
             start = end
 
     def write_rotated_text(self, item: Text, parent) -> None:
-        attributes = _font_attributes(item.font)
-        attributes.update({"font-size": fmt(item.size), "fill": item.fill})
-        if item.anchor != "start":
-            attributes["text-anchor"] = item.anchor
-        element = self.drawing.text(item.text, **attributes)
-        element.attribs.update({"x": fmt(item.x), "y": fmt(baseline(item)),
-                                "transform": f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)})"})
-        parent.add(element)
+        transform = (f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)}) "
+                     f"translate({fmt(item.x)} {fmt(baseline(item))})")
+        parent.add(self.text_outline(item, transform, item.fill))
 
     def write_embed(self, embed: Embed, parent) -> None:
         key = id(embed.scene)
@@ -226,6 +266,8 @@ def scene_to_svg(scene: Scene) -> bytes:
     width, height = fmt(scene.width), fmt(scene.height)
     drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
                                profile="full", debug=False)
-    _SvgBuilder(drawing).write_scene(scene, drawing, "")
+    builder = _SvgBuilder(drawing)
+    builder.write_scene(scene, drawing, "")
     body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
+    body = _RAW.sub(lambda match: builder.raw[int(match[1])], body)
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n").encode("utf-8")
