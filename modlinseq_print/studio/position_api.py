@@ -47,7 +47,8 @@ def start_position(body: dict) -> Position:
 def edited_position(body: dict) -> Position:
     """The transcript's position, with the requested tile placed (`value`) or taken away (empty value)."""
     start = start_position(body)
-    position, _ = build_position(text(body, "transcript", "", MAX_TRANSCRIPT), start)
+    written = text(body, "transcript", "", MAX_TRANSCRIPT)
+    position = build_position(written, start)[0] if written else start  # an empty board is no error here
     cell_name = text(body, "cell", "")
     if not cell_name:
         return position
