@@ -153,8 +153,20 @@ def build(request: Request) -> dict:
     parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
     return {"ok": True, "id": kit_id, "pages": len(kit.document.pages), "bytes": len(pdf),
             "summary": f"{len(kit.document.pages)} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
-            "thumbnails": thumbs, "labels": [page.label or page.bookmark or "" for page in kit.document.pages],
+            "thumbnails": thumbs, "labels": page_captions(kit),
             "toml": toml}
+
+
+def page_captions(kit) -> list[str]:
+    """A short caption per page: its section, and its own label within the section (board page 3, sheet 1 backs)."""
+    captions = ["cover"]
+    for section in kit.sections:
+        name = section.title.lower()
+        for page in section.pages:
+            label = page.label or ""
+            label = f"page {label}" if label.isdigit() else label
+            captions.append(f"{name} {label}".strip() if label and label not in name else name)
+    return captions if len(captions) == len(kit.document.pages) else [p.label or "" for p in kit.document.pages]
 
 
 def download(request: Request) -> Reply:

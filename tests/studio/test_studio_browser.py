@@ -160,11 +160,11 @@ def test_build_the_standard_kit(page, studio_url, require_tool):
 
 def place(page, address: str, value: str) -> None:
     """Click a cell, type its value and Enter; wait for the server's answer to be drawn."""
-    before = int(page.evaluate("document.body.dataset.version || 0"))
     page.click(f'polygon.hit[data-address="{address}"]')
     page.fill("#pop-value", value)
     page.press("#pop-value", "Enter")
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    page.wait_for_function(f"""document.body.dataset.busy === '0' &&
+        document.querySelector('polygon.hit[data-address="{address}"]').dataset.tile === '{value}'""")
 
 
 def test_place_figure_13a_cell_by_cell(page, studio_url):

@@ -10,7 +10,6 @@ const pagesRequest = new Latest();
 const defaults = formValues(form);
 let removed = [];
 let added = [];
-let lastPreview = null;
 
 function settings() {
   return { ...formValues(form), remove: removed, add: added };
@@ -51,7 +50,6 @@ async function refresh() {
   try {
     const data = await previewRequest.run((signal) => api("/api/board/preview", body, signal));
     message.textContent = "";
-    lastPreview = data;
     draw(data);
     document.getElementById("count").textContent = `${data.count} cells`;
     refreshPages(body);
@@ -90,9 +88,10 @@ function drawPages(pages) {
   if (!group) return;
   group.replaceChildren();
   group.style.display = document.getElementById("show-pages").checked ? "" : "none";
+  const [vx, vy] = view.getAttribute("viewBox").split(" ").map(Number);
   for (const page of pages) {
     svgEl("rect", { x: page.x, y: page.y, width: page.w, height: page.h, class: "page" }, group);
-    const label = svgEl("text", { x: page.x + 5, y: page.y + 12, class: "page-number" }, group);
+    const label = svgEl("text", { x: Math.max(page.x, vx) + 5, y: Math.max(page.y, vy) + 12, class: "page-number" }, group);
     label.textContent = `page ${page.number}`;
   }
 }

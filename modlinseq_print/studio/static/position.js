@@ -8,7 +8,6 @@ const message = document.getElementById("message");
 const pop = document.getElementById("pop");
 const popValue = document.getElementById("pop-value");
 const hover = hoverLabel();
-const request = new Latest();
 let transcript = "";
 let undoStack = [];
 let selected = null;
@@ -32,12 +31,26 @@ function readUrl() {
 }
 
 // One round trip: the edit (a tile set on a cell, or a new transcript) goes to the server with the settings.
-async function send(edit = {}) {
+// Edits queue up, each starting from the transcript the one before returned, so a fast typist loses none.
+let queue = Promise.resolve();
+let pending = 0;
+
+function send(edit = {}) {
+  pending += 1;
+  document.body.dataset.busy = "1";
+  queue = queue.then(() => roundTrip(edit)).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset.busy = "0";
+    document.body.dataset.version = String(++version);
+  });
+  return queue;
+}
+
+async function roundTrip(edit) {
   const before = transcript;
   const body = { ...formValues(form), transcript, ...edit };
-  document.body.dataset.busy = "1";
   try {
-    const data = await request.run((signal) => api("/api/position/check", body, signal));
+    const data = await api("/api/position/check", body);
     message.textContent = "";
     if (data.transcript !== before) {
       undoStack.push(before);
@@ -48,10 +61,7 @@ async function send(edit = {}) {
     render(data);
     writeUrl();
   } catch (error) {
-    if (!isAbort(error)) message.textContent = error.message;
-  } finally {
-    document.body.dataset.busy = "0";
-    document.body.dataset.version = String(++version);
+    message.textContent = error.message;
   }
 }
 
