@@ -295,3 +295,41 @@ def test_export_the_diagram_as_position_draws_it(client, fmt, magic, tmp_path):
         assert main(["position", "--board", "hex:6", "-m", "20", "--wrap", "lines", "--modulus-note",
                      "-o", str(out), FIG_13A]) == 0
         assert answer.body == out.read_bytes()
+
+
+# --- the command and the real server -------------------------------------------------------------------------
+
+def test_the_server_answers_over_http_and_checks_the_host():
+    import http.client
+    import threading
+
+    from modlinseq_print.studio.server import make_server
+
+    httpd = make_server("127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        port = httpd.server_port
+
+        def get(host: str) -> tuple[int, bytes]:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/kit", headers={"Host": host})
+            response = connection.getresponse()
+            return response.status, response.read()
+
+        status, body = get(f"127.0.0.1:{port}")
+        assert status == 200 and b"Kit builder" in body
+        assert get(f"localhost:{port}")[0] == 200
+        status, body = get(f"attacker.example:{port}")
+        assert status == 403 and b"refused" in body
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_studio_command_options(cli):
+    from modlinseq_print.commands.studio import is_loopback
+
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    result = cli("studio", "--port", "70000", "--no-browser")
+    assert result.status == 2 and "give 0 to 65535" in result.err
