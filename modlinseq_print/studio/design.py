@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
+from modlinseq_print.commands.board import board_document
+from modlinseq_print.commands.board import style_from_args as board_style_from_args
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board, parse_board
@@ -52,21 +54,14 @@ def design_from(body: dict) -> Design:
     if spec.lower().startswith("file:"):
         raise FieldError("the studio takes board files as uploads, not paths: use 'Load board file'")
     check_board_size(spec)
-    tile_width = text(body, "tile_width", "25mm") or "25mm"
-    cell_size = text(body, "cell_size", "")
-    style = BoardStyle(
-        theme=choice(body, "theme", tuple(THEMES), "green"),
-        tile_width=parse_length(tile_width, "tile width"),
-        clearance=parse_length(text(body, "clearance", "1.5mm") or "1.5mm", "clearance"),
+    args = argparse.Namespace(
+        theme=choice(body, "theme", tuple(THEMES), "green"), tile_width=text(body, "tile_width", "25mm") or "25mm",
+        clearance=text(body, "clearance", "1.5mm") or "1.5mm",
         tile_shape=choice(body, "tile_shape", TILE_SHAPES, "pentagon"),
-        cell_size=parse_length(cell_size, "cell size") if cell_size else None,
-        labels=flag(body, "labels", True),
-        pattern=choice(body, "pattern", PATTERNS, None),
-        centre_dots=flag(body, "centre_dots"),
-        title=text(body, "title") or None,
-        modulus=integer(body, "modulus", None, 2, 999),
-        arrows=flag(body, "arrows"),
-    )
+        cell_size=text(body, "cell_size") or None, labels=flag(body, "labels", True), label_size=None,
+        pattern=choice(body, "pattern", PATTERNS, None), centre_dots=flag(body, "centre_dots"),
+        title=text(body, "title") or None, modulus=integer(body, "modulus", None, 2, 999), arrows=flag(body, "arrows"))
+    style = board_style_from_args(args)  # the board command's own reading of these options
     return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
                   paper=text(body, "paper", "a4").lower() or "a4",
                   orientation=choice(body, "orientation", ORIENTATIONS, "auto"),
@@ -139,8 +134,6 @@ def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content
 
 def design_document(drawing: BoardDrawing, design: Design) -> tuple[Document, str]:
     """The pages the board command prints for this design, and its one-line summary."""
-    from modlinseq_print.commands.board import board_document
-
     args = argparse.Namespace(paper=design.paper, fit=design.fit, margin=design.margin, overlap=design.overlap,
                               orientation=design.orientation)
     return board_document(drawing, args)

@@ -7,20 +7,21 @@ and the diagram with every cell's centre, so no rule lives in the browser.
 
 from __future__ import annotations
 
+import argparse
+
+from modlinseq_print.commands.position import style_from_args as position_style_from_args
+from modlinseq_print.commands.rules_common import start_position as rules_start_position
 from modlinseq_print.errors import AddressError
-from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
-from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
-from modlinseq_print.rules.position import Position, analyse, marker_tile
+from modlinseq_print.rules.position import Position, analyse
 from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
-from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.studio.fields import FieldError, check_board_size, choice, flag, integer, text
 from modlinseq_print.studio.server import Reply, Request
 from modlinseq_print.studio.uploads import content_type
@@ -29,19 +30,15 @@ MAX_TRANSCRIPT = 100_000  # characters
 
 
 def start_position(body: dict) -> Position:
-    """The empty position (or the modulus marker alone) the request's settings describe."""
+    """The empty position (or the modulus marker alone) the request's settings describe, as `check` builds it."""
     spec = text(body, "board", "hex:6") or "hex:6"
     if spec.lower().startswith("file:"):
         raise FieldError("the position editor takes hex:N, rect:CxR, tess:N or square:CxR boards")
     check_board_size(spec)
-    board = parse_board(spec)
-    modulus = integer(body, "modulus", 13, 2, 10_000)
-    marker = flag(body, "marker")
-    if marker and board.grid != "hex":
-        raise FieldError(f"the modulus marker stands on A0; {board.spec} is a square board with no A0")
-    tiles = dict([marker_tile()]) if marker else {}
-    return Position(board, modulus, tiles, choice(body, "wrap", WRAP_MODES, None), flag(body, "diagonals"),
-                    choice(body, "wild_policy", WILD_POLICIES, "E"))
+    args = argparse.Namespace(board=spec, modulus=integer(body, "modulus", 13, 2, 10_000), marker=flag(body, "marker"),
+                              wrap=choice(body, "wrap", WRAP_MODES, None), diagonals=flag(body, "diagonals"),
+                              wild_policy=choice(body, "wild_policy", WILD_POLICIES, "E"))
+    return rules_start_position(args)
 
 
 def edited_position(body: dict) -> Position:
@@ -70,14 +67,14 @@ def transcript(position: Position) -> str:
 
 
 def diagram_style(body: dict) -> PositionStyle:
-    """The diagram's look, as the position command's options set it."""
-    width = DIAGRAM_TILE_WIDTH
-    board = BoardStyle(theme=choice(body, "theme", tuple(THEMES), "green"), tile_width=width,
-                       clearance=DEFAULT_CLEARANCE * width / 25.0, labels=flag(body, "labels", True),
-                       title=text(body, "title") or None)
-    note = text(body, "modulus_note", "") or None
-    return PositionStyle(board=board, crop=flag(body, "crop"), legend=choice(body, "legend", LEGENDS, "long"),
-                         note_cell=note, show_blocked=not flag(body, "no_blocked"))
+    """The diagram's look, from the same options as the position command (its defaults where not given)."""
+    args = argparse.Namespace(theme=choice(body, "theme", tuple(THEMES), "green"),
+                              tile_width=f"{DIAGRAM_TILE_WIDTH:g}mm",
+                              tile_shape="pentagon", labels=flag(body, "labels", True), pattern=None,
+                              title=text(body, "title") or None, crop=flag(body, "crop"), crop_margin=1,
+                              legend=choice(body, "legend", LEGENDS, "long"),
+                              modulus_note=text(body, "modulus_note", "") or None, no_blocked=flag(body, "no_blocked"))
+    return position_style_from_args(args)
 
 
 def check(request: Request) -> dict:
