@@ -101,13 +101,13 @@ let stroke = null;
 
 function toggle(polygon) {
   const address = polygon.dataset.address;
-  if (stroke === "remove" && polygon.classList.contains("hit") && !polygon.classList.contains("pending-off")) {
+  if (stroke === "remove" && polygon.classList.contains("hit")) {
     if (added.includes(address)) added = added.filter((a) => a !== address);
-    else removed.push(address);
+    else if (!removed.includes(address)) removed.push(address);
     polygon.classList.add("pending-off");
-  } else if (stroke === "add" && polygon.classList.contains("ghost") && !polygon.classList.contains("pending-on")) {
+  } else if (stroke === "add" && polygon.classList.contains("ghost")) {
     if (removed.includes(address)) removed = removed.filter((a) => a !== address);
-    else added.push(address);
+    else if (!added.includes(address)) added.push(address);
     polygon.classList.add("pending-on");
   }
 }
