@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import MISSING, fields, is_dataclass
 
@@ -134,6 +135,7 @@ def validate(request: Request) -> dict:
 
 
 _KITS: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+_KITS_LOCK = threading.Lock()  # the server answers requests in threads
 
 
 def build(request: Request) -> dict:
@@ -145,9 +147,10 @@ def build(request: Request) -> dict:
     kit = build_kit(preset)
     pdf = render_pages(kit.document, "pdf")[0]
     kit_id = hashlib.sha256(pdf).hexdigest()[:16]
-    _KITS[kit_id] = (preset.name, pdf)
-    while len(_KITS) > MAX_KITS:
-        _KITS.popitem(last=False)
+    with _KITS_LOCK:
+        _KITS[kit_id] = (preset.name, pdf)
+        while len(_KITS) > MAX_KITS:
+            _KITS.popitem(last=False)
     thumbs = ["data:image/svg+xml;base64," + base64.b64encode(scene_to_svg(page.scene)).decode()
               for page in kit.document.pages]
     parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
@@ -172,9 +175,11 @@ def page_captions(kit) -> list[str]:
 def download(request: Request) -> Reply:
     """A kit built before, as its PDF."""
     kit_id = text(request.query, "id")
-    if kit_id not in _KITS:
+    with _KITS_LOCK:
+        kit = _KITS.get(kit_id)
+    if kit is None:
         raise ApiError("no such kit: build it again (the studio keeps the last three)", 404)
-    name, pdf = _KITS[kit_id]
+    name, pdf = kit
     return Reply(pdf, content_type("pdf"), f"kit-{name}.pdf")
 
 
