@@ -23,7 +23,7 @@ def text(body: dict, key: str, default: str = "", limit: int = MAX_TEXT) -> str:
     if not isinstance(value, str):
         raise FieldError(f"{key} must be text, got {type(value).__name__}")
     if len(value) > limit:
-        raise FieldError(f"{key} is {len(value)} characters long; at most {limit} are accepted")
+        raise FieldError(f"{key} is {len(value):,} characters long; at most {limit:,} are accepted")
     return value.strip()
 
 

@@ -170,6 +170,12 @@ def test_board_file_round_trip(client, tmp_path):
     assert "the uploaded board file" in assert_one_line_error(bad, 400, "O2")
 
 
+def test_uploads_are_capped(client):
+    huge = "B1 " * 200_000
+    assert_one_line_error(client.post("/api/board/load-board-file", {"contents": huge}), 400, "at most 524,288")
+    assert_one_line_error(client.post("/api/board/load-preset", {"contents": "#" * 600_000}), 400, "at most")
+
+
 def test_preset_round_trip_and_its_board_file(client):
     design = {"board": "rect:7x5", "pattern": "bonus", "theme": "bw", "paper": "letter", "tile_width": "1in",
               "modulus": "11", "title": "Class set"}

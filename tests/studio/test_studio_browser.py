@@ -107,7 +107,11 @@ def test_the_url_carries_the_design(page, studio_url):
     expect(page.locator("#count")).to_have_text("127 cells")
     page.select_option("select[name=pattern]", "bonus")
     page.fill("input[name=paper]", "letter")
-    page.fill("input[name=title]", "Tournament board")
+    previews = []
+    page.on("request", lambda request: previews.append(1) if request.url.endswith("/api/board/preview") else None)
+    page.type("input[name=title]", "Tournament board", delay=15)  # 16 keystrokes, one preview (debounced)
+    expect(page.locator("svg.view text", has_text="Tournament board")).to_have_count(1)
+    assert len(previews) <= 2, previews
     box = page.locator('polygon.hit[data-address="B16"]').bounding_box()  # drag along the west edge: B16, B11, B7
     end = page.locator('polygon.hit[data-address="B7"]').bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
