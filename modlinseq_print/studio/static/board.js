@@ -88,10 +88,12 @@ function drawPages(pages) {
   if (!group) return;
   group.replaceChildren();
   group.style.display = document.getElementById("show-pages").checked ? "" : "none";
-  const [vx, vy] = view.getAttribute("viewBox").split(" ").map(Number);
+  const [vx, vy, vw] = view.getAttribute("viewBox").split(" ").map(Number);
+  const size = Math.max(3, vw / 80);  // the page numbers keep one size on screen, whatever the board
   for (const page of pages) {
     svgEl("rect", { x: page.x, y: page.y, width: page.w, height: page.h, class: "page" }, group);
-    const label = svgEl("text", { x: Math.max(page.x, vx) + 5, y: Math.max(page.y, vy) + 12, class: "page-number" }, group);
+    const label = svgEl("text", { x: Math.max(page.x, vx) + size / 2, y: Math.max(page.y, vy) + size * 1.4,
+      class: "page-number", "font-size": size }, group);
     label.textContent = `page ${page.number}`;
   }
 }
