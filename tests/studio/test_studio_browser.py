@@ -73,6 +73,7 @@ def page(browser):
 def screenshot(page, name: str) -> None:
     """Save the page as docs/studio-NAME.png when asked (make docs)."""
     if SCREENSHOTS:
+        page.mouse.move(1, 1)  # no hover highlight in the picture
         hover = page.locator("#hover")
         if hover.count():
             hover.evaluate("el => el.style.display = 'none'")
