@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PRESET ?= standard
 
-.PHONY: kit kits docs test bench tools clean
+.PHONY: kit kits docs studio test bench tools clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,12 @@ kit: $(STAMP)
 kits: $(STAMP)
 	@for preset in templates/*.toml; do $(PY) -m modlinseq_print kit "$$preset" --quiet || exit 1; done
 
-docs: $(STAMP)
+docs: $(STAMP) tools
 	$(PY) scripts/previews.py
+	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py
+
+studio: $(STAMP)
+	$(PY) -m modlinseq_print studio $(STUDIO_ARGS)
 
 test: $(STAMP) tools
 	$(PY) -m pytest

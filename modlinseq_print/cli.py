@@ -13,7 +13,7 @@ from modlinseq_print.errors import ModlinseqError
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands; each has register(subparsers).
 COMMANDS = ("describe", "board", "tiles", "markers", "check", "score", "position", "kit", "reference", "worksheet",
-            "mod13", "coprimality", "calibrate")
+            "mod13", "coprimality", "calibrate", "studio")
 
 
 class OneLineParser(argparse.ArgumentParser):

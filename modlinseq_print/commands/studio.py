@@ -1,0 +1,57 @@
+"""`studio`: the local web app (board designer, kit builder, position editor), served by the package itself."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import sys
+
+from modlinseq_print.errors import ModlinseqError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the studio command."""
+    parser = sub.add_parser("studio", help="a local web app: board designer, kit builder, position editor")
+    parser.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to bind (default 127.0.0.1: this computer only; others warn)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open the studio in the web browser")
+    parser.set_defaults(run=run)
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this computer can reach."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the studio until interrupted."""
+    from modlinseq_print.studio.server import make_server
+
+    if not 0 <= args.port <= 65535:
+        raise ModlinseqError(f"bad --port {args.port}: give 0 to 65535")
+    if not is_loopback(args.host):
+        print(f"warning: serving on {args.host}: other computers that reach this address can use the studio "
+              "(it has no login); the default 127.0.0.1 keeps it to this computer", file=sys.stderr)
+    try:
+        server = make_server(args.host, args.port)
+    except OSError as error:
+        raise ModlinseqError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error} "
+                             "(try another --port)") from None
+    name = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{name}:{server.server_port}/"
+    print(f"studio at {url} (board designer, kit builder, position editor); Ctrl+C stops it", flush=True)
+    if not args.no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0

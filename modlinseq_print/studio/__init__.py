@@ -1,0 +1,1 @@
+"""The studio: a local web app to design boards, build kits and set up positions, with live preview."""

@@ -1,0 +1,160 @@
+"""The board designer's API: preview, page split, downloads, and board files and presets saved and loaded."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.board_files import read_board_file
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
+from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.render.output import render_pages
+from modlinseq_print.render.svg_writer import scene_to_svg
+from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
+                                           ghost_cells, page_plan)
+from modlinseq_print.studio.fields import FieldError, check_board_size, choice, integer, smallest_hexagon, text
+from modlinseq_print.studio.server import Reply, Request
+from modlinseq_print.studio.uploads import content_type, read_upload, toml_text, zip_files
+from modlinseq_print.wording import plural
+
+
+def _round(value: float) -> float:
+    return round(value, 2)
+
+
+def preview(request: Request) -> dict:
+    """The board as SVG, with every cell's address and centre and the cells that can be added."""
+    design = design_from(request.body)
+    drawing, removed = design_drawing(design)
+    board = drawing.board
+    point = drawing.centre
+    cells = [[board.address(c), *map(_round, point(c))] for c in board.sorted_cells()]
+    ghosts = [[board.address(c), *map(_round, point(c))] for c in ghost_cells(board, removed)]
+    some = next(iter(board.cells))
+    cx, cy = point(some)
+    shape = [[_round(x - cx), _round(y - cy)] for x, y in drawing.corners(some)]
+    return {"svg": scene_to_svg(drawing.scene).decode(), "width": drawing.scene.width,
+            "height": drawing.scene.height, "cells": cells, "ghosts": ghosts, "shape": shape,
+            "count": len(board.cells), "spec": board.spec}
+
+
+def pages(request: Request) -> dict:
+    """How the board splits over sheets: page windows in board mm, and the page count with the assembly page."""
+    design = design_from(request.body)
+    drawing, _ = design_drawing(design)
+    plan = page_plan(drawing, design)
+    if plan is None:
+        what = "one poster page" if design.paper == "poster" else f"one {design.paper} sheet, scaled to fit"
+        return {"pages": [], "count": 1, "summary": what}
+    windows = [{"number": p.number, "x": _round(p.window.x), "y": _round(p.window.y), "w": _round(p.window.width),
+                "h": _round(p.window.height), "place": plan.place(p)} for p in plan.pages]
+    count = len(windows) + (1 if len(windows) > 1 else 0)
+    sheet = plan.sheet.describe()
+    summary = (f"1 {sheet} page" if len(windows) == 1 else
+               f"{len(windows)} {sheet} pages in {plan.arrangement}, plus an assembly page: {plural(count, 'page')}")
+    return {"pages": windows, "count": count, "summary": summary}
+
+
+def download(request: Request) -> Reply:
+    """The board as the board command prints it: a PDF, or an SVG/PNG (a ZIP of them when there are several)."""
+    fmt = choice(request.query, "format", ("pdf", "svg", "png"), "pdf")
+    dpi = integer(request.query, "dpi", 150, 30, 600)
+    design = design_from(request.body)
+    drawing, _ = design_drawing(design)
+    document, _ = design_document(drawing, design)
+    files = render_pages(document, fmt, dpi)
+    stem = _file_stem(design)
+    if len(files) == 1:
+        return Reply(files[0], content_type(fmt), f"{stem}.{fmt}")
+    names = [(f"{stem}-{n}.{fmt}", data) for n, data in enumerate(files, start=1)]
+    return Reply(zip_files(names), content_type("zip"), f"{stem}-{fmt}.zip")
+
+
+def _file_stem(design: Design) -> str:
+    return "board-" + re.sub(r"[^a-z0-9]+", "-", design.spec.lower()).strip("-") + ("-edited" if design.edited else "")
+
+
+def mask_text(board: Board) -> str:
+    """The board as an ASCII-art mask (the board-file format): '.' a cell, 'A' A0, '@' A0 when not on the board."""
+    cells = board.cells | {ORIGIN}
+    left = min(2 * c.q + c.r for c in cells)
+    lines = []
+    for r in range(min(c.r for c in cells), max(c.r for c in cells) + 1):
+        row = {2 * c.q + c.r - left: c for c in cells if c.r == r}
+        line = "".join(" " if col not in row else ("A" if row[col] == ORIGIN and ORIGIN in board.cells else
+                                                   "@" if row[col] == ORIGIN else ".")
+                       for col in range(max(row, default=-1) + 1))
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def board_file(request: Request) -> Reply:
+    """The designed shape as a board file (an ASCII-art mask) for `--board file:NAME.txt`."""
+    design = design_from(request.body)
+    board, _, _ = design_board(design)
+    if board.grid != "hex":
+        raise FieldError("board files hold hex-grid boards; a square board is named square:CxR")
+    header = (f"# MODLINSEQ board file: {len(board.cells)} cells, from {design.spec}"
+              f"{' with cells removed or added' if design.edited else ''}\n"
+              "# use it as --board file:THIS_FILE.txt; '.' is a cell, 'A' is A0 ('@' where A0 would be)\n")
+    return Reply((header + mask_text(board)).encode(), content_type("txt"), f"{_file_stem(design)}.txt")
+
+
+def preset(request: Request) -> Reply:
+    """The design's settings as a kit preset (TOML); an edited shape names its board file."""
+    design = design_from(request.body)
+    design_board(design)  # the design must be valid before it is saved
+    style = design.style
+    spec = f"file:{_file_stem(design)}.txt" if design.edited else design.spec
+    top = {"title": style.title or "MODLINSEQ", "modulus": style.modulus, "paper": design.paper,
+           "margin": design.margin, "theme": style.theme}
+    tables = {"board": {"spec": spec, "pattern": style.pattern, "labels": style.labels},
+              "tiles": {"width": text(request.body, "tile_width", "25mm") or "25mm", "shape": style.tile_shape}}
+    note = "MODLINSEQ preset saved by the studio's board designer."
+    if design.edited:
+        note += f"\nThe board is the file {spec[5:]}: save it beside this preset ('Save board file')."
+    return Reply(toml_text(top, tables, note).encode(), content_type("toml"), f"{_file_stem(design)}.toml")
+
+
+def load_board_file(request: Request) -> dict:
+    """A board file's cells as a design: the smallest hexagon holding them, less the cells not in the file."""
+    cells = read_upload(text(request.body, "contents", limit=512 * 1024), "board.txt", read_board_file,
+                        "the uploaded board file")
+    order = smallest_hexagon(cells)
+    spec = f"hex:{order}"
+    check_board_size(spec)
+    board = Board(spec, "hex", hexagon(order))
+    removed = sorted(board.cells - cells, key=lambda c: (c.r, c.q))
+    return {"board": spec, "remove": [board.address(c) for c in removed], "add": [], "count": len(cells)}
+
+
+def load_preset_file(request: Request) -> dict:
+    """A preset's settings for the designer, checked by the kit's own preset reader."""
+    contents = text(request.body, "contents", limit=512 * 1024)
+    try:
+        data = tomllib.loads(contents)
+    except tomllib.TOMLDecodeError as error:
+        raise ModlinseqError(f"the uploaded preset is not valid TOML: {error}") from None
+    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    spec = str(board.get("spec", "hex:9"))
+    needs_file = spec.lower().startswith("file:")
+    if needs_file:  # its board file is loaded on its own: check the rest with a stand-in board
+        board["spec"] = "hex:9"
+        tables = {k: v for k, v in data.items() if isinstance(v, dict)}
+        contents = toml_text({k: v for k, v in data.items() if not isinstance(v, dict)}, tables)
+    loaded = read_upload(contents, "preset.toml", load_preset, "the uploaded preset")
+    settings = {"title": "" if loaded.title == "MODLINSEQ" else loaded.title, "modulus": loaded.modulus,
+                "paper": loaded.paper, "margin": loaded.margin, "theme": loaded.theme,
+                "pattern": loaded.board.pattern or "", "labels": loaded.board.labels,
+                "tile_width": loaded.tiles.width, "tile_shape": loaded.tiles.shape}
+    if not needs_file:
+        settings.update(board=loaded.board.spec, remove=[], add=[])
+    return {"settings": settings, "board_file": spec[5:] if needs_file else None}
+
+
+ROUTES = {("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
+          ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
+          ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,
+          ("POST", "/api/board/load-preset"): load_preset_file}

@@ -1,0 +1,140 @@
+"""A board design as the designer page sends it: a base board, the cells removed and added, the look, the paper.
+
+Removing or adding cells never renames any: the design is the base board's cell set less the removed
+cells plus the added ones, each addressed as on every board (the seed's truncation rule).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from types import MappingProxyType
+
+from modlinseq_print.commands.board import board_document
+from modlinseq_print.commands.board import style_from_args as board_style_from_args
+from modlinseq_print.errors import AddressError
+from modlinseq_print.geometry import addresses
+from modlinseq_print.geometry.boards import Board, parse_board
+from modlinseq_print.geometry.hexgrid import Cell, neighbours
+from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
+from modlinseq_print.render.paper import ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.scene import Document
+from modlinseq_print.render.theme import THEMES
+from modlinseq_print.render.tiling import TilePlan, best_plan
+from modlinseq_print.studio.fields import MAX_CELLS, FieldError, check_board_size, choice, flag, integer, text, words
+from modlinseq_print.units import parse_length
+
+
+@dataclass(frozen=True)
+class Design:
+    """Everything the designer page sets: board, edits, look and paper."""
+
+    spec: str
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+    style: BoardStyle
+    paper: str = "a4"
+    orientation: str = "auto"
+    margin: str = "10mm"
+    overlap: str = "10mm"
+    fit: bool = False
+
+    @property
+    def edited(self) -> bool:
+        """True when cells were removed or added."""
+        return bool(self.removed or self.added)
+
+
+def design_from(body: dict) -> Design:
+    """The design in a request body, every field checked."""
+    spec = text(body, "board", "hex:9") or "hex:9"
+    if spec.lower().startswith("file:"):
+        raise FieldError("the studio takes board files as uploads, not paths: use 'Load board file'")
+    check_board_size(spec)
+    args = argparse.Namespace(
+        theme=choice(body, "theme", tuple(THEMES), "green"), tile_width=text(body, "tile_width", "25mm") or "25mm",
+        clearance=text(body, "clearance", "1.5mm") or "1.5mm",
+        tile_shape=choice(body, "tile_shape", TILE_SHAPES, "pentagon"),
+        cell_size=text(body, "cell_size") or None, labels=flag(body, "labels", True), label_size=None,
+        pattern=choice(body, "pattern", PATTERNS, None), centre_dots=flag(body, "centre_dots"),
+        title=text(body, "title") or None, modulus=integer(body, "modulus", None, 2, 999), arrows=flag(body, "arrows"),
+        dieline_board=False)
+    style = board_style_from_args(args)  # the board command's own reading of these options
+    return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
+                  paper=text(body, "paper", "a4").lower() or "a4",
+                  orientation=choice(body, "orientation", ORIENTATIONS, "auto"),
+                  margin=text(body, "margin", "10mm") or "10mm", overlap=text(body, "overlap", "10mm") or "10mm",
+                  fit=flag(body, "fit"))
+
+
+def _cells(board: Board, names: tuple[str, ...], on_board: bool, what: str) -> set[Cell]:
+    cells = set()
+    for name in names:
+        cell = addresses.square_cell_of(name) if board.grid == "square" else addresses.cell_of(name)
+        if (cell in board.cells) != on_board:
+            where = "is not on" if on_board else "is already on"
+            raise AddressError(f"cannot {what} {name}: it {where} {board.spec}")
+        if cell in board.pseudocells:
+            raise AddressError(f"cannot {what} {name}: it is a pseudocell of {board.spec}")
+        cells.add(cell)
+    return cells
+
+
+def design_board(design: Design) -> tuple[Board, set[Cell], set[Cell]]:
+    """The designed board, with the cells removed from and added to its base board."""
+    base = parse_board(design.spec)
+    removed = _cells(base, design.removed, True, "remove")
+    added = _cells(base, design.added, False, "add")
+    if added and base.grid == "square":
+        raise AddressError("cells can be removed from a square board but not added to it")
+    cells = (base.cells - removed) | added
+    if not cells:
+        raise FieldError("every cell is removed: keep at least one")
+    if len(cells) > MAX_CELLS:
+        raise FieldError(f"the board has {len(cells):,} cells; the studio draws at most {MAX_CELLS:,}")
+    if not design.edited:
+        return base, removed, added
+    pseudo = MappingProxyType({p: home for p, home in base.pseudocells.items() if home in cells})
+    return replace(base, spec=f"{design.spec} edited", cells=frozenset(cells), pseudocells=pseudo), removed, added
+
+
+def ghost_cells(board: Board, removed: set[Cell]) -> list[Cell]:
+    """Cells the designer offers to add: the removed ones and the free ring around the board (hex grids)."""
+    ring = set()
+    if board.grid == "hex":
+        ring = {n for cell in board.cells for n in neighbours(cell)} - board.cells - set(board.pseudocells)
+    return sorted(ring | removed, key=lambda c: (c.r, c.q))
+
+
+def design_drawing(design: Design) -> tuple[BoardDrawing, set[Cell]]:
+    """The board drawn in the design's style, and the cells removed from its base."""
+    board, removed, _ = design_board(design)
+    return board_scene(board, design.style), removed
+
+
+def page_plan(drawing: BoardDrawing, design: Design) -> TilePlan | None:
+    """How the board splits over sheets at 1:1 (None for a poster or a fitted sheet).
+
+    The studio's only call of the page planner: a change of its signature is fixed here.
+    """
+    if is_poster(design.paper) or design.fit:
+        return None
+    sheet = make_sheet(design.paper, parse_margin(design.margin))
+    overlap = parse_length(design.overlap, "overlap")
+    return _cached_plan(drawing.scene.width, drawing.scene.height, sheet, design.orientation, overlap,
+                        tuple(drawing.cell_boxes()), tuple(drawing.content_boxes()))
+
+
+@lru_cache(maxsize=32)
+def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content) -> TilePlan:
+    return best_plan(width, height, sheet, orientation, overlap=overlap, keep_whole=keep_whole, content=content)
+
+
+def design_document(drawing: BoardDrawing, design: Design) -> tuple[Document, str]:
+    """The pages the board command prints for this design, and its one-line summary."""
+    args = argparse.Namespace(paper=design.paper, fit=design.fit, margin=design.margin, overlap=design.overlap,
+                              orientation=design.orientation)
+    return board_document(drawing, args)

@@ -1,0 +1,103 @@
+"""Reading the fields of a request body: each with its type checked and a one-line message naming it."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from modlinseq_print.errors import ModlinseqError
+
+MAX_CELLS = 10_000  # the studio draws boards of at most this many cells (hex:57 has 9,919)
+MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
+
+
+class FieldError(ModlinseqError):
+    """A request field of the wrong type or out of range."""
+
+
+def text(body: dict, key: str, default: str = "", limit: int = MAX_TEXT) -> str:
+    """A string field, at most `limit` characters."""
+    value = body.get(key, default)
+    if value is None:
+        value = default
+    if not isinstance(value, str):
+        raise FieldError(f"{key} must be text, got {type(value).__name__}")
+    if len(value) > limit:
+        raise FieldError(f"{key} is {len(value):,} characters long; at most {limit:,} are accepted")
+    return value.strip()
+
+
+def flag(body: dict, key: str, default: bool = False) -> bool:
+    """A true/false field (JSON true/false, or the strings a URL carries)."""
+    value = body.get(key, default)
+    if isinstance(value, str) and value.lower() in ("1", "true", "on", "yes", "0", "false", "off", "no", ""):
+        return value.lower() in ("1", "true", "on", "yes")
+    if not isinstance(value, bool):
+        raise FieldError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def integer(body: dict, key: str, default: int | None, low: int, high: int) -> int | None:
+    """A whole-number field from low to high; empty means the default."""
+    value = body.get(key, default)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value):
+        value = int(value)
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FieldError(f"{key} must be a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise FieldError(f"{key} must be from {low} to {high}, got {value}")
+    return value
+
+
+def choice(body: dict, key: str, choices: tuple[str, ...], default: str | None) -> str | None:
+    """One of a fixed set of words; empty means the default."""
+    value = text(body, key, default or "") or default
+    if value is not None and value not in choices:
+        raise FieldError(f"{key} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:
+    """A list of short words (addresses): a JSON list, or one string split at commas and spaces."""
+    value = body.get(key, [])
+    if isinstance(value, str):
+        value = [w for w in re.split(r"[\s,]+", value) if w]
+    if not isinstance(value, list) or not all(isinstance(w, str) and len(w) <= 20 for w in value):
+        raise FieldError(f"{key} must be a list of addresses")
+    if len(value) > limit:
+        raise FieldError(f"{key} lists {len(value)} cells; at most {limit} are accepted")
+    return value
+
+
+def spec_cells(spec: str) -> int | None:
+    """How many cells a board spec names, known before building it (None when the spec does not say)."""
+    match = re.fullmatch(r"\s*(hex|rect|tess|square):\s*([0-9]{1,7})(?:[xX×]([0-9]{1,7}))?\s*", spec, re.I)
+    if not match:
+        return None
+    kind, a, b = match.group(1).lower(), int(match.group(2)), match.group(3)
+    if kind == "hex" and b is None:
+        return 3 * a * (a + 1) + 1
+    if kind == "tess" and b is None:
+        return 7 * (3 * a * (a - 1) + 1)
+    if kind in ("rect", "square") and b is not None:
+        return a * int(b)
+    return None
+
+
+def check_board_size(spec: str) -> None:
+    """Refuse a board spec of more than MAX_CELLS cells before building it."""
+    count = spec_cells(spec)
+    if count is not None and count > MAX_CELLS:
+        raise FieldError(f"board {spec} has {count:,} cells; the studio draws at most {MAX_CELLS:,} "
+                         f"(hex:57 is the largest hexagon): use the board command for larger boards")
+
+
+def smallest_hexagon(cells) -> int:
+    """The order of the smallest regular hexagon around A0 that holds every cell."""
+    from modlinseq_print.geometry.hexgrid import distance
+
+    return max((distance(cell) for cell in cells), default=0)

@@ -1,0 +1,110 @@
+"""The position editor's API: judge a position (as `check` does) and draw it (as `position` does).
+
+The page holds only the transcript; the server places or removes a tile, judges the position, and sends back
+the canonical transcript, the judgement (legality, blocked cells, sequences with MSA and points, problems)
+and the diagram with every cell's centre, so no rule lives in the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from modlinseq_print.commands.position import style_from_args as position_style_from_args
+from modlinseq_print.commands.rules_common import start_position as rules_start_position
+from modlinseq_print.errors import AddressError
+from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
+                                                 position_scene)
+from modlinseq_print.render.output import render_pages
+from modlinseq_print.render.svg_writer import scene_to_svg
+from modlinseq_print.render.theme import THEMES
+from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.position import Position, analyse
+from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
+from modlinseq_print.rules.transcript import build_position
+from modlinseq_print.rules.wilds import WILD_POLICIES
+from modlinseq_print.studio.fields import FieldError, check_board_size, choice, flag, integer, text
+from modlinseq_print.studio.server import Reply, Request
+from modlinseq_print.studio.uploads import content_type
+
+MAX_TRANSCRIPT = 100_000  # characters
+
+
+def start_position(body: dict) -> Position:
+    """The empty position (or the modulus marker alone) the request's settings describe, as `check` builds it."""
+    spec = text(body, "board", "hex:6") or "hex:6"
+    if spec.lower().startswith("file:"):
+        raise FieldError("the position editor takes hex:N, rect:CxR, tess:N or square:CxR boards")
+    check_board_size(spec)
+    args = argparse.Namespace(board=spec, modulus=integer(body, "modulus", 13, 2, 10_000), marker=flag(body, "marker"),
+                              wrap=choice(body, "wrap", WRAP_MODES, None), diagonals=flag(body, "diagonals"),
+                              wild_policy=choice(body, "wild_policy", WILD_POLICIES, "E"))
+    return rules_start_position(args)
+
+
+def edited_position(body: dict) -> Position:
+    """The transcript's position, with the requested tile placed (`value`) or taken away (empty value)."""
+    start = start_position(body)
+    written = text(body, "transcript", "", MAX_TRANSCRIPT)
+    position = build_position(written, start)[0] if written else start  # an empty board is no error here
+    cell_name = text(body, "cell", "")
+    if not cell_name:
+        return position
+    cell = position.board.parse_address(cell_name)
+    if position.tiles.get(cell, None) is not None and position.tiles[cell].marker:
+        raise AddressError(f"{cell_name} holds the modulus marker: untick 'marker' to free it")
+    tiles = {c: t for c, t in position.tiles.items() if c != cell}
+    value = text(body, "value", "", 20)
+    base = Position(position.board, position.modulus, tiles, position.wrap, position.diagonals, position.policy)
+    if not value:
+        return base
+    placed, _ = build_position(f"{value}{position.board.address(cell)}", base)
+    return placed
+
+
+def transcript(position: Position) -> str:
+    """The position as a transcript, tile by tile in the order they were placed (the marker left out)."""
+    return ", ".join(position.notation(cell) for cell, tile in position.tiles.items() if not tile.marker)
+
+
+def diagram_style(body: dict) -> PositionStyle:
+    """The diagram's look, from the same options as the position command (its defaults where not given)."""
+    args = argparse.Namespace(theme=choice(body, "theme", tuple(THEMES), "green"),
+                              tile_width=f"{DIAGRAM_TILE_WIDTH:g}mm",
+                              tile_shape="pentagon", labels=flag(body, "labels", True), pattern=None,
+                              title=text(body, "title") or None, crop=flag(body, "crop"), crop_margin=1,
+                              legend=choice(body, "legend", LEGENDS, "long"),
+                              modulus_note=text(body, "modulus_note", "") or None, no_blocked=flag(body, "no_blocked"))
+    return position_style_from_args(args)
+
+
+def check(request: Request) -> dict:
+    """Place or remove a tile, judge the position and draw it: the page's one round trip."""
+    position = edited_position(request.body)
+    analysis = analyse(position)
+    drawing = position_scene(analysis, diagram_style(request.body))
+    board = position.board
+    cells = [[board.address(c), *(round(v, 2) for v in drawing.centre(c))] for c in board.sorted_cells()]
+    report = analysis_json(analysis)
+    for entry, sequence in zip(report["sequences"], analysis.sequences):
+        entry["notation"] = tilde_notation(position, sequence)
+        entry["msa_text"] = sequence_msa(sequence)
+    some = next(iter(board.cells))
+    cx, cy = drawing.centre(some)
+    corners = drawing.board.corners(some)
+    ox, oy = drawing.offset
+    shape = [[round(x + ox - cx, 2), round(y + oy - cy, 2)] for x, y in corners]
+    return {"transcript": transcript(position), "report": report, "svg": scene_to_svg(drawing.scene).decode(),
+            "width": drawing.scene.width, "height": drawing.scene.height, "cells": cells, "shape": shape,
+            "tiles": {board.address(c): t.label for c, t in position.tiles.items()}}
+
+
+def export(request: Request) -> Reply:
+    """The diagram as `modlinseq-print position` writes it: SVG, PDF or PNG."""
+    fmt = choice(request.query, "format", ("svg", "pdf", "png"), "svg")
+    position = edited_position(request.body)
+    drawing = position_scene(analyse(position), diagram_style(request.body))
+    data = render_pages(position_document(drawing), fmt)[0]
+    return Reply(data, content_type(fmt), f"position.{fmt}")
+
+
+ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}

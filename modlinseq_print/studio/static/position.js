@@ -1,0 +1,170 @@
+// Position editor: the page keeps the transcript; the server places tiles, judges the position and draws it.
+"use strict";
+
+const form = document.getElementById("rules");
+const view = document.getElementById("diagram");
+const box = document.getElementById("transcript");
+const message = document.getElementById("message");
+const pop = document.getElementById("pop");
+const popValue = document.getElementById("pop-value");
+const hover = hoverLabel();
+let transcript = "";
+let undoStack = [];
+let selected = null;
+let version = 0;
+
+function writeUrl() {
+  const params = new URLSearchParams();
+  const values = formValues(form);
+  for (const key of ["board", "modulus", "wrap", "wild_policy"]) if (values[key]) params.set(key, values[key]);
+  if (values.marker) params.set("marker", "1");
+  if (transcript) params.set("t", transcript);
+  history.replaceState(null, "", `?${params}`);
+}
+
+function readUrl() {
+  const params = new URLSearchParams(location.search);
+  const values = {};
+  for (const [key, value] of params) if (key !== "t") values[key] = value;
+  setFormValues(form, values);
+  transcript = params.get("t") || "";
+}
+
+// One round trip: the edit (a tile set on a cell, or a new transcript) goes to the server with the settings.
+// Edits queue up, each starting from the transcript the one before returned, so a fast typist loses none.
+let queue = Promise.resolve();
+let pending = 0;
+
+function send(edit = {}) {
+  pending += 1;
+  document.body.dataset.busy = "1";
+  queue = queue.then(() => roundTrip(edit)).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset.busy = "0";
+    document.body.dataset.version = String(++version);
+  });
+  return queue;
+}
+
+async function roundTrip(edit) {
+  const before = transcript;
+  const body = { ...formValues(form), transcript, ...edit };
+  try {
+    const data = await api("/api/position/check", body);
+    message.textContent = "";
+    if (data.transcript !== before) {
+      undoStack.push(before);
+      document.getElementById("undo").disabled = false;
+    }
+    transcript = data.transcript;
+    box.value = transcript;
+    render(data);
+    writeUrl();
+  } catch (error) {
+    message.textContent = error.message;
+  }
+}
+
+function render(data) {
+  view.replaceChildren();
+  view.setAttribute("viewBox", `0 0 ${data.width} ${data.height}`);
+  view.appendChild(sceneElement(data.svg, data.width, data.height));
+  const blocked = new Set(data.report.blocked);
+  const cells = svgEl("g", { id: "cells" }, view);
+  for (const [address, x, y] of data.cells) {
+    const cls = "hit" + (blocked.has(address) ? " blocked" : "") + (address === selected ? " selected" : "");
+    const polygon = cellPolygon(cells, data.shape, x, y, cls, address);
+    if (data.tiles[address] !== undefined) polygon.dataset.tile = data.tiles[address];
+  }
+  report(data.report, Object.keys(data.tiles).length);
+}
+
+function report(result, tiles) {
+  const verdict = document.getElementById("verdict");
+  verdict.textContent = tiles === 0 ? "empty board" : result.legal ? "legal" : "illegal";
+  verdict.className = "pill" + (result.legal ? "" : " bad");
+  document.getElementById("tile-count").textContent = `${tiles} tile${tiles === 1 ? "" : "s"}, modulus ${result.modulus}, wrap ${result.wrap}`;
+  const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td class="mono">${escapeHtml(s.notation)}</td>` +
+    `<td class="mono msa">${escapeHtml(s.msa_text)}</td><td class="num">${s.tiles}</td><td class="num">${s.points}</td></tr>`);
+  document.getElementById("sequences").innerHTML = rows.join("");
+  document.getElementById("no-sequences").hidden = rows.length > 0;
+  document.getElementById("blocked").innerHTML = result.blocked.map((c) => `<span>${escapeHtml(c)}</span>`).join("");
+  document.getElementById("no-blocked").hidden = result.blocked.length > 0;
+  document.getElementById("problems").innerHTML = result.problems.map((p) => `<li>${escapeHtml(p.message)}</li>`).join("");
+  document.getElementById("no-problems").hidden = result.problems.length > 0;
+  document.getElementById("wilds").innerHTML = result.wild.length ? "<h2>Wild tiles</h2>" + result.wild.map(
+    (w) => `<div class="mono">#${escapeHtml(w.cell)}: ${w.values.length ? w.values.join(", ") : "no value fits"}</div>`).join("") : "";
+}
+
+function openEditor(polygon) {
+  selected = polygon.dataset.address;
+  for (const el of view.querySelectorAll(".selected")) el.classList.remove("selected");
+  polygon.classList.add("selected");
+  const area = pop.parentElement.getBoundingClientRect();
+  const cell = polygon.getBoundingClientRect();
+  pop.style.left = `${cell.right - area.left + 6}px`;
+  pop.style.top = `${cell.top - area.top - 4}px`;
+  pop.style.display = "block";
+  document.getElementById("pop-cell").textContent = `cell ${selected}`;
+  popValue.value = polygon.dataset.tile || "";
+  popValue.focus();
+  popValue.select();
+}
+
+function closeEditor() {
+  pop.style.display = "none";
+  selected = null;
+  for (const el of view.querySelectorAll(".selected")) el.classList.remove("selected");
+}
+
+view.addEventListener("click", (event) => {
+  const polygon = event.target.closest("polygon[data-address]");
+  if (polygon) openEditor(polygon); else closeEditor();
+});
+view.addEventListener("pointermove", (event) => {
+  const polygon = event.target.closest("polygon[data-address]");
+  if (polygon) hover.show(polygon.dataset.address + (polygon.dataset.tile ? ` = ${polygon.dataset.tile}` : ""), event);
+  else hover.hide();
+});
+view.addEventListener("pointerleave", () => hover.hide());
+popValue.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    const cell = selected;
+    closeEditor();
+    send({ cell, value: popValue.value.trim() });
+  } else if (event.key === "Escape") {
+    closeEditor();
+  }
+});
+
+function undo() {
+  if (!undoStack.length) return;
+  transcript = undoStack.pop();
+  document.getElementById("undo").disabled = undoStack.length === 0;
+  const depth = undoStack.length;
+  send().then(() => { undoStack.length = depth; document.getElementById("undo").disabled = depth === 0; });
+}
+
+document.getElementById("undo").addEventListener("click", undo);
+document.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === "z" && document.activeElement !== box) { event.preventDefault(); undo(); }
+});
+document.getElementById("load").addEventListener("click", () => send({ transcript: box.value }));
+document.getElementById("clear").addEventListener("click", () => send({ transcript: "" }));
+document.getElementById("copy").addEventListener("click", async () => {
+  try { await navigator.clipboard.writeText(transcript); message.textContent = ""; }
+  catch { box.select(); document.execCommand("copy"); }
+});
+for (const button of form.querySelectorAll("button[data-format]")) {
+  button.addEventListener("click", async () => {
+    try { await download(`/api/position/export?format=${button.dataset.format}`, { ...formValues(form), transcript }); }
+    catch (error) { message.textContent = error.message; }
+  });
+}
+const resend = debounce(() => send(), 250);
+form.addEventListener("change", (event) => { if (event.target !== box) resend(); });
+
+readUrl();
+box.value = transcript;
+send();

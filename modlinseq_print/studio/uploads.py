@@ -1,0 +1,77 @@
+"""Uploaded contents read by the library's own file readers, and files written for download.
+
+The client sends contents, never a path: they are written to a private temporary folder and read there by
+the same functions the command line uses, so a bad file gets the CLI's message (naming the upload, not
+the temporary path).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from io import BytesIO
+from pathlib import Path
+from typing import Callable, Iterator, TypeVar
+
+from modlinseq_print.errors import ModlinseqError
+
+T = TypeVar("T")
+MAX_UPLOAD = 512 * 1024  # characters in an uploaded board file or preset
+
+
+@contextmanager
+def _uploaded(contents: str, name: str) -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="modlinseq-studio-") as folder:
+        path = Path(folder) / name
+        path.write_text(contents, encoding="utf-8")
+        yield path
+
+
+def read_upload(contents: str, name: str, reader: Callable[[Path], T], shown_as: str) -> T:
+    """Read uploaded contents with a library reader that takes a path; errors name `shown_as`."""
+    if len(contents) > MAX_UPLOAD:
+        raise ModlinseqError(f"{shown_as} is {len(contents):,} characters; at most {MAX_UPLOAD:,} are accepted")
+    with _uploaded(contents, name) as path:
+        try:
+            return reader(path)
+        except ModlinseqError as error:
+            raise type(error)(str(error).replace(str(path), shown_as)) from None
+
+
+def toml_value(value) -> str:
+    """A TOML literal for a bool, an int or a string (TOML basic strings take JSON's escapes)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def toml_text(top: dict, tables: dict[str, dict], header: str = "") -> str:
+    """A TOML document: top-level keys, then one [table] per section; None values are left out."""
+    lines = [f"# {line}" for line in header.splitlines()]
+    lines += [f"{key} = {toml_value(value)}" for key, value in top.items() if value is not None]
+    for name, table in tables.items():
+        entries = [f"{key} = {toml_value(value)}" for key, value in table.items() if value is not None]
+        if entries:
+            lines += ["", f"[{name}]", *entries]
+    return "\n".join(lines) + "\n"
+
+
+def zip_files(files: list[tuple[str, bytes]]) -> bytes:
+    """A deterministic ZIP archive of named files (fixed dates, sorted as given)."""
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def content_type(fmt: str) -> str:
+    """The MIME type of an output format."""
+    return {"pdf": "application/pdf", "svg": "image/svg+xml", "png": "image/png", "zip": "application/zip",
+            "toml": "application/toml", "txt": "text/plain; charset=utf-8"}[fmt]
