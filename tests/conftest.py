@@ -14,6 +14,12 @@ TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "popp
                  "pdffonts": "poppler-utils"}
 
 
+def pytest_addoption(parser):
+    """--regen-golden rewrites the golden files of tests/golden/ from the current outputs."""
+    parser.addoption("--regen-golden", action="store_true", default=False,
+                     help="rewrite the golden files in tests/golden/data from the current outputs")
+
+
 @pytest.fixture
 def require_tool():
     """A function taking a program name: returns its path, or skips the test saying what to install."""
