@@ -72,6 +72,7 @@ class BoardDrawing:
     label_size: float = 0.0
     header: Rect | None = None
     extra_boxes: list[Rect] = field(default_factory=list)
+    _cell_boxes: list[Rect] | None = field(default=None, repr=False, compare=False)
 
     @property
     def cell_size(self) -> float:
@@ -102,8 +103,19 @@ class BoardDrawing:
         return sorted(list(self.board.cells) + list(self.board.pseudocells), key=lambda c: (c.r, c.q))
 
     def cell_boxes(self) -> list[Rect]:
-        """Bounding boxes of every drawn cell: what page tiling keeps whole."""
-        return [self.cell_box(cell) for cell in self.cells()]
+        """Bounding boxes of every drawn cell: what pagination keeps whole (computed once: every cell has the
+        same outline about its centre)."""
+        if self._cell_boxes is None:
+            xs, ys = zip(*self.layout.corners(Cell(0, 0)))  # about the centre (0, 0)
+            left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+            ox, oy = self.origin
+            boxes = []
+            for cell in self.cells():
+                x, y = self.layout.centre(cell)
+                x0, y0 = x + left + ox, y + top + oy
+                boxes.append(Rect(x0, y0, x + right + ox - x0, y + bottom + oy - y0))
+            self._cell_boxes = boxes
+        return list(self._cell_boxes)
 
     def label_boxes(self) -> list[Rect]:
         """Boxes of the printed cell addresses (capital height): what alignment marks keep off."""

@@ -108,22 +108,22 @@ def _extent(boxes: Sequence[Rect]) -> Rect:
 
 def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole: Sequence[Rect],
              content: Sequence[Rect], avoid: Sequence[Rect]) -> tuple[tuple, TilePlan]:
-    """The best plan whose rows each use one of `sheets`, and its cost (pages, thin pages, mixed, shared area)."""
+    """The best plan whose rows each use one of `sheets`, and its cost (pages, thin pages, turns, shared area)."""
     boxes = list(content) or [Rect(0.0, 0.0, *size)]
     extent = _extent(boxes)
     for sheet in sheets:  # the whole board on one page: centre it
         win_w, win_h = window_size(sheet)
         if extent.width <= win_w + EPS and extent.height <= win_h + EPS:
             window = Rect(extent.x + (extent.width - win_w) / 2, extent.y + (extent.height - win_h) / 2, win_w, win_h)
-            return (1, 0, False, 0.0), _plan(sheet, [sheet], size, overlap, [Row(window.y, win_w, win_h,
+            return (1, 0, 0, 0.0), _plan(sheet, [sheet], size, overlap, [Row(window.y, win_w, win_h,
                                                                                     (window.x,))], avoid)
     sizes = [window_size(s) for s in sheets]
     area = sheets[0].printable
     planner = RowPlanner(keep_whole, boxes, sizes, overlap, area.width * area.height)
     rows = planner.plan()
-    pages, thin, shared = planner.cost
+    pages, thin, turns, shared = planner.cost
     plan = _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
-    return (pages, thin, plan.mixed, shared), plan
+    return (pages, thin, turns, shared), plan
 
 
 def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
@@ -138,16 +138,16 @@ def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
 
 def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", overlap: float = DEFAULT_OVERLAP,
               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
-    """The plan on portrait or landscape sheets; for 'auto' the best of portrait, landscape and rows of either.
+    """The plan on portrait or landscape sheets; for 'auto' each row of pages may take either.
 
-    Best: the fewest pages, then the fewest thin pages, then one orientation throughout, then the least overlap.
+    Best: the fewest pages, then the fewest thin pages, then the fewest turns between portrait and landscape
+    rows, then the least overlap.
     """
     if orientation != "auto":
         return plan_tiles(width, height, sheet.oriented(orientation), overlap, keep_whole, content, avoid)
     portrait, landscape = sheet.oriented("portrait"), sheet.oriented("landscape")
-    choices = [[portrait], [landscape]] + ([[portrait, landscape]] if portrait != landscape else [])
-    plans = [_planned((width, height), sheets, overlap, keep_whole, content, avoid) for sheets in choices]
-    return min(plans, key=lambda cost_plan: cost_plan[0])[1]
+    sheets = [portrait, landscape] if portrait != landscape else [portrait]
+    return _planned((width, height), sheets, overlap, keep_whole, content, avoid)[1]
 
 
 def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float, rows: list[Row],

@@ -11,6 +11,7 @@ the fewest pages, then the fewest thin pages (little content), then the least pa
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Sequence
@@ -20,6 +21,8 @@ from modlinseq_print.render.paper import Rect
 
 Interval = tuple[float, float]
 EPS = 1e-6
+CHOICES = 3  # where a row may end: among the last this many places its band allows
+GRID = 0.5  # mm
 THIN = 0.27  # a page whose rectangles' boxes cover less of its window than this is thin (a hexagon fills 3/4
 # of its box, so this keeps the cells themselves above 20 % of the printable area)
 
@@ -122,68 +125,78 @@ class RowPlanner:
         if tallest > max(h for _, h in sizes) + EPS:
             raise TilingError(f"a cell {tallest:.1f} mm tall does not fit a {max(h for _, h in sizes):.1f} mm page "
                               "area: use larger paper, smaller margins, or --fit")
-        self.best: dict[float, tuple] = {}
+        self.best: dict[tuple, tuple] = {}
+        self.starts: dict[tuple, tuple[float, ...]] = {}
 
     @property
-    def cost(self) -> tuple[int, int, float]:
-        """Pages, thin pages and area printed twice of the best plan."""
-        return self._best(float("-inf"))[:3]
+    def cost(self) -> tuple[int, int, int, float]:
+        """Pages, thin pages, turns between portrait and landscape rows, and area printed twice."""
+        return self._best(0, self.first_top[0], -1)[:4]
 
     def plan(self) -> list[Row]:
         """The rows, top to bottom."""
-        rows, end = [], float("-inf")
+        rows, state = [], (0, self.first_top[0], -1)
         while True:
-            choice = self._best(end)
-            if choice[3] is None:
+            choice = self._best(*state)
+            if choice[4] is None:
                 return rows
-            rows.append(choice[3])
-            end = choice[4]
+            rows.append(choice[4])
+            state = choice[5]
 
-    def _best(self, end: float) -> tuple:
-        """(pages, thin pages, shared area, first row, its band's end) for the board below a band ending at `end`."""
-        key = round(end, 6)
+    def _after(self, end: float) -> tuple[int, float]:
+        """The first group not held once a band ends at `end`, and the lowest start of the next band (on a
+        grid of GRID mm, so that nearly equal bands share their search)."""
+        first = bisect_right(self.bottoms, end + EPS)
+        return first, min(self.first_top[first], math.floor((end - self.overlap) / GRID) * GRID)
+
+    def _best(self, first: int, y_max: float, previous: int) -> tuple:
+        """(pages, thin pages, turns, shared area, next row, next state) for groups from `first` on, when the
+        next band may start no lower than `y_max` and the row above used size `previous` (-1: none)."""
+        key = (first, round(y_max, 3), previous)
         if key in self.best:
             return self.best[key]
-        first = bisect_right(self.bottoms, end + EPS)
         if first == len(self.groups):
-            self.best[key] = (0, 0, 0.0, None, end)
+            self.best[key] = (0, 0, 0, 0.0, None, None)
             return self.best[key]
-        top = self.first_top[first]
-        y_max = top if end == float("-inf") else min(top, end - self.overlap)
         options = []
-        for width, height in self.sizes:
+        for index, (width, height) in enumerate(self.sizes):
             if self.groups[first].bottom > y_max + height + EPS:
                 continue
             last = bisect_right(self.bottoms, y_max + height + EPS)
-            for k in range(first, last):
-                if k + 1 < last and self.bottoms[k + 1] <= self.bottoms[k] + EPS:
-                    continue  # hold all the groups ending at the same height together
+            ends = [k for k in range(first, last) if k + 1 == last or self.bottoms[k + 1] > self.bottoms[k] + EPS]
+            for k in ends[-CHOICES:]:  # hold all the groups ending at one height together; end low in the band
                 after = self.bottoms[k + 1] if k + 1 < len(self.bottoms) else float("inf")
                 y = min(y_max, after - height - 2 * EPS)
                 row = self._row(first, k + 1, y, width, height)
-                pages, thin, shared = self._cost(row, end)
-                rest = self._best(y + height)
-                options.append((pages + rest[0], thin + rest[1], shared + rest[2], row, y + height))
+                pages, thin, shared = self._cost(row, None if previous < 0 else y_max + self.overlap)
+                state = self._after(y + height) + (index,)
+                rest = self._best(*state)
+                turns = int(0 <= previous != index)
+                options.append((pages + rest[0], thin + rest[1], turns + rest[2], shared + rest[3], row, state))
         if not options:
             raise TilingError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
-        self.best[key] = min(options, key=lambda option: option[:3])
+        self.best[key] = min(options, key=lambda option: option[:4])
         return self.best[key]
 
     def _row(self, first: int, stop: int, y: float, width: float, height: float) -> Row:
         """The pages of a row holding groups first..stop-1 whole, its band starting at y."""
-        held = self.groups[first:stop]
-        low, high = min(g.lefts[0] for g in held), max(g.furthest[-1] for g in held)
-        return Row(y, width, height, tuple(held[0].cover(low, high, width, self.overlap, held)))
+        key = (first, stop, width)
+        if key not in self.starts:  # where the pages go depends only on what the row holds
+            held = self.groups[first:stop]
+            low, high = min(g.lefts[0] for g in held), max(g.furthest[-1] for g in held)
+            self.starts[key] = tuple(held[0].cover(low, high, width, self.overlap, held))
+        return Row(y, width, height, self.starts[key])
 
-    def _cost(self, row: Row, end: float) -> tuple[int, int, float]:
+    def _cost(self, row: Row, end: float | None) -> tuple[int, int, float]:
         """Pages, thin pages and area printed twice (with its neighbour and with the row above)."""
         shared = sum(max(0.0, a + row.width - b) for a, b in zip(row.starts, row.starts[1:])) * row.height
-        if end != float("-inf"):
+        if end is not None:
             shared += max(0.0, end - row.y) * (row.starts[-1] + row.width - row.starts[0])
         reach = bisect_left(self.tops, row.y + row.height)
         near = [g for g in self.by_top[bisect_left(self.tops, row.y - self.tallest):reach] if g.bottom > row.y]
         thin = 0
-        for x in row.starts:
+        ends = row.starts[:1] + row.starts[-2:] if len(row.starts) > 3 else row.starts
+        for x in ends:  # slivers come at the ends of a row, where it meets the board's outline
             covered = sum(g.length_in(x, x + row.width) * (min(g.bottom, row.y + row.height) - max(g.top, row.y))
                           for g in near)
             thin += covered < self.thin

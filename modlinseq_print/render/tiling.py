@@ -13,7 +13,7 @@ from modlinseq_print.render.pagination import (DEFAULT_OVERLAP, FOOTER, MARK_REA
                                                best_plan, laid_over, plan_tiles, shared_edges, window_size)
 from modlinseq_print.render.pagination_rows import spans
 from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import plural
 
@@ -25,6 +25,7 @@ MIN_LABEL_SIZE = 2.0
 BAR_LABEL = "50 mm at 100 %"  # beside the scale bar: print at actual size
 BAR_TEXT = 2.5
 FOOTER_GAP = 4.0  # mm between the page label and the scale bar
+MARK_SYMBOL = "alignment-mark"
 FIT_FOOTER = 12.0  # mm: a fitted board's footer holds its caption and, below it, two scale bars
 
 
@@ -61,8 +62,10 @@ def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Pa
         marks.items.append(cut_line(ox, oy, ox, oy + win.height))
     if upper:
         marks.items.append(cut_line(ox, oy, ox + win.width, oy))
+    if page.marks:  # one symbol, so that a PDF draws the target once for every page and mark
+        scene.define(MARK_SYMBOL, alignment_mark(0.0, 0.0))
     for point in page.marks:
-        marks.items.extend(alignment_mark(*plan.to_sheet(page, point)))
+        marks.items.append(Use(MARK_SYMBOL, *plan.to_sheet(page, point)))
     total = len(plan.pages)
     if total == 1:
         _footer(scene, sheet, f"{title} at actual size")
