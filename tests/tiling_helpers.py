@@ -111,3 +111,37 @@ def assert_plan_is_right(drawing, plan):
     if len(plan.pages) > 1:
         assert_connected(plan)
     return edges
+
+
+def _clip(points, window):
+    """The part of a convex polygon inside an axis-aligned rectangle (Sutherland-Hodgman)."""
+    edges = ((0, window.x, 1), (0, window.right, -1), (1, window.y, 1), (1, window.bottom, -1))
+    for axis, limit, sign in edges:
+        inside = [(sign * (p[axis] - limit) >= 0) for p in points]
+        clipped = []
+        for i, point in enumerate(points):
+            prev, prev_in = points[i - 1], inside[i - 1]
+            if inside[i] != prev_in:
+                t = (limit - prev[axis]) / (point[axis] - prev[axis])
+                clipped.append((prev[0] + t * (point[0] - prev[0]), prev[1] + t * (point[1] - prev[1])))
+            if inside[i]:
+                clipped.append(point)
+        points = clipped
+        if not points:
+            return []
+    return points
+
+
+def _area(points):
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def content_share(drawing, plan, page):
+    """The area of the board's cells printed on a page, as a share of the page's printable area (exact)."""
+    window = page.window
+    total = 0.0
+    for cell in drawing.cells():
+        if drawing.cell_box(cell).intersects(window):
+            total += _area(_clip(drawing.corners(cell), window))
+    area = plan.sheet_of(page).printable
+    return total / (area.width * area.height)
