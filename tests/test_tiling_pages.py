@@ -7,7 +7,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import BOARD_MARGIN, Rect, make_sheet
 from modlinseq_print.render.pdf_writer import document_to_pdf
-from modlinseq_print.render.scene import Polygon, Text, Use
+from modlinseq_print.render.scene import Embed, Polygon, Text, Use
 from modlinseq_print.render.tiling import laid_over, shared_edges, tile_document
 from tiling_helpers import assert_plan_is_right, content_share, marks_between, plan_for
 
@@ -171,3 +171,34 @@ def test_board_command_describes_the_pages(cli, tmp_path):
     result = cli("board", "--board", "hex:12", "--paper", "a4", "-o", tmp_path / "b.pdf")
     assert result.status == 0
     assert "8 a4 (4 portrait, 4 landscape) pages at actual size in 3 rows of 2, 4 and 2 pages" in result.out
+
+
+def test_culled_pages_hold_only_what_shows_in_their_window():
+    drawing = board_scene(parse_board("hex:9"))
+    document, plan = tile_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:9",
+                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(), cull=True)
+    labels = [i for i in drawing.scene.layer("labels").items]
+    cells = drawing.scene.layer("cells").items
+    for page, tiled in zip(document.pages[1:], plan.pages):
+        shown = next(i for i in page.scene.items() if isinstance(i, Embed)).scene
+        w = tiled.window
+        kept = {(u.x, u.y) for u in shown.layer("cells").items}
+        meets = {(u.x, u.y) for u in cells if w.x - 17 < u.x < w.right + 17 and w.y - 19 < u.y < w.bottom + 19}
+        inside = {(u.x, u.y) for u in cells if w.x + 17 < u.x < w.right - 17 and w.y + 19 < u.y < w.bottom - 19}
+        assert inside <= kept <= meets and len(kept) < len(cells)
+        kept_labels = {t.text for t in shown.layer("labels").items}
+        assert {t.text for t in labels if w.contains(Rect(t.x - 3, t.y - 3, 6, 6))} <= kept_labels
+        assert shown.symbols is drawing.scene.symbols
+
+
+def test_item_boxes_cover_their_items():
+    from modlinseq_print.render.scene import Circle, Style, item_box, symbol_boxes
+    drawing = board_scene(parse_board("hex:2"))
+    box_of = symbol_boxes(drawing.scene)
+    cell = box_of("cell")
+    assert cell[2] - cell[0] == pytest.approx(28.0 + 0.25 * 2, abs=0.6) and cell[0] < 0 < cell[2]
+    use = drawing.scene.layer("cells").items[0]
+    assert item_box(use, box_of) == (cell[0] + use.x, cell[1] + use.y, cell[2] + use.x, cell[3] + use.y)
+    assert item_box(Circle(5, 5, 2, Style(stroke=None)), box_of) == (3, 3, 7, 7)
+    x0, _, x1, _ = item_box(Text(50, 10, "A37", 3.0, anchor="start"), box_of)
+    assert x0 <= 50 and x1 >= 50 + 3 * 3 * 0.667

@@ -96,7 +96,7 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
     overlap = parse_length(args.overlap, "overlap")
     document, plan = tile_document(drawing.scene, sheet, title, overlap, args.orientation,
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                   avoid=drawing.label_boxes())
+                                   avoid=drawing.label_boxes(), cull=format_for(args.output, args.format) != "pdf")
     pages = len(plan.pages)
     if pages == 1:
         return document, f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"

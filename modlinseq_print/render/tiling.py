@@ -13,7 +13,7 @@ from modlinseq_print.render.pagination import (DEFAULT_OVERLAP, FOOTER, MARK_REA
                                                best_plan, laid_over, plan_tiles, shared_edges, window_size)
 from modlinseq_print.render.pagination_rows import spans
 from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import plural
 
@@ -49,13 +49,16 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     layer.items.append(Text(area.x, middle, text, size, anchor="start", font="Helvetica-Bold", middle=True))
 
 
-def _tiled_page(board: Scene, plan: TilePlan, page: TiledPage, title: str) -> Page:
-    """One sheet: its window of the board, trim lines, alignment marks, label and scale bar."""
+def _tiled_page(board: Scene | SceneIndex, plan: TilePlan, page: TiledPage, title: str) -> Page:
+    """One sheet: its window of the board, trim lines, alignment marks, label and scale bar.
+
+    Given a SceneIndex, the page holds only the board's items that show in its window."""
     sheet = plan.sheet_of(page)
     scene = Scene(sheet.width, sheet.height)
     ox, oy = sheet.printable.x, sheet.printable.y
     win = page.window
-    scene.add(Embed(board, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
+    shown = board.window(win.x, win.y, win.width, win.height) if isinstance(board, SceneIndex) else board
+    scene.add(Embed(shown, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
     marks = scene.layer("marks")
     left, upper = laid_over(plan, page)
     if left:
@@ -131,11 +134,17 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
 
 def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
                   orientation: str = "auto", keep_whole: Sequence[Rect] = (),
-                  content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> tuple[Document, TilePlan]:
-    """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several."""
+                  content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
+                  cull: bool = False) -> tuple[Document, TilePlan]:
+    """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several.
+
+    With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
+    need: one file per page); without it, every page embeds the whole board, clipped (a PDF then stores
+    the board once)."""
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
-    pages = [_tiled_page(board, plan, page, title) for page in plan.pages]
+    source = SceneIndex(board) if cull and len(plan.pages) > 1 else board
+    pages = [_tiled_page(source, plan, page, title) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
     return Document([_assembly_page(board, plan, title)] + pages, title), plan
