@@ -120,10 +120,13 @@ class BoardDrawing:
     def label_boxes(self) -> list[Rect]:
         """Boxes of the printed cell addresses (capital height): what alignment marks keep off."""
         boxes = []
+        caps: dict[str, float] = {}
+        share = {"start": 0.0, "middle": 0.5, "end": 1.0}
         for item in (i for layer in self.scene.layers if layer.name == "labels" for i in layer.items):
-            width, height = text_width(item.text, item.font, item.size), cap_height(item.font) * item.size
-            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-            boxes.append(Rect(left, item.y - height / 2, width, height))
+            if item.font not in caps:
+                caps[item.font] = cap_height(item.font)
+            width, height = text_width(item.text, item.font, item.size), caps[item.font] * item.size
+            boxes.append(Rect(item.x - share[item.anchor] * width, item.y - height / 2, width, height))
         return boxes
 
     def content_boxes(self) -> list[Rect]:

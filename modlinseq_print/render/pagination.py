@@ -10,6 +10,7 @@ on its trim edge, so the two halves meet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterator, Sequence
 
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, TilingError
@@ -72,6 +73,17 @@ class TilePlan:
     def place(self, page: TiledPage) -> str:
         """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
         return f"row {page.row}, {'column' if self.aligned else 'position'} {page.column}"
+
+    @cached_property
+    def _rows(self) -> dict[int, list[TiledPage]]:
+        rows: dict[int, list[TiledPage]] = {}
+        for page in self.pages:
+            rows.setdefault(page.row, []).append(page)
+        return rows
+
+    def row_pages(self, row: int) -> list[TiledPage]:
+        """The pages of a row (from 1), left to right; none for a row that does not exist."""
+        return self._rows.get(row, [])
 
     @property
     def mixed(self) -> bool:
@@ -175,9 +187,14 @@ class _Obstacles:
 
     def __init__(self, boxes: Sequence[Rect]) -> None:
         self.buckets: dict[tuple[int, int], list[Rect]] = {}
+        buckets = self.buckets
         for box in boxes:
+            i, j = int(box.x // BUCKET), int(box.y // BUCKET)
+            if int(box.right // BUCKET) == i and int(box.bottom // BUCKET) == j:  # most boxes: one bucket
+                buckets.setdefault((i, j), []).append(box)
+                continue
             for key in self._keys(box.x, box.y, box.right, box.bottom):
-                self.buckets.setdefault(key, []).append(box)
+                buckets.setdefault(key, []).append(box)
 
     @staticmethod
     def _keys(left: float, top: float, right: float, bottom: float):
@@ -249,10 +266,8 @@ def _clear_spot(start: float, low: float, high: float, place: Callable[[float], 
 def laid_over(plan: TilePlan, page: TiledPage) -> tuple[bool, bool]:
     """Whether a page lies over an earlier one on its left edge and on its top edge: those edges are trimmed."""
     win = page.window
-    left = any(p.row == page.row and p.number == page.number - 1 and p.window.right >= win.x - EPS
-               for p in plan.pages)
-    upper = any(p.row == page.row - 1 and p.window.bottom >= win.y - EPS and p.window.x < win.right
-                and win.x < p.window.right for p in plan.pages)
+    before = plan.pages[page.number - 2] if page.number > 1 else None
+    left = before is not None and before.row == page.row and before.window.right >= win.x - EPS
+    upper = any(p.window.bottom >= win.y - EPS and p.window.x < win.right and win.x < p.window.right
+                for p in plan.row_pages(page.row - 1))
     return left, upper
-
-

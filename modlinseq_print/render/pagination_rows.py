@@ -131,11 +131,11 @@ class RowPlanner:
     @property
     def cost(self) -> tuple[int, int, int, float]:
         """Pages, thin pages, turns between portrait and landscape rows, and area printed twice."""
-        return self._best(0, self.first_top[0], -1)[:4]
+        return self._best(0, self.first_top[0])[:4]
 
     def plan(self) -> list[Row]:
         """The rows, top to bottom."""
-        rows, state = [], (0, self.first_top[0], -1)
+        rows, state = [], (0, self.first_top[0])
         while True:
             choice = self._best(*state)
             if choice[4] is None:
@@ -149,17 +149,17 @@ class RowPlanner:
         first = bisect_right(self.bottoms, end + EPS)
         return first, min(self.first_top[first], math.floor((end - self.overlap) / GRID) * GRID)
 
-    def _best(self, first: int, y_max: float, previous: int) -> tuple:
+    def _best(self, first: int, y_max: float) -> tuple:
         """(pages, thin pages, turns, shared area, next row, next state) for groups from `first` on, when the
-        next band may start no lower than `y_max` and the row above used size `previous` (-1: none)."""
-        key = (first, round(y_max, 3), previous)
+        next band may start no lower than `y_max`."""
+        key = (first, round(y_max, 3))
         if key in self.best:
             return self.best[key]
         if first == len(self.groups):
             self.best[key] = (0, 0, 0, 0.0, None, None)
             return self.best[key]
         options = []
-        for index, (width, height) in enumerate(self.sizes):
+        for width, height in self.sizes:
             if self.groups[first].bottom > y_max + height + EPS:
                 continue
             last = bisect_right(self.bottoms, y_max + height + EPS)
@@ -168,10 +168,10 @@ class RowPlanner:
                 after = self.bottoms[k + 1] if k + 1 < len(self.bottoms) else float("inf")
                 y = min(y_max, after - height - 2 * EPS)
                 row = self._row(first, k + 1, y, width, height)
-                pages, thin, shared = self._cost(row, None if previous < 0 else y_max + self.overlap)
-                state = self._after(y + height) + (index,)
+                pages, thin, shared = self._cost(row, None if first == 0 else y_max + self.overlap)
+                state = self._after(y + height)
                 rest = self._best(*state)
-                turns = int(0 <= previous != index)
+                turns = int(rest[4] is not None and rest[4].width != width)
                 options.append((pages + rest[0], thin + rest[1], turns + rest[2], shared + rest[3], row, state))
         if not options:
             raise TilingError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
