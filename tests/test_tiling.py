@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
-from modlinseq_print.render.scene import Embed, Text
+from modlinseq_print.render.scene import Embed, Text, Use
 from modlinseq_print.render.tiling import (FIT_FOOTER, TilingError, fit_document, plan_tiles, poster_document, spans, tile_document,
                                            window_size)
 from tiling_helpers import assert_plan_is_right, plan_for
@@ -50,7 +50,9 @@ def test_tiled_document_pages_labels_marks_and_scale_bar():
     for page, tiled in zip(document.pages[1:], plan.pages):
         texts = [i.text for i in page.scene.items() if isinstance(i, Text)]
         assert f"hex:9: {plan.place(tiled)}, page {tiled.number} of {total}" in texts
-        assert any(t.startswith("50 mm") for t in texts)
+        bar = [i for i in page.scene.layer("footer").items if isinstance(i, Use)]
+        assert len(bar) == 1 and any(isinstance(i, Text) and i.text == "50 mm at 100 %"
+                                     for i in page.scene.symbols[bar[0].symbol])
         embed = next(i for i in page.scene.items() if isinstance(i, Embed))
         assert embed.scale == 1.0 and embed.clip[2:] == window_size(plan.sheet)
         # the board point at the window's corner lands on the printable area's corner

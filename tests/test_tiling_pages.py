@@ -149,7 +149,7 @@ def test_the_footer_label_and_scale_bar_share_one_line_without_touching():
     for page in document.pages[1:]:
         footer = page.scene.layer("footer").items
         label = next(i for i in footer if isinstance(i, Text) and i.font == "Helvetica-Bold")
-        bar_left = min(x for i in footer if isinstance(i, Polygon) for x, _ in i.points)
+        bar_left = next(i.x for i in footer if isinstance(i, Use))
         assert label.x + text_width(label.text, label.font, label.size) + 3.0 <= bar_left
         assert bar_left + 50.0 <= page.scene.width - 6.0 + 1e-6
 

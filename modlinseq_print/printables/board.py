@@ -23,6 +23,7 @@ LABEL_GAP = 0.5  # mm between a tile's lower edge and the address under it
 MAX_LABEL_FRACTION = 0.1  # the automatic label size is at most this fraction of the cell size
 TITLE_SIZE = 6.0
 NOTE_SIZE = 4.0
+_DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
 
 
 class BoardStyleError(ModlinseqError):
@@ -121,11 +122,15 @@ class BoardDrawing:
         """Boxes of the printed cell addresses (capital height): what alignment marks keep off."""
         boxes = []
         caps: dict[str, float] = {}
+        widths: dict[tuple, float] = {}  # by the text's shape: Helvetica's digits all share one width
         share = {"start": 0.0, "middle": 0.5, "end": 1.0}
         for item in (i for layer in self.scene.layers if layer.name == "labels" for i in layer.items):
             if item.font not in caps:
                 caps[item.font] = cap_height(item.font)
-            width, height = text_width(item.text, item.font, item.size), caps[item.font] * item.size
+            key = (item.text.translate(_DIGITS_AS_ZERO), item.font, item.size)
+            if key not in widths:
+                widths[key] = text_width(key[0], item.font, item.size)
+            width, height = widths[key], caps[item.font] * item.size
             boxes.append(Rect(item.x - share[item.anchor] * width, item.y - height / 2, width, height))
         return boxes
 

@@ -183,30 +183,29 @@ def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float,
 
 
 class _Obstacles:
-    """Rectangles that alignment marks keep off, indexed by a coarse grid for quick look-ups."""
+    """Rectangles that alignment marks keep off, filed by the grid square of their top-left corner.
+
+    Boxes wider or taller than the grid (rare: labels are smaller) are kept aside and always checked."""
 
     def __init__(self, boxes: Sequence[Rect]) -> None:
-        self.buckets: dict[tuple[int, int], list[Rect]] = {}
-        buckets = self.buckets
+        self.buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        self.large: list[tuple[float, float, float, float]] = []
+        setdefault = self.buckets.setdefault
         for box in boxes:
-            i, j = int(box.x // BUCKET), int(box.y // BUCKET)
-            if int(box.right // BUCKET) == i and int(box.bottom // BUCKET) == j:  # most boxes: one bucket
-                buckets.setdefault((i, j), []).append(box)
-                continue
-            for key in self._keys(box.x, box.y, box.right, box.bottom):
-                buckets.setdefault(key, []).append(box)
-
-    @staticmethod
-    def _keys(left: float, top: float, right: float, bottom: float):
-        for i in range(int(left // BUCKET), int(right // BUCKET) + 1):
-            for j in range(int(top // BUCKET), int(bottom // BUCKET) + 1):
-                yield i, j
+            edges = (box.x, box.y, box.x + box.width, box.y + box.height)
+            if box.width > BUCKET or box.height > BUCKET:
+                self.large.append(edges)
+            else:
+                setdefault((int(box.x // BUCKET), int(box.y // BUCKET)), []).append(edges)
 
     def clear(self, x: float, y: float) -> bool:
         """True when a mark centred on (x, y) covers none of the rectangles."""
-        box = Rect(x - MARK_REACH, y - MARK_REACH, 2 * MARK_REACH, 2 * MARK_REACH)
-        return not any(box.intersects(other) for key in self._keys(box.x, box.y, box.right, box.bottom)
-                       for other in self.buckets.get(key, ()))
+        x0, y0, x1, y1 = x - MARK_REACH, y - MARK_REACH, x + MARK_REACH, y + MARK_REACH
+        near = list(self.large)
+        for i in range(int(x0 // BUCKET) - 1, int(x1 // BUCKET) + 1):  # a box starts at most one square before
+            for j in range(int(y0 // BUCKET) - 1, int(y1 // BUCKET) + 1):
+                near.extend(self.buckets.get((i, j), ()))
+        return not any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in near)
 
 
 def shared_edges(rows: list[list[Rect]]) -> Iterator[tuple[int, int, tuple[Point, Point]]]:

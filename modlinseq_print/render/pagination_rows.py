@@ -112,8 +112,12 @@ class RowPlanner:
                  overlap: float, printable: float) -> None:
         self.sizes, self.overlap, self.thin = list(sizes), overlap, THIN * printable
         most = (min(w for w, _ in sizes) / 2, min(h for _, h in sizes) / 2)
-        whole = set(keep_whole)
-        boxes = list(keep_whole) + _pieces([b for b in content if b not in whole], most)
+        same = {id(b) for b in keep_whole}  # content usually repeats the very cell boxes: skip them quickly
+        rest = [b for b in content if id(b) not in same]
+        if rest:
+            whole = set(keep_whole)
+            rest = [b for b in rest if b not in whole]
+        boxes = list(keep_whole) + _pieces(rest, most)
         self.groups = _grouped(boxes)  # by bottom
         self.bottoms = [g.bottom for g in self.groups]
         self.first_top = [float("inf")] * (len(self.groups) + 1)
@@ -217,6 +221,6 @@ def _pieces(boxes: Sequence[Rect], most: Interval) -> list[Rect]:
 def _grouped(boxes: Sequence[Rect]) -> list[_Group]:
     """The rectangles grouped by (top, bottom), ordered by bottom then top."""
     groups: dict[Interval, list[Interval]] = {}
-    for box in boxes:
-        groups.setdefault((round(box.y, 6), round(box.bottom, 6)), []).append((box.x, box.right))
+    for box in boxes:  # cells of one row share their top and bottom exactly (computed alike)
+        groups.setdefault((box.y, box.bottom), []).append((box.x, box.right))
     return [_Group(top, bottom, xs) for (top, bottom), xs in sorted(groups.items(), key=lambda kv: kv[0][::-1])]

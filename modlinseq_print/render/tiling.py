@@ -26,6 +26,7 @@ BAR_LABEL = "50 mm at 100 %"  # beside the scale bar: print at actual size
 BAR_TEXT = 2.5
 FOOTER_GAP = 4.0  # mm between the page label and the scale bar
 MARK_SYMBOL = "alignment-mark"
+BAR_SYMBOL = "scale-bar"
 FIT_FOOTER = 12.0  # mm: a fitted board's footer holds its caption and, below it, two scale bars
 
 
@@ -39,7 +40,8 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     middle = area.bottom - FOOTER / 2
     bar_width = 50.0 + 2.0 + text_width(BAR_LABEL, "Helvetica", BAR_TEXT)
     bar_x = area.right - bar_width
-    layer.items.extend(scale_bar(bar_x, middle - 1.0, 50.0, label=BAR_LABEL, text_size=BAR_TEXT))
+    scene.define(BAR_SYMBOL, scale_bar(0.0, 0.0, 50.0, label=BAR_LABEL, text_size=BAR_TEXT))  # one PDF form
+    layer.items.append(Use(BAR_SYMBOL, bar_x, middle - 1.0))
     room = bar_x - FOOTER_GAP - area.x
     size = LABEL_SIZE
     if short is not None and text_width(text, "Helvetica-Bold", size) > room:
