@@ -21,7 +21,7 @@ from modlinseq_print.render.paper import Rect
 
 Interval = tuple[float, float]
 EPS = 1e-6
-CHOICES = 3  # where a row may end: among the last this many places its band allows
+CHOICES = 2  # where a row may end: among the last this many places its band allows
 GRID = 0.5  # mm
 THIN = 0.27  # a page whose rectangles' boxes cover less of its window than this is thin (a hexagon fills 3/4
 # of its box, so this keeps the cells themselves above 20 % of the printable area)
@@ -57,11 +57,6 @@ class _Group:
     def of(cls, intervals: Sequence[Interval]) -> "_Group":
         return cls(0.0, 0.0, intervals)
 
-    def first_past(self, end: float) -> float:
-        """The least left end among the intervals reaching past `end` (inf when none does)."""
-        k = bisect_right(self.furthest, end + EPS)  # the first interval whose own right end passes `end`
-        return self.lefts[k] if k < len(self.lefts) else float("inf")
-
     def length_in(self, low: float, high: float) -> float:
         """How much of [low, high] the intervals cover (overlaps between them counted twice)."""
         first, last = bisect_right(self.furthest, low), bisect_left(self.lefts, high)
@@ -84,7 +79,12 @@ class _Group:
         starts = [low]
         while starts[-1] + window < high - EPS:
             end = starts[-1] + window
-            starts.append(min([end - overlap] + [g.first_past(end) for g in groups]))
+            start = end - overlap
+            for group in groups:  # the least left end of an interval reaching past `end` (the hottest loop)
+                k = bisect_right(group.furthest, end + EPS)
+                if k < len(group.lefts) and group.lefts[k] < start:
+                    start = group.lefts[k]
+            starts.append(start)
         if len(starts) > 1:  # the last window flush with the end: a fuller last page
             starts[-1] = max(starts[-2], high - window)
         return starts
