@@ -23,8 +23,8 @@ Interval = tuple[float, float]
 EPS = 1e-6
 CHOICES = 2  # where a row may end: among the last this many places its band allows
 GRID = 0.5  # mm
-THIN = 0.27  # a page whose rectangles' boxes cover less of its window than this is thin (a hexagon fills 3/4
-# of its box, so this keeps the cells themselves above 20 % of the printable area)
+THIN = 0.35  # a page whose rectangles' boxes (overlapping ones counted twice) cover less of its printable area
+# than this is thin: a hexagon fills 3/4 of its box, so pages that are not thin carry well over 20 % in cells
 
 
 class TilingError(ModlinseqError):
