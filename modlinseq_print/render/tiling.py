@@ -98,10 +98,22 @@ def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
                    ((w.x, w.y), (w.right, w.y), (w.right, w.bottom), (w.x, w.bottom))]
         items.append(Polygon(tuple(corners), outline))
     for page in plan.pages:
-        w = page.window
-        cx, cy = x0 + (w.x + w.width / 2) * scale, y0 + (w.y + w.height / 2) * scale
+        left, top, right, bottom = _showing(plan, page)
+        cx, cy = x0 + (left + right) / 2 * scale, y0 + (top + bottom) / 2 * scale
         items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
     return items
+
+
+def _showing(plan: TilePlan, page: TiledPage) -> tuple[float, float, float, float]:
+    """The part of a page's window left showing once the pages laid after it are down (its right neighbour
+    and the row below cover its right and lower parts): where its number goes on the assembly diagram."""
+    w = page.window
+    row = plan.row_pages(page.row)
+    after = [p for p in row if p.number == page.number + 1]
+    right = after[0].window.x if after and after[0].window.x > w.x else w.right
+    below = [p.window.y for p in plan.row_pages(page.row + 1) if p.window.x < right and w.x < p.window.right]
+    bottom = min(below) if below and min(below) > w.y else w.bottom
+    return w.x, w.y, right, bottom
 
 
 def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
