@@ -202,3 +202,14 @@ def test_item_boxes_cover_their_items():
     assert item_box(Circle(5, 5, 2, Style(stroke=None)), box_of) == (3, 3, 7, 7)
     x0, _, x1, _ = item_box(Text(50, 10, "A37", 3.0, anchor="start"), box_of)
     assert x0 <= 50 and x1 >= 50 + 3 * 3 * 0.667
+
+
+def test_assembly_numbers_stay_apart_where_frames_overlap():
+    drawing = board_scene(parse_board("hex:18"))
+    document, plan = tile_document(drawing.scene, make_sheet("letter", BOARD_MARGIN), "hex:18",
+                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    numbers = [i for i in document.pages[0].scene.layer("grid").items if isinstance(i, Text)]
+    assert [n.text for n in numbers] == [str(k) for k in range(1, len(plan.pages) + 1)]
+    for i, a in enumerate(numbers):
+        for b in numbers[i + 1:]:
+            assert abs(a.x - b.x) >= 10.0 or abs(a.y - b.y) >= 10.0, (a.text, b.text)
