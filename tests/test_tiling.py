@@ -101,3 +101,21 @@ def test_window_rects_are_board_coordinates():
     first = plan.pages[0]
     assert isinstance(first.window, Rect)
     assert plan.to_sheet(first, (first.window.x, first.window.y)) == plan.window_origin
+
+
+def test_fit_footer_caption_sits_above_the_scale_bars_which_do_not_touch():
+    from modlinseq_print.render.text_metrics import text_width
+    drawing = board_scene(parse_board("hex:9"))
+    document, scale = fit_document(drawing.scene, make_sheet("a4", 6.0), "MODLINSEQ board hex:9")
+    footer = document.pages[0].scene.layer("footer").items
+    caption = next(i for i in footer if isinstance(i, Text) and i.font == "Helvetica-Bold")
+    bars = [i for i in footer if isinstance(i, Text) and i is not caption]
+    assert [b.text for b in bars] == ["50 mm at 100 %", "50 mm on the board"]
+    tops = [min(y for item in footer if not isinstance(item, Text) and hasattr(item, "points")
+                for _, y in item.points)]
+    assert caption.y + caption.size / 2 < tops[0]  # the caption is above every bar
+    first_end = bars[0].x + text_width(bars[0].text, bars[0].font, bars[0].size)
+    second_start = min(x for item in footer if hasattr(item, "points") for x, _ in item.points if x > first_end)
+    assert second_start - first_end >= 4.0
+    board_bar = [item for item in footer if hasattr(item, "points") and item.points[0][0] >= second_start]
+    assert max(x for item in board_bar for x, _ in item.points) - second_start == pytest.approx(50.0 * scale)
