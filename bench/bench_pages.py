@@ -14,7 +14,6 @@ twice the poster. SVG: `board --board hex:90 --paper a4` as SVG, one file per pa
 
 import importlib.util
 import math
-import resource
 import subprocess
 import sys
 import tempfile
