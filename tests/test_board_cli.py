@@ -11,8 +11,8 @@ def test_a4_pdf_of_hex9_with_assembly_page(tmp_path, cli):
     target = tmp_path / "board.pdf"
     status, out, err = cli("board", "--board", "hex:9", "--pattern", "bonus", "--paper", "a4", "-o", target)
     assert status == 0 and err == ""
-    assert "7 a4 landscape" in out and "after an assembly page" in out
-    assert target.read_bytes().startswith(b"%PDF-") and target.read_bytes().count(b"/Type /Page\n") == 8
+    assert "6 a4 portrait" in out and "after an assembly page" in out
+    assert target.read_bytes().startswith(b"%PDF-") and target.read_bytes().count(b"/Type /Page\n") == 7
 
 
 @pytest.mark.parametrize("name", ["board.pdf", "board.svg"])

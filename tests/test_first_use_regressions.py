@@ -45,7 +45,7 @@ def test_label_size_too_large_for_the_cell_is_an_error(cli, tmp_path):
     ('theme = "pink"', "theme", "unknown theme"),
     ('[tiles]\nshape = "circle"', "tiles.shape", "unknown tile shape"),
     ('[tiles]\nwidth = "300mm"', "tiles.width", "not practical"),
-    ('[tiles]\nwidth = "190mm"', "tiles.width", "does not fit a page"),
+    ('[tiles]\nwidth = "200mm"', "tiles.width", "does not fit a page"),
     ('[board]\ncell_size = "10mm"', "board.cell_size", "does not fit"),
     ('[markers]\nrange = "20-8"', "markers.range", "lowest modulus comes first"),
 ])

@@ -6,8 +6,8 @@ from hypothesis import given, settings, strategies as st
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
-from modlinseq_print.render.scene import Embed, Text
-from modlinseq_print.render.tiling import (TilingError, fit_document, plan_tiles, poster_document, spans, tile_document,
+from modlinseq_print.render.scene import Embed, Text, Use
+from modlinseq_print.render.tiling import (FIT_FOOTER, TilingError, fit_document, plan_tiles, poster_document, spans, tile_document,
                                            window_size)
 from tiling_helpers import assert_plan_is_right, plan_for
 
@@ -33,12 +33,11 @@ def test_tiling_holds_for_any_sheet(width, height, overlap, spec):
     assert_plan_is_right(drawing, plan)
 
 
-def test_hex9_on_a4_skips_empty_corners_and_chooses_the_orientation_with_fewer_pages():
+def test_hex9_on_a4_takes_the_orientation_with_fewer_pages():
     drawing, plan = plan_for("hex:9")
-    assert plan.rows * plan.columns > len(plan.pages)  # the empty corner pages are dropped
     portrait = plan_for("hex:9", orientation="portrait")[1]
     landscape = plan_for("hex:9", orientation="landscape")[1]
-    assert len(plan.pages) == min(len(portrait.pages), len(landscape.pages))
+    assert len(plan.pages) == min(len(portrait.pages), len(landscape.pages)) == 6
 
 
 def test_tiled_document_pages_labels_marks_and_scale_bar():
@@ -51,7 +50,9 @@ def test_tiled_document_pages_labels_marks_and_scale_bar():
     for page, tiled in zip(document.pages[1:], plan.pages):
         texts = [i.text for i in page.scene.items() if isinstance(i, Text)]
         assert f"hex:9: {plan.place(tiled)}, page {tiled.number} of {total}" in texts
-        assert any(t.startswith("50 mm") for t in texts)
+        bar = [i for i in page.scene.layer("footer").items if isinstance(i, Use)]
+        assert len(bar) == 1 and any(isinstance(i, Text) and i.text == "50 mm at 100 %"
+                                     for i in page.scene.symbols[bar[0].symbol])
         embed = next(i for i in page.scene.items() if isinstance(i, Embed))
         assert embed.scale == 1.0 and embed.clip[2:] == window_size(plan.sheet)
         # the board point at the window's corner lands on the printable area's corner
@@ -75,7 +76,8 @@ def test_poster_is_the_board_plus_margin_and_fit_prints_its_scale():
     assert (poster.pages[0].scene.width, poster.pages[0].scene.height) == (
         drawing.scene.width + 20, drawing.scene.height + 20)
     document, scale = fit_document(drawing.scene, make_sheet("a4"), "hex:9")
-    win_w, win_h = window_size(make_sheet("a4").rotated())
+    area = make_sheet("a4").rotated().printable
+    win_w, win_h = area.width, area.height - FIT_FOOTER
     assert scale == pytest.approx(min(win_w / drawing.scene.width, win_h / drawing.scene.height))
     texts = [i.text for i in document.pages[0].scene.items() if isinstance(i, Text)]
     assert f"hex:9 at {scale * 100:.1f} % of actual size (1:{1 / scale:.2f})" in texts
@@ -86,7 +88,8 @@ def test_poster_is_the_board_plus_margin_and_fit_prints_its_scale():
 def test_spans_cover_and_reject_what_cannot_fit():
     starts = spans(0.0, 500.0, 200.0, 10.0, [])
     assert starts[0] == 0.0 and starts[-1] + 200.0 >= 500.0
-    assert all(b - a == pytest.approx(190.0) for a, b in zip(starts, starts[1:]))
+    assert all(b - a == pytest.approx(190.0) for a, b in zip(starts, starts[1:-1]))
+    assert starts[-1] == 300.0  # the last window flush with the end
     with pytest.raises(TilingError, match="does not fit"):
         spans(0.0, 500.0, 20.0, 10.0, [(0.0, 28.0)])
     with pytest.raises(TilingError, match="overlap"):
@@ -98,3 +101,21 @@ def test_window_rects_are_board_coordinates():
     first = plan.pages[0]
     assert isinstance(first.window, Rect)
     assert plan.to_sheet(first, (first.window.x, first.window.y)) == plan.window_origin
+
+
+def test_fit_footer_caption_sits_above_the_scale_bars_which_do_not_touch():
+    from modlinseq_print.render.text_metrics import text_width
+    drawing = board_scene(parse_board("hex:9"))
+    document, scale = fit_document(drawing.scene, make_sheet("a4", 6.0), "MODLINSEQ board hex:9")
+    footer = document.pages[0].scene.layer("footer").items
+    caption = next(i for i in footer if isinstance(i, Text) and i.font == "Helvetica-Bold")
+    bars = [i for i in footer if isinstance(i, Text) and i is not caption]
+    assert [b.text for b in bars] == ["50 mm at 100 %", "50 mm on the board"]
+    tops = [min(y for item in footer if not isinstance(item, Text) and hasattr(item, "points")
+                for _, y in item.points)]
+    assert caption.y + caption.size / 2 < tops[0]  # the caption is above every bar
+    first_end = bars[0].x + text_width(bars[0].text, bars[0].font, bars[0].size)
+    second_start = min(x for item in footer if hasattr(item, "points") for x, _ in item.points if x > first_end)
+    assert second_start - first_end >= 4.0
+    board_bar = [item for item in footer if hasattr(item, "points") and item.points[0][0] >= second_start]
+    assert max(x for item in board_bar for x, _ in item.points) - second_start == pytest.approx(50.0 * scale)

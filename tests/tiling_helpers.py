@@ -4,13 +4,13 @@ import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
-from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.paper import BOARD_MARGIN, make_sheet
 from modlinseq_print.render.tiling import MARK_REACH, best_plan
 
 STEP = 0.25  # mm between the points sampled along a page's top edge
 
 
-def plan_for(spec, paper="a4", overlap=10.0, orientation="auto", margin=10.0, avoid=False):
+def plan_for(spec, paper="a4", overlap=10.0, orientation="auto", margin=BOARD_MARGIN, avoid=False):
     drawing = board_scene(parse_board(spec))
     sheet = make_sheet(paper, margin)
     plan = best_plan(drawing.scene.width, drawing.scene.height, sheet, orientation, overlap=overlap,
@@ -28,9 +28,11 @@ def showing(pages, x, y):
 def top_edge_runs(plan, page):
     """(earlier page, low, high): stretches of the page's top edge with the same earlier page showing just above."""
     earlier = [p for p in plan.pages if p.number < page.number]
+    after = [p for p in plan.pages if p.row == page.row and p.number == page.number + 1]
+    right = after[0].window.x if after else page.window.right  # its right neighbour covers the rest
     runs = []
     x = page.window.x
-    while x <= page.window.right + 1e-9:
+    while x <= right + 1e-9:
         under = showing(earlier, x, page.window.y - 0.01)
         if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= x - STEP - 1e-9:
             runs[-1][2] = x
@@ -109,3 +111,37 @@ def assert_plan_is_right(drawing, plan):
     if len(plan.pages) > 1:
         assert_connected(plan)
     return edges
+
+
+def _clip(points, window):
+    """The part of a convex polygon inside an axis-aligned rectangle (Sutherland-Hodgman)."""
+    edges = ((0, window.x, 1), (0, window.right, -1), (1, window.y, 1), (1, window.bottom, -1))
+    for axis, limit, sign in edges:
+        inside = [(sign * (p[axis] - limit) >= 0) for p in points]
+        clipped = []
+        for i, point in enumerate(points):
+            prev, prev_in = points[i - 1], inside[i - 1]
+            if inside[i] != prev_in:
+                t = (limit - prev[axis]) / (point[axis] - prev[axis])
+                clipped.append((prev[0] + t * (point[0] - prev[0]), prev[1] + t * (point[1] - prev[1])))
+            if inside[i]:
+                clipped.append(point)
+        points = clipped
+        if not points:
+            return []
+    return points
+
+
+def _area(points):
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def content_share(drawing, plan, page):
+    """The area of the board's cells printed on a page, as a share of the page's printable area (exact)."""
+    window = page.window
+    total = 0.0
+    for cell in drawing.cells():
+        if drawing.cell_box(cell).intersects(window):
+            total += _area(_clip(drawing.corners(cell), window))
+    area = plan.sheet_of(page).printable
+    return total / (area.width * area.height)

@@ -9,7 +9,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.render.output import format_for, formats
-from modlinseq_print.render.paper import DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
@@ -35,8 +35,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--paper", default="a4",
                         help="a4, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
     parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
-                        help="auto picks the one needing fewer pages (default auto)")
-    parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="blank paper edge (default 10mm)")
+                        help="auto picks portrait, landscape or rows of either, whichever needs fewer pages "
+                             "(default auto)")
+    parser.add_argument("--margin", default=None,
+                        help=f"blank paper edge (default {BOARD_MARGIN:g}mm on sheets, which home printers honour; "
+                             f"{DEFAULT_MARGIN:g}mm around a poster)")
     parser.add_argument("--overlap", default=f"{DEFAULT_OVERLAP:g}mm",
                         help="least overlap (glue margin) between tiled pages (default 10mm)")
     parser.add_argument("--fit", action="store_true", help="scale the board onto one sheet and print the scale")
@@ -82,7 +85,8 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
 def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Document, str]:
     """The pages for the chosen paper handling, and a one-line summary of them."""
     title = f"MODLINSEQ board {drawing.board.spec}"
-    margin = parse_margin(args.margin)
+    margin = parse_margin(args.margin if args.margin is not None else
+                          DEFAULT_MARGIN if is_poster(args.paper) else BOARD_MARGIN)
     size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
     if is_poster(args.paper):
         if args.fit:
@@ -95,11 +99,11 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
     overlap = parse_length(args.overlap, "overlap")
     document, plan = tile_document(drawing.scene, sheet, title, overlap, args.orientation,
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                   avoid=drawing.label_boxes())
+                                   avoid=drawing.label_boxes(), cull=format_for(args.output, args.format) != "pdf")
     pages = len(plan.pages)
     if pages == 1:
-        return document, f"one {plan.sheet.describe()} page at actual size, board {size}"
-    return document, (f"{pages} {plan.sheet.describe()} pages at actual size in {plan.arrangement}, "
+        return document, f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
+    return document, (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
                       f"after an assembly page; board {size}")
 
 

@@ -92,7 +92,7 @@ def text_sheet(preset: Preset) -> Sheet:
 
 
 def board_sheet(preset: Preset) -> Sheet:
-    """The paper of the board pages: [board] paper and margin, else the kit's."""
+    """The paper of the board pages: [board] paper (else the kit's) and margin."""
     return make_sheet(preset.board.paper or preset.paper, preset.board.margin or preset.margin)
 
 

@@ -27,7 +27,7 @@ class BoardSection:
     cell_size: str | None = None  # None: fitted to the tile with the clearance
     clearance: str = "1.5mm"
     paper: str | None = None  # None: the kit's paper
-    margin: str | None = None  # None: the kit's margin
+    margin: str = "6mm"  # board pages: most home printers print within 5 mm of the edge (as `board`)
     overlap: str | None = None  # glue overlap between board pages; None: the board command's default
     orientation: str = "auto"  # "auto", "portrait" or "landscape"
 

@@ -23,6 +23,7 @@ LABEL_GAP = 0.5  # mm between a tile's lower edge and the address under it
 MAX_LABEL_FRACTION = 0.1  # the automatic label size is at most this fraction of the cell size
 TITLE_SIZE = 6.0
 NOTE_SIZE = 4.0
+_DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
 
 
 class BoardStyleError(ModlinseqError):
@@ -73,6 +74,7 @@ class BoardDrawing:
     label_size: float = 0.0
     header: Rect | None = None
     extra_boxes: list[Rect] = field(default_factory=list)
+    _cell_boxes: list[Rect] | None = field(default=None, repr=False, compare=False)
 
     @property
     def cell_size(self) -> float:
@@ -103,16 +105,34 @@ class BoardDrawing:
         return sorted(list(self.board.cells) + list(self.board.pseudocells), key=lambda c: (c.r, c.q))
 
     def cell_boxes(self) -> list[Rect]:
-        """Bounding boxes of every drawn cell: what page tiling keeps whole."""
-        return [self.cell_box(cell) for cell in self.cells()]
+        """Bounding boxes of every drawn cell: what pagination keeps whole (computed once: every cell has the
+        same outline about its centre)."""
+        if self._cell_boxes is None:
+            xs, ys = zip(*self.layout.corners(Cell(0, 0)))  # about the centre (0, 0)
+            left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+            ox, oy = self.origin
+            boxes = []
+            for cell in self.cells():
+                x, y = self.layout.centre(cell)
+                x0, y0 = x + left + ox, y + top + oy
+                boxes.append(Rect(x0, y0, x + right + ox - x0, y + bottom + oy - y0))
+            self._cell_boxes = boxes
+        return list(self._cell_boxes)
 
     def label_boxes(self) -> list[Rect]:
         """Boxes of the printed cell addresses (capital height): what alignment marks keep off."""
         boxes = []
+        caps: dict[str, float] = {}
+        widths: dict[tuple, float] = {}  # by the text's shape: Helvetica's digits all share one width
+        share = {"start": 0.0, "middle": 0.5, "end": 1.0}
         for item in (i for layer in self.scene.layers if layer.name == "labels" for i in layer.items):
-            width, height = text_width(item.text, item.font, item.size), cap_height(item.font) * item.size
-            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-            boxes.append(Rect(left, item.y - height / 2, width, height))
+            if item.font not in caps:
+                caps[item.font] = cap_height(item.font)
+            key = (item.text.translate(_DIGITS_AS_ZERO), item.font, item.size)
+            if key not in widths:
+                widths[key] = text_width(key[0], item.font, item.size)
+            width, height = widths[key], caps[item.font] * item.size
+            boxes.append(Rect(item.x - share[item.anchor] * width, item.y - height / 2, width, height))
         return boxes
 
     def content_boxes(self) -> list[Rect]:

@@ -7,7 +7,7 @@ rendering library.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Callable, Union
 
 Point = tuple[float, float]
 
@@ -142,3 +142,85 @@ class Document:
 
     pages: list[Page]
     title: str = "MODLINSEQ"
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+INDEX_BUCKET = 50.0  # mm: the grid of a SceneIndex
+
+
+def item_box(item: Item, symbol_box: Callable[[str], Box | None]) -> Box | None:
+    """A generous bounding box (x0, y0, x1, y1) of an item: strokes, text in any fallback font, symbols."""
+    if isinstance(item, Polygon):
+        pad = item.style.stroke_width if item.style.stroke else 0.0
+        xs = [x for x, _ in item.points]
+        ys = [y for _, y in item.points]
+        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    if isinstance(item, Circle):
+        reach = item.radius + (item.style.stroke_width if item.style.stroke else 0.0)
+        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
+    if isinstance(item, Text):
+        from modlinseq_print.render.text_metrics import text_width
+
+        reach = max(text_width(item.text, item.font, item.size), item.size) + item.size
+        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
+    if isinstance(item, Use):
+        box = symbol_box(item.symbol)
+        return None if box is None else (box[0] + item.x, box[1] + item.y, box[2] + item.x, box[3] + item.y)
+    if isinstance(item, Embed):
+        if item.clip:
+            x, y, w, h = item.clip
+            return x, y, x + w, y + h
+        return item.x, item.y, item.x + item.scene.width * item.scale, item.y + item.scene.height * item.scale
+    return None
+
+
+def symbol_boxes(scene: Scene) -> Callable[[str], Box | None]:
+    """A look-up of the bounding box of each of the scene's symbols (about its origin), computed once each."""
+    boxes: dict[str, Box | None] = {}
+
+    def box_of(name: str) -> Box | None:
+        if name not in boxes:
+            found = [b for b in (item_box(i, box_of) for i in scene.symbols.get(name, ())) if b]
+            boxes[name] = (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found),
+                           max(b[3] for b in found)) if found else None
+        return boxes[name]
+
+    return box_of
+
+
+class SceneIndex:
+    """A scene's items filed by where they lie, to cut out the part of the scene a window shows."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.buckets: dict[tuple[int, int], list[tuple[int, int, Box | None]]] = {}
+        self.everywhere: list[tuple[int, int]] = []  # items without a box: kept in every window
+        box_of = symbol_boxes(scene)
+        for li, layer in enumerate(scene.layers):
+            for ii, item in enumerate(layer.items):
+                box = item_box(item, box_of)
+                if box is None:
+                    self.everywhere.append((li, ii))
+                    continue
+                for key in _bucket_keys(box):
+                    self.buckets.setdefault(key, []).append((li, ii, box))
+
+    def window(self, x: float, y: float, width: float, height: float) -> Scene:
+        """The scene with only the items whose boxes meet the window (same size, symbols and layer order)."""
+        x1, y1 = x + width, y + height
+        chosen = set(self.everywhere)
+        for key in _bucket_keys((x, y, x1, y1)):
+            for li, ii, box in self.buckets.get(key, ()):
+                if box[0] < x1 and x < box[2] and box[1] < y1 and y < box[3]:
+                    chosen.add((li, ii))
+        layers = [Layer(layer.name, []) for layer in self.scene.layers]
+        for li, ii in sorted(chosen):
+            layers[li].items.append(self.scene.layers[li].items[ii])
+        return Scene(self.scene.width, self.scene.height, [layer for layer in layers if layer.items],
+                     self.scene.symbols)
+
+
+def _bucket_keys(box: Box):
+    for i in range(int(box[0] // INDEX_BUCKET), int(box[2] // INDEX_BUCKET) + 1):
+        for j in range(int(box[1] // INDEX_BUCKET), int(box[3] // INDEX_BUCKET) + 1):
+            yield i, j

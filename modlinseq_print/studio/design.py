@@ -38,7 +38,7 @@ class Design:
     style: BoardStyle
     paper: str = "a4"
     orientation: str = "auto"
-    margin: str = "10mm"
+    margin: str = "6mm"
     overlap: str = "10mm"
     fit: bool = False
 
@@ -66,7 +66,7 @@ def design_from(body: dict) -> Design:
     return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
                   paper=text(body, "paper", "a4").lower() or "a4",
                   orientation=choice(body, "orientation", ORIENTATIONS, "auto"),
-                  margin=text(body, "margin", "10mm") or "10mm", overlap=text(body, "overlap", "10mm") or "10mm",
+                  margin=text(body, "margin", "6mm") or "6mm", overlap=text(body, "overlap", "10mm") or "10mm",
                   fit=flag(body, "fit"))
 
 
@@ -136,5 +136,5 @@ def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content
 def design_document(drawing: BoardDrawing, design: Design) -> tuple[Document, str]:
     """The pages the board command prints for this design, and its one-line summary."""
     args = argparse.Namespace(paper=design.paper, fit=design.fit, margin=design.margin, overlap=design.overlap,
-                              orientation=design.orientation)
+                              orientation=design.orientation, output="board.pdf", format=None)
     return board_document(drawing, args)

@@ -129,8 +129,8 @@ def test_page_split_matches_the_board_command(client):
     design = design_from(body)
     drawing, _ = design_drawing(design)
     document, _ = design_document(drawing, design)
-    assert data["count"] == len(document.pages) == len(data["pages"]) + 1 == 8
-    assert [p["number"] for p in data["pages"]] == list(range(1, 8))
+    assert data["count"] == len(document.pages) == len(data["pages"]) + 1 == 7
+    assert [p["number"] for p in data["pages"]] == list(range(1, 7))
     assert all(max(p["w"], p["h"]) < 280 and min(p["w"], p["h"]) < 216 for p in data["pages"])  # a letter sheet
     poster = client.post("/api/board/pages", {"board": "hex:9", "paper": "poster"}).json()
     assert poster == {"pages": [], "count": 1, "summary": "one poster page"}
@@ -151,7 +151,7 @@ def test_download_svg_and_png_one_file_or_a_zip_of_pages(client):
     many = client.post("/api/board/download?format=png&dpi=30", {"board": "hex:9"})
     assert many.headers["Content-Type"] == "application/zip"
     names = zipfile.ZipFile(io.BytesIO(many.body)).namelist()
-    assert names == [f"board-hex-9-{n}.png" for n in range(1, 9)]
+    assert names == [f"board-hex-9-{n}.png" for n in range(1, 8)]
     assert client.post("/api/board/download?format=png&dpi=30", {"board": "hex:9"}).body == many.body  # deterministic
     assert_one_line_error(client.post("/api/board/download?format=gif", {}), 400, "format must be one of")
 

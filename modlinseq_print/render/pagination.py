@@ -1,0 +1,272 @@
+"""Pagination of a board at 1:1 over sheets: which board rectangle each page shows, and its alignment marks.
+
+Pages come in rows (see pagination_rows). Pages are laid in reading order, each over those already laid.
+Every edge segment a page shares with a page laid before it carries alignment marks (two when it is long
+enough, else one, moved along it off the rectangles in `avoid`, such as cell labels) at the same board
+coordinates on both pages: on the page beneath, where it is not covered yet, and on the page above exactly
+on its trim edge, so the two halves meet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable, Iterator, Sequence
+
+from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, TilingError
+from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.wording import plural
+
+Point = tuple[float, float]
+Interval = tuple[float, float]
+DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
+FOOTER = 7.0  # mm at the bottom of the printable area: page label and scale bar, on one line
+MARK_REACH = 3.8  # mm from an alignment mark's centre that it covers (half its 7 mm cross, and a little more)
+BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
+MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighbour) carries no mark
+TWO_MARKS = 60.0  # mm: a shared edge this long carries two marks (at 25 % and 75 %), a shorter one one
+
+__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "TiledPage", "TilePlan", "TilingError", "best_plan",
+           "laid_over", "plan_tiles", "shared_edges", "window_size"]
+
+
+@dataclass(frozen=True)
+class TiledPage:
+    """One sheet of a paginated board: its place in the layout, the board rectangle it shows, its sheet."""
+
+    row: int  # from 1, top to bottom
+    column: int  # from 1, left to right: the grid column, or the place in its row when rows are offset
+    number: int  # from 1, in reading order, counting only pages that are printed
+    window: Rect  # board coordinates (mm) shown on this page
+    marks: tuple[Point, ...]  # alignment marks in board coordinates
+    sheet: Sheet | None = None  # this page's sheet as turned (None: the plan's sheet)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """Where each page of a paginated board goes: pages, the sheet, and the board size."""
+
+    sheet: Sheet
+    board_width: float
+    board_height: float
+    overlap: float
+    rows: int
+    columns: int  # grid columns, or the most pages in one row when rows are offset
+    pages: tuple[TiledPage, ...]
+    aligned: bool = True  # every row uses the same column positions; False for offset (brick) rows
+    shared_area: float = 0.0  # mm²: the overlaps of neighbouring pages added up (paper printed twice)
+
+    @property
+    def window_origin(self) -> Point:
+        """Where a page's board window starts on the sheet (the printable area's top-left corner)."""
+        return self.sheet.printable.x, self.sheet.printable.y
+
+    def sheet_of(self, page: TiledPage) -> Sheet:
+        """The sheet a page is printed on, turned as that page needs."""
+        return page.sheet or self.sheet
+
+    def to_sheet(self, page: TiledPage, point: Point) -> Point:
+        """A board point in a page's sheet coordinates."""
+        area = self.sheet_of(page).printable
+        return point[0] - page.window.x + area.x, point[1] - page.window.y + area.y
+
+    def place(self, page: TiledPage) -> str:
+        """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
+        return f"row {page.row}, {'column' if self.aligned else 'position'} {page.column}"
+
+    @cached_property
+    def _rows(self) -> dict[int, list[TiledPage]]:
+        rows: dict[int, list[TiledPage]] = {}
+        for page in self.pages:
+            rows.setdefault(page.row, []).append(page)
+        return rows
+
+    def row_pages(self, row: int) -> list[TiledPage]:
+        """The pages of a row (from 1), left to right; none for a row that does not exist."""
+        return self._rows.get(row, [])
+
+    @property
+    def mixed(self) -> bool:
+        """True when some pages are portrait and others landscape."""
+        return len({self.sheet_of(p).landscape for p in self.pages}) > 1
+
+    @property
+    def arrangement(self) -> str:
+        """'3 rows and 3 columns', or '3 rows of 2, 3 and 2 pages' when rows are offset."""
+        if self.aligned:
+            return f"{plural(self.rows, 'row')} and {plural(self.columns, 'column')}"
+        counts = [str(sum(p.row == row for p in self.pages)) for row in range(1, self.rows + 1)]
+        listed = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
+        return f"{plural(self.rows, 'row')} of {listed} pages"
+
+    def describe_sheets(self) -> str:
+        """'a4 landscape (297 x 210 mm)', or 'a4 (4 portrait, 2 landscape)' when rows are turned differently."""
+        if not self.mixed:
+            return self.sheet.describe()
+        turned = sum(self.sheet_of(p).landscape for p in self.pages)
+        return f"{self.sheet.name or 'sheet'} ({len(self.pages) - turned} portrait, {turned} landscape)"
+
+
+def window_size(sheet: Sheet) -> tuple[float, float]:
+    """The board area of a page: the printable area less the footer."""
+    area = sheet.printable
+    return area.width, area.height - FOOTER
+
+
+def _extent(boxes: Sequence[Rect]) -> Rect:
+    left, top = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Rect(left, top, max(b.right for b in boxes) - left, max(b.bottom for b in boxes) - top)
+
+
+def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole: Sequence[Rect],
+             content: Sequence[Rect], avoid: Sequence[Rect]) -> tuple[tuple, TilePlan]:
+    """The best plan whose rows each use one of `sheets`, and its cost (pages, thin pages, turns, shared area)."""
+    boxes = list(content) or [Rect(0.0, 0.0, *size)]
+    extent = _extent(boxes)
+    for sheet in sheets:  # the whole board on one page: centre it
+        win_w, win_h = window_size(sheet)
+        if extent.width <= win_w + EPS and extent.height <= win_h + EPS:
+            window = Rect(extent.x + (extent.width - win_w) / 2, extent.y + (extent.height - win_h) / 2, win_w, win_h)
+            return (1, 0, 0, 0.0), _plan(sheet, [sheet], size, overlap, [Row(window.y, win_w, win_h,
+                                                                                    (window.x,))], avoid)
+    sizes = [window_size(s) for s in sheets]
+    area = sheets[0].printable
+    planner = RowPlanner(keep_whole, boxes, sizes, overlap, area.width * area.height)
+    rows = planner.plan()
+    pages, thin, turns, shared = planner.cost
+    plan = _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
+    return (pages, thin, turns, shared), plan
+
+
+def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
+               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
+    """Pages of `sheet` as turned covering the content of a width x height board at 1:1, none of them empty.
+
+    `content` (default: the whole board) says what must be printed; `keep_whole` lists rectangles (cells)
+    that must each lie entirely on at least one page; alignment marks keep off the rectangles in `avoid`.
+    """
+    return _planned((width, height), [sheet], overlap, keep_whole, content, avoid)[1]
+
+
+def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", overlap: float = DEFAULT_OVERLAP,
+              keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
+    """The plan on portrait or landscape sheets; for 'auto' each row of pages may take either.
+
+    Best: the fewest pages, then the fewest thin pages, then the fewest turns between portrait and landscape
+    rows, then the least overlap.
+    """
+    if orientation != "auto":
+        return plan_tiles(width, height, sheet.oriented(orientation), overlap, keep_whole, content, avoid)
+    portrait, landscape = sheet.oriented("portrait"), sheet.oriented("landscape")
+    sheets = [portrait, landscape] if portrait != landscape else [portrait]
+    return _planned((width, height), sheets, overlap, keep_whole, content, avoid)[1]
+
+
+def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float, rows: list[Row],
+          avoid: Sequence[Rect], shared: float = 0.0) -> TilePlan:
+    """The plan for rows of windows: pages numbered in reading order, with their marks."""
+    by_size = {window_size(s): s for s in sheets}
+    windows = [row.windows for row in rows]
+    columns = sorted({w.x for row in windows for w in row})
+    aligned = len({(row.starts, row.width) for row in rows}) == 1
+    marks = _marks(windows, _Obstacles(avoid))
+    pages, number = [], 0
+    for row_number, row in enumerate(rows, start=1):
+        page_sheet = by_size[(row.width, row.height)]
+        for position, window in enumerate(row.windows, start=1):
+            column = columns.index(window.x) + 1 if aligned else position
+            pages.append(TiledPage(row_number, column, number + 1, window, tuple(marks[number]),
+                                   None if page_sheet == sheet else page_sheet))
+            number += 1
+    width = len(columns) if aligned else max(len(row.starts) for row in rows)
+    return TilePlan(sheet, size[0], size[1], overlap, len(rows), width, tuple(pages), aligned, shared)
+
+
+class _Obstacles:
+    """Rectangles that alignment marks keep off, filed by the grid square of their top-left corner.
+
+    Boxes wider or taller than the grid (rare: labels are smaller) are kept aside and always checked."""
+
+    def __init__(self, boxes: Sequence[Rect]) -> None:
+        self.buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        self.large: list[tuple[float, float, float, float]] = []
+        setdefault = self.buckets.setdefault
+        for box in boxes:
+            edges = (box.x, box.y, box.x + box.width, box.y + box.height)
+            if box.width > BUCKET or box.height > BUCKET:
+                self.large.append(edges)
+            else:
+                setdefault((int(box.x // BUCKET), int(box.y // BUCKET)), []).append(edges)
+
+    def clear(self, x: float, y: float) -> bool:
+        """True when a mark centred on (x, y) covers none of the rectangles."""
+        x0, y0, x1, y1 = x - MARK_REACH, y - MARK_REACH, x + MARK_REACH, y + MARK_REACH
+        near = list(self.large)
+        for i in range(int(x0 // BUCKET) - 1, int(x1 // BUCKET) + 1):  # a box starts at most one square before
+            for j in range(int(y0 // BUCKET) - 1, int(y1 // BUCKET) + 1):
+                near.extend(self.buckets.get((i, j), ()))
+        return not any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in near)
+
+
+def shared_edges(rows: list[list[Rect]]) -> Iterator[tuple[int, int, tuple[Point, Point]]]:
+    """(earlier page, later page, segment) for each edge of a page laid over one laid before it.
+
+    Pages are indexed in reading order; the segment is the line on the later page's left or top edge
+    along which the earlier page still shows, not yet covered by pages laid between the two, and that
+    the later page's right neighbour will not cover either.
+    """
+    first = [sum(len(row) for row in rows[:r]) for r in range(len(rows))]
+    for r, row in enumerate(rows):
+        for i, (before, window) in enumerate(zip(row, row[1:])):
+            if window.x <= before.right + EPS:  # overlapping, or just touching with no glue margin
+                yield first[r] + i, first[r] + i + 1, ((window.x, window.y), (window.x, window.bottom))
+        if r == 0:
+            continue
+        above = rows[r - 1]
+        for j, window in enumerate(row):
+            later = row[j + 1].x if j + 1 < len(row) else window.right  # its right neighbour will cover the rest
+            for i, upper in enumerate(above):
+                covered = above[i + 1].x if i + 1 < len(above) else upper.right
+                low, high = max(upper.x, window.x), min(upper.right, window.right, covered, later)
+                if upper.bottom >= window.y - EPS and high - low >= MIN_SEGMENT - EPS:
+                    yield first[r - 1] + i, first[r] + j, ((low, window.y), (high, window.y))
+
+
+def _marks(rows: list[list[Rect]], obstacles: _Obstacles) -> list[list[Point]]:
+    """The alignment marks of every page, in reading order: two or one on each shared edge."""
+    marks: list[list[Point]] = [[] for row in rows for _ in row]
+    for earlier, later, ((x1, y1), (x2, y2)) in shared_edges(rows):
+        along = 0 if y1 == y2 else 1
+        low, high = (x1, x2) if along == 0 else (y1, y2)
+        place: Callable[[float], Point] = (lambda t: (t, y1)) if along == 0 else (lambda t: (x1, t))
+        length = high - low
+        count = 2 if length >= TWO_MARKS else 1
+        for k in range(count):  # each mark stays in its share of the edge, clear of the edge's ends
+            share_low = max(low + MARK_REACH, low + length * k / count)
+            share_high = min(high - MARK_REACH, low + length * (k + 1) / count)
+            start = low + length * (2 * k + 1) / (2 * count)
+            point = _clear_spot(start, max(share_low, start - length / 5), min(share_high, start + length / 5),
+                                place, obstacles)
+            marks[earlier].append(point)
+            marks[later].append(point)
+    return marks
+
+
+def _clear_spot(start: float, low: float, high: float, place: Callable[[float], Point],
+                obstacles: _Obstacles) -> Point:
+    """place(t) for the t in [low, high] nearest `start` where a mark covers no obstacle; else place(start)."""
+    for k in range(int(max(start - low, high - start) / 0.5) + 1):
+        for t in ((start,) if k == 0 else (start + k * 0.5, start - k * 0.5)):
+            if low - EPS <= t <= high + EPS and obstacles.clear(*place(t)):
+                return place(t)
+    return place(start)
+
+
+def laid_over(plan: TilePlan, page: TiledPage) -> tuple[bool, bool]:
+    """Whether a page lies over an earlier one on its left edge and on its top edge: those edges are trimmed."""
+    win = page.window
+    before = plan.pages[page.number - 2] if page.number > 1 else None
+    left = before is not None and before.row == page.row and before.window.right >= win.x - EPS
+    upper = any(p.window.bottom >= win.y - EPS and p.window.x < win.right and win.x < p.window.right
+                for p in plan.row_pages(page.row - 1))
+    return left, upper
