@@ -19,6 +19,8 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
 @pytest.mark.parametrize("argv, words", [
     (["tiles", "--press", "--press-bleed", "-1mm"], ["press bleed", "-1mm"]),
     (["tiles", "--press", "--press-bleed", "25mm"], ["press bleed", "0 to 20 mm"]),
+    (["board", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
+    (["kit", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
     (["board", "--press", "--dieline-name", ""], ["empty die-line name"]),
     (["markers", "--press", "--dieline-name", "Die Line"], ["'Die Line'", "without spaces"]),
     (["mod13", "deck", "--press", "--dieline-name", "Schnittlinie\u00e9"], ["bad die-line name"]),
@@ -26,6 +28,7 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
     (["tiles", "--press", "--die-spacing", "-2mm"], ["die spacing"]),
     (["tiles", "--dieline-name", "Dieline"], ["--dieline-name", "add --press"]),
     (["board", "--dieline-board"], ["--dieline-board", "add --press"]),
+    (["board", "--bleed", "3mm"], ["--press-bleed", "add --press"]),
 ])
 def test_bad_press_options_are_one_line_errors_and_write_nothing(cli, tmp_path, argv, words):
     result = cli(*argv, "-o", tmp_path / "out" / "x.pdf")

@@ -136,7 +136,9 @@ def add_press_arguments(parser: argparse.ArgumentParser, board: bool = False) ->
     group = parser.add_argument_group("press-ready PDF")
     group.add_argument("--press", action="store_true",
                        help="a press-ready PDF: CMYK only, TrimBox and BleedBox, crop marks, die lines as a spot colour")
-    group.add_argument("--press-bleed", default=None, metavar="LENGTH",
+    # --bleed names the page bleed too where the command has no piece bleed of its own (board, kit).
+    names = ["--press-bleed"] + ([] if "--bleed" in parser._option_string_actions else ["--bleed"])
+    group.add_argument(*names, dest="press_bleed", default=None, metavar="LENGTH",
                        help=f"bleed past the trim of every page (default {DEFAULT_BLEED:g}mm)")
     group.add_argument("--dieline-name", default=None, metavar="NAME",
                        help=f"spot colour and layer name of the die lines (default {DEFAULT_DIELINE})")
