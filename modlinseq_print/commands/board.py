@@ -7,7 +7,7 @@ import argparse
 from modlinseq_print.commands.common import add_board_arguments, board_from_args, write_document
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.printables.board import BoardStyle, board_scene
-from modlinseq_print.printables.board_pages import BoardOptionError, board_document  # noqa: F401 (re-exported)
+from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from modlinseq_print.geometry.boards import Board, parse_board
@@ -16,7 +17,6 @@ from modlinseq_print.printables.tile_sheets import (
 )
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
-from modlinseq_print.progress import Progress
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.theme import get_theme
@@ -24,6 +24,7 @@ from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_di
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
+KIT_STEPS = 5  # the progress steps of build_kit
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
     "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
@@ -213,27 +214,28 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     return contents
 
 
-def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, press=None) -> Kit:
-    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
+def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
+              press=None) -> Kit:
+    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size. `progress`, when
+    given, is called with a label after each of the KIT_STEPS steps (e.g. a progress bar's `step`)."""
     count = preset.exercises.count if exercises is None else exercises
-    progress = Progress(5, quiet=quiet)
+    step = progress or (lambda label: None)
     sheet = text_sheet(preset)
     board = parse_board(preset.board.spec)
     reference, worksheet = text_sections(preset, board, sheet, count)
-    progress.step("reference card")
+    step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board)
-    progress.step("board pages")
+    step("board pages")
     pieces, sheets, counts = piece_section(preset, press)
-    progress.step("tiles and markers")
+    step("tiles and markers")
     sections = [reference, board_pages, pieces, *worksheet]
     guide = kit_guide(preset.tiles.sheet_layout, plan.overlap)
     scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
                             _summary(preset, counts, len(board)), _contents(sections), guide)
     _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
-    progress.step("cover")
+    step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _ in s.pages])
-    progress.step("page numbers")
-    progress.finish()
+    step("page numbers")
     first_piece_page = 1 + sum(len(s.pages) for s in sections[:sections.index(pieces)])
     return Kit(Document(pages, preset.title), sections, plan, counts, sheets.placements, first_piece_page)
