@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
@@ -25,6 +26,7 @@ from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
+MAX_EXERCISES = 500
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
     "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
@@ -60,6 +62,14 @@ def kit_guide(layout: str, overlap: float) -> list[str]:
     """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
     steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
     return [BOARD_STEP.format(overlap=overlap) if step.startswith("Board:") else step for step in steps]
+
+
+def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
+    """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
+    if count is not None and not 0 <= count <= MAX_EXERCISES:
+        raise ModlinseqError(f"bad --exercises {count}: give 0 to {MAX_EXERCISES} problems")
+    changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
+    return replace(preset, exercises=replace(preset.exercises, **changes))
 
 
 def board_style(preset: Preset) -> BoardStyle:
