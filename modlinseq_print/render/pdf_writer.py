@@ -13,10 +13,10 @@ from __future__ import annotations
 import io
 import math
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.fonts import anchor_shift, canonical, cap_height, face, require_glyphs
 from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
 from modlinseq_print.render.text_metrics import text_width
@@ -84,13 +84,13 @@ def _show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tup
         escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         if current == 0:
             return [f"({escaped}) Tj"], 0
-        return [f"{ttf.getSubsetInternalName(0, canvas._doc)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
+        return [f"{rl.subset_font_name(ttf, canvas, 0)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
     ops = []
-    for subset, codes in ttf.splitString(text, canvas._doc):
+    for subset, codes in rl.split_text(ttf, canvas, text):
         if subset != current:
-            ops.append(f"{ttf.getSubsetInternalName(subset, canvas._doc)} {fmt(size)} Tf")
+            ops.append(f"{rl.subset_font_name(ttf, canvas, subset)} {fmt(size)} Tf")
             current = subset
-        ops.append(f"({canvas._escape(codes)}) Tj")
+        ops.append(f"({rl.escape(canvas, codes)}) Tj")
     return ops, current
 
 
@@ -146,7 +146,7 @@ class _Stream:
             return
         self.flush()
         self.builder.canvas.doForm(name)  # lists the form in this stream's resources
-        self.registered[name] = f"/{self.builder.canvas._doc.getXObjectName(name)} Do"
+        self.registered[name] = f"/{rl.form_resource_name(self.builder.canvas, name)} Do"
 
     def set(self, key: str, value, op: str) -> None:
         if self.state.get(key) != value:
@@ -345,31 +345,15 @@ class _PdfBuilder:
             stream.items(items)
             self.canvas.endForm()
             if stream.dies:
-                from reportlab.pdfbase.pdfdoc import xObjectName
-
-                self.die_resources(self.canvas._doc.idToObject[xObjectName(name)])
+                self.die_resources(rl.form_object(self.canvas, name))
 
     def die_resources(self, target) -> None:
         """Give a page or form that draws die lines a resource dictionary with their spot colour, overprint
         state and optional-content group besides what reportlab lists (it would list none of the three)."""
-        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
         if self.die_refs is None:
-            self.die_refs = press_objects(self.canvas._doc, self.press)
-        resources = PDFResourceDictionary()
-        resources.basicFonts()
-        if getattr(target, "hasImages", False):
-            resources.allProcs()
-        if target.XObjects:
-            resources.XObject = target.XObjects
-        states = getattr(target, "ExtGState", None)
-        resources.ExtGState = dict(states.dict) if states else {}
-        resources.ExtGState[_DIE_GS] = self.die_refs["state"]
-        resources.setShading(getattr(target, "_shadingUsed", None) or {})
-        resources.setColorSpace(getattr(target, "_colorsUsed", None) or {})
-        resources.ColorSpace[_DIE_CS] = self.die_refs["colour"]
-        resources.Properties = {_DIE_OC: self.die_refs["layer"]}
-        target.Resources = resources
+            self.die_refs = press_objects(self.canvas, self.press)
+        rl.resources_with(target, {_DIE_GS: self.die_refs["state"]}, {_DIE_CS: self.die_refs["colour"]},
+                          {_DIE_OC: self.die_refs["layer"]})
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
@@ -411,14 +395,12 @@ class _PdfBuilder:
             self.crop_marks(scene)
         self.canvas.showPage()
         if stream.dies:
-            self.die_resources(self.canvas._doc.Pages.pages[-1])
+            self.die_resources(rl.last_page(self.canvas))
         if unit > 1:
-            pdf_page = self.canvas._doc.Pages.pages[-1]
-            pdf_page.__NoDefault__ = list(pdf_page.__NoDefault__) + ["UserUnit"]
-            pdf_page.UserUnit = unit
+            rl.set_user_unit(rl.last_page(self.canvas), unit)
 
 
-def press_objects(doc, press: PressOptions) -> dict[str, object]:
+def press_objects(canvas: Canvas, press: PressOptions) -> dict[str, object]:
     """The die line's Separation colour space (magenta as its stand-in), its overprinting graphics state
     and its optional-content group (listed in the catalog, on by default); returns references to them."""
     from reportlab.lib.colors import CMYKColorSep
@@ -428,12 +410,11 @@ def press_objects(doc, press: PressOptions) -> dict[str, object]:
     colour = PDFSeparationCMYKColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1)).value()
     state = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
     layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
-    refs = {"colour": doc.Reference(colour, "DieSeparation"), "state": doc.Reference(state, "DieOverprint"),
-            "layer": doc.Reference(layer, "DieLayer")}
+    refs = {"colour": rl.reference(canvas, colour, "DieSeparation"),
+            "state": rl.reference(canvas, state, "DieOverprint"), "layer": rl.reference(canvas, layer, "DieLayer")}
     groups = PDFArray([refs["layer"]])
-    doc.Catalog.OCProperties = PDFDictionary({"OCGs": groups, "D": PDFDictionary({
-        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})})
-    doc.Catalog.__NoDefault__ = list(doc.Catalog.__NoDefault__) + ["OCProperties"]
+    rl.add_to_catalog(canvas, "OCProperties", PDFDictionary({"OCGs": groups, "D": PDFDictionary({
+        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})}))
     return refs
 
 
@@ -455,10 +436,6 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
         builder.define_pending()
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
-    saved_a85 = rl_config.useA85
-    rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85
-    try:
+    with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
         canvas.save()
-    finally:
-        rl_config.useA85 = saved_a85
     return buffer.getvalue()
