@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from modlinseq_print.render import reportlab_adapter as rl
+from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, canonical, cap_height, face, require_glyphs
 from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
 from modlinseq_print.render.text_metrics import text_width
@@ -38,10 +39,20 @@ def fmt(value: float) -> str:
 
 def _milli(n: int) -> str:
     """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
-    if n % 1000 == 0:
-        return str(n // 1000)
-    whole, part = divmod(abs(n), 1000)
-    return f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+    text = _MILLI.get(n)
+    if text is None:
+        if n % 1000 == 0:
+            text = str(n // 1000)
+        else:
+            whole, part = divmod(abs(n), 1000)
+            text = f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+        if len(_MILLI) < _MILLI_KEEP:
+            _MILLI[n] = text
+    return text
+
+
+_MILLI: dict[int, str] = {}  # the relative moves of a board repeat a few steps thousands of times
+_MILLI_KEEP = 50_000
 
 
 def _colour(hex_colour: str) -> str:
@@ -124,6 +135,38 @@ def _item_box(item: Item, symbol_box) -> tuple[float, float, float, float] | Non
     return None
 
 
+class _PlainTexts:
+    """The fast path of a run of texts in one font and size: unrotated, printable ASCII (most labels).
+
+    Computes what _Stream.text_origin does (the same float operations, so the same bytes) without its
+    calls, and escapes as _show_text does for subset 0."""
+
+    def __init__(self, first: Text):
+        self.font, self.size = first.font, first.size
+        self.widths = face(first.font).ascii_widths
+        self.drop = cap_height(first.font) * first.size / 2
+
+    def origin(self, item: Text) -> tuple[int, int] | None:
+        """The text's origin in whole micrometres, or None when it needs the general path."""
+        text = item.text
+        if item.rotate or item.font != self.font or not (text.isascii() and text.isprintable()):
+            return None
+        if item.anchor == "start":
+            x = item.x
+        else:
+            width = sum(map(self.widths.__getitem__, text.encode())) * item.size / 1000
+            x = item.x - (width / 2 if item.anchor == "middle" else width)
+        y = item.y + self.drop if item.middle else item.y
+        return round(x * 1000), round(y * 1000)
+
+    @staticmethod
+    def escaped(text: str) -> str:
+        """A printable ASCII text as a PDF string literal's contents."""
+        if "\\" in text or "(" in text or ")" in text:
+            return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return text
+
+
 class _Stream:
     """Operators for one content stream, tracking the graphics state to skip repeated settings."""
 
@@ -204,11 +247,18 @@ class _Stream:
         self.ops.append("q")
         saved = dict(self.state)
         px = py = 0
+        forms: dict[str, str] = {}  # symbol -> its form's name
         for use in uses:
             x, y = round(use.x * 1000), round(use.y * 1000)  # whole micrometres: exact relative moves
             self.ops.append(f"1 0 0 1 {_milli(x - px)} {_milli(y - py)} cm")
             px, py = x, y
-            self.do_form(self.builder.symbol_form(self.scene, use.symbol))
+            name = forms.get(use.symbol)
+            if name is None:
+                name = forms[use.symbol] = self.builder.symbol_form(self.scene, use.symbol)
+            if name in self.registered:
+                self.ops.append(self.registered[name])
+            else:
+                self.do_form(name)  # flushes: self.ops is a new list afterwards
         self.ops.append("Q")
         self.state = saved
 
@@ -225,25 +275,34 @@ class _Stream:
         """Texts sharing font, size and colour in one text object; unrotated ones move with Td."""
         first = texts[0]
         ttf = self.builder.font(first.font)
-        self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
+        ops = self.ops
+        ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         px = py = None
         subset = -1
+        plain = _PlainTexts(first)
         for item in texts:
-            require_glyphs(item.text, item.font)
-            x, y = self.text_origin(item)
-            x, y = round(x * 1000), round(y * 1000)  # whole micrometres
+            moved = plain.origin(item) if px is not None else None  # the common case, without a call chain
+            if moved is None:
+                require_glyphs(item.text, item.font)
+                x, y = self.text_origin(item)
+                x, y = round(x * 1000), round(y * 1000)  # whole micrometres
+            else:
+                x, y = moved
             if item.rotate or px is None:
                 angle = math.radians(item.rotate)
                 cos, sin = math.cos(angle), math.sin(angle)
-                self.ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
+                ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
                 px, py = (None, None) if item.rotate else (x, y)
             else:
-                self.ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
+                ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
                 px, py = x, y
+            if moved is not None and subset == 0:
+                ops.append(f"({plain.escaped(item.text)}) Tj")
+                continue
             shown, subset = _show_text(self.builder.canvas, ttf, first.size, item.text, subset)
-            self.ops.extend(shown)
-        self.ops.append("ET")
+            ops.extend(shown)
+        ops.append("ET")
 
     def embed(self, item: Embed) -> None:
         self.ops.append("q")
@@ -431,9 +490,10 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
     builder = _PdfBuilder(canvas, press)
-    for number, page in enumerate(document.pages, start=1):
-        builder.page(page, number)
-        builder.define_pending()
+    with collector_paused():  # a large board's operators and reportlab's objects: see render/batch.py
+        for number, page in enumerate(document.pages, start=1):
+            builder.page(page, number)
+            builder.define_pending()
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
     with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
