@@ -111,10 +111,11 @@ def svg_bound(board, glyphs: dict[str, str]) -> bytes:
 def pdf_bound(board) -> bytes:
     """The poster as PDF by a minimal canvas loop: a form per cell symbol, a relative `cm`/`Do` per cell, `Td`/`Tj`
     per label in the embedded sans face (its first subset: labels are ASCII), compressed, binary streams."""
-    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    from modlinseq_print.render.pdf_writer import PT_PER_MM, _ttf, user_unit
+    from modlinseq_print.render import reportlab_adapter as rl
+    from modlinseq_print.render.pdf_text import ttf_font
+    from modlinseq_print.render.pdf_writer import PT_PER_MM, user_unit
 
     buffer = io.BytesIO()
     width, height = board.width + 2 * MARGIN, board.height + 2 * MARGIN
@@ -132,13 +133,13 @@ def pdf_bound(board) -> bytes:
     for symbol, x, y in board.uses:  # relative moves, as the writer makes them: they compress well
         if symbol not in names:
             canvas.doForm(symbol)
-            names[symbol] = canvas._doc.getXObjectName(symbol)
+            names[symbol] = rl.form_resource_name(canvas, symbol)
         ops.append(f"1 0 0 1 {f3(x - px)} {f3(y - py)} cm /{names[symbol]} Do")
         px, py = x, y
     ops.append("Q")
     drop = face("Helvetica").cap_height * board.size / 2
     text, px, py = board.labels[0]
-    ops.append(f"BT {_ttf('sans').getSubsetInternalName(0, canvas._doc)} {f3(board.size)} Tf "
+    ops.append(f"BT {rl.subset_font_name(ttf_font('sans'), canvas, 0)} {f3(board.size)} Tf "
                f"1 0 0 -1 {f3(px)} {f3(py + drop)} Tm")
     for text, x, y in board.labels:
         ops.append(f"{f3(x - px)} {f3(py - y)} Td ({text}) Tj")
@@ -146,11 +147,8 @@ def pdf_bound(board) -> bytes:
     ops.append("ET")
     canvas.addLiteral("\n".join(ops))
     canvas.showPage()
-    saved, rl_config.useA85 = rl_config.useA85, 0
-    try:
+    with rl.binary_streams():
         canvas.save()
-    finally:
-        rl_config.useA85 = saved
     return buffer.getvalue()
 
 

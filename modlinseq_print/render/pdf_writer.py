@@ -13,28 +13,20 @@ from __future__ import annotations
 import io
 import math
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.batch import collector_paused
-from modlinseq_print.render.fonts import anchor_shift, canonical, cap_height, face, require_glyphs
+from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
+from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
 from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
-from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
+                                          item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
 _DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
-
-
-def fmt(value: float) -> str:
-    """A number with at most 3 decimals and no trailing zeros."""
-    rounded = round(value, 3)
-    if rounded == int(rounded):
-        return str(int(rounded))
-    return f"{rounded:.3f}".rstrip("0")
 
 
 def _milli(n: int) -> str:
@@ -70,101 +62,10 @@ def colour_op(hex_colour: str, stroke: bool, press: PressOptions | None) -> str:
 
 
 
-def _ttf(font: str):
-    """The reportlab TTFont for a shipped face (registered once per process under 'modlinseq-NAME')."""
-    name = "modlinseq-" + canonical(font)
-    if name not in _REGISTERED:
-        from reportlab.pdfbase.ttfonts import TTFont
-
-        pdfmetrics.registerFont(TTFont(name, str(face(font).path), asciiReadable=1))  # see _show_text
-        _REGISTERED.add(name)
-    return pdfmetrics.getFont(name)
-
-
-_REGISTERED: set[str] = set()
-
-
-def _show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tuple[list[str], int]:
-    """Operators showing text in a TrueType font: Tf (when the 256-glyph subset changes) and Tj runs.
-
-    This is what reportlab's PDFTextObject does for TTF text (ttfonts.TTFont.splitString assigns the codes of
-    each embedded subset and getSubsetInternalName names it); we reuse it to keep our compact streams.
-    Returns the operators and the subset in effect afterwards.
-    """
-    if text.isascii() and text.isprintable():  # asciiReadable: codes 32-126 are themselves, in subset 0
-        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        if current == 0:
-            return [f"({escaped}) Tj"], 0
-        return [f"{rl.subset_font_name(ttf, canvas, 0)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
-    ops = []
-    for subset, codes in rl.split_text(ttf, canvas, text):
-        if subset != current:
-            ops.append(f"{rl.subset_font_name(ttf, canvas, subset)} {fmt(size)} Tf")
-            current = subset
-        ops.append(f"({rl.escape(canvas, codes)}) Tj")
-    return ops, current
-
-
 def user_unit(width_mm: float, height_mm: float) -> int:
     """The PDF UserUnit a page needs so that no side exceeds 200 in (1 for ordinary pages)."""
     largest = max(width_mm, height_mm) * PT_PER_MM
     return max(1, math.ceil(largest / MAX_PAGE_UNITS - 1e-9))
-
-
-def _item_box(item: Item, symbol_box) -> tuple[float, float, float, float] | None:
-    """A generous bounding box (x0, y0, x1, y1) of an item, for form BBoxes."""
-    if isinstance(item, Polygon):
-        pad = item.style.stroke_width if item.style.stroke else 0.0
-        xs = [x for x, _ in item.points]
-        ys = [y for _, y in item.points]
-        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    if isinstance(item, Circle):
-        reach = item.radius + (item.style.stroke_width if item.style.stroke else 0.0)
-        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
-    if isinstance(item, Text):
-        reach = max(text_width(item.text, item.font, item.size), item.size) + item.size
-        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
-    if isinstance(item, Use):
-        box = symbol_box(item.symbol)
-        return None if box is None else (box[0] + item.x, box[1] + item.y, box[2] + item.x, box[3] + item.y)
-    if isinstance(item, Embed):
-        if item.clip:
-            x, y, w, h = item.clip
-            return x, y, x + w, y + h
-        return item.x, item.y, item.x + item.scene.width * item.scale, item.y + item.scene.height * item.scale
-    return None
-
-
-class _PlainTexts:
-    """The fast path of a run of texts in one font and size: unrotated, printable ASCII (most labels).
-
-    Computes what _Stream.text_origin does (the same float operations, so the same bytes) without its
-    calls, and escapes as _show_text does for subset 0."""
-
-    def __init__(self, first: Text):
-        self.font, self.size = first.font, first.size
-        self.widths = face(first.font).ascii_widths
-        self.drop = cap_height(first.font) * first.size / 2
-
-    def origin(self, item: Text) -> tuple[int, int] | None:
-        """The text's origin in whole micrometres, or None when it needs the general path."""
-        text = item.text
-        if item.rotate or item.font != self.font or not (text.isascii() and text.isprintable()):
-            return None
-        if item.anchor == "start":
-            x = item.x
-        else:
-            width = sum(map(self.widths.__getitem__, text.encode())) * item.size / 1000
-            x = item.x - (width / 2 if item.anchor == "middle" else width)
-        y = item.y + self.drop if item.middle else item.y
-        return round(x * 1000), round(y * 1000)
-
-    @staticmethod
-    def escaped(text: str) -> str:
-        """A printable ASCII text as a PDF string literal's contents."""
-        if "\\" in text or "(" in text or ")" in text:
-            return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        return text
 
 
 class _Stream:
@@ -280,7 +181,7 @@ class _Stream:
         self.state["fill"] = first.fill
         px = py = None
         subset = -1
-        plain = _PlainTexts(first)
+        plain = PlainTexts(first)
         for item in texts:
             moved = plain.origin(item) if px is not None else None  # the common case, without a call chain
             if moved is None:
@@ -300,7 +201,7 @@ class _Stream:
             if moved is not None and subset == 0:
                 ops.append(f"({plain.escaped(item.text)}) Tj")
                 continue
-            shown, subset = _show_text(self.builder.canvas, ttf, first.size, item.text, subset)
+            shown, subset = show_text(self.builder.canvas, ttf, first.size, item.text, subset)
             ops.extend(shown)
         ops.append("ET")
 
@@ -360,7 +261,7 @@ class _PdfBuilder:
     def font(self, font: str):
         """The embedded TrueType font drawing texts in `font` (a canonical name or an alias)."""
         if font not in self.fonts:
-            self.fonts[font] = _ttf(font)
+            self.fonts[font] = ttf_font(font)
         return self.fonts[font]
 
     def symbol_form(self, scene: Scene, symbol: str) -> str:
@@ -385,7 +286,7 @@ class _PdfBuilder:
         return self.scene_forms[id(scene)]
 
     def symbol_box(self, scene: Scene, symbol: str):
-        boxes = [b for b in (_item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
+        boxes = [b for b in (item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
         if not boxes:
             return None
         return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
@@ -485,7 +386,7 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
     version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
                     enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours
-                    initialFontName=_ttf("sans").fontName)  # not reportlab's default, unembedded Helvetica
+                    initialFontName=ttf_font("sans").fontName)  # not reportlab's default, unembedded Helvetica
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
