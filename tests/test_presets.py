@@ -135,3 +135,15 @@ def test_every_preset_key_is_in_the_readme():
     keys = [f.name for f in fields(Preset) if f.name not in ("name", "source", *SECTIONS)]
     keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
     assert [key for key in keys if f"| `{key}` |" not in readme] == []
+
+
+def test_templates_folder_is_the_shipped_presets():
+    """templates/ is the user-facing copy of the presets and example files the package ships."""
+    from pathlib import Path
+
+    from modlinseq_print.kit.presets import TEMPLATES
+
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    shipped = {p.name: p.read_bytes() for p in TEMPLATES.iterdir() if p.is_file()}
+    assert {p.name: p.read_bytes() for p in templates.iterdir() if p.is_file()} == shipped
+    assert {"standard.toml", "board-mask.txt", "coprimality-example.txt"} <= set(shipped)

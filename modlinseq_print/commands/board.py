@@ -5,22 +5,17 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_board_arguments, board_from_args, write_document
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
-from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
+from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.render.output import format_for, formats
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args
-from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
-from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
+from modlinseq_print.render.tiling import DEFAULT_OVERLAP
 from modlinseq_print.units import parse_length
 
 DEFAULT_OUTPUT = "output/board.pdf"
-
-
-class BoardOptionError(ModlinseqError):
-    """Board command options that do not go together."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -82,35 +77,11 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
     )
 
 
-def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Document, str]:
-    """The pages for the chosen paper handling, and a one-line summary of them."""
-    title = f"MODLINSEQ board {drawing.board.spec}"
-    margin = parse_margin(args.margin if args.margin is not None else
-                          DEFAULT_MARGIN if is_poster(args.paper) else BOARD_MARGIN)
-    size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
-    if is_poster(args.paper):
-        if args.fit:
-            raise BoardOptionError("--fit needs a sheet size: use --paper a4 (or another paper) with --fit")
-        return poster_document(drawing.scene, margin, title), f"one poster page, board {size} plus {margin:g} mm margin"
-    sheet = make_sheet(args.paper, margin)
-    if args.fit:
-        document, scale = fit_document(drawing.scene, sheet, title, args.orientation)
-        return document, f"one {args.paper} sheet at {scale * 100:.1f} % of the board's {size}"
-    overlap = parse_length(args.overlap, "overlap")
-    document, plan = tile_document(drawing.scene, sheet, title, overlap, args.orientation,
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                   avoid=drawing.label_boxes(), cull=format_for(args.output, args.format) != "pdf")
-    pages = len(plan.pages)
-    if pages == 1:
-        return document, f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
-    return document, (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
-                      f"after an assembly page; board {size}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it."""
     format_for(args.output, args.format)  # a bad name or format fails before any drawing
     press_from_args(args)
     drawing = board_scene(board_from_args(args), style_from_args(args))
-    document, summary = board_document(drawing, args)
+    document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation, args.fit,
+                                       cull=format_for(args.output, args.format) != "pdf")
     return write_document(document, args, summary)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
-from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.kit.build import build_kit
+from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 
@@ -29,15 +28,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the kit of a preset and write it."""
-    preset = load_preset(args.preset)
-    if args.exercises is not None and not 0 <= args.exercises <= 500:
-        raise ModlinseqError(f"bad --exercises {args.exercises}: give 0 to 500 problems")
-    if args.seed is not None:
-        preset = replace(preset, exercises=replace(preset.exercises, seed=args.seed))
+    preset = with_exercises(load_preset(args.preset), args.exercises, args.seed)
     output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
-    kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
+    bar = Progress(KIT_STEPS, quiet=args.quiet)
+    kit = build_kit(preset, progress=bar.step, press=press)
+    bar.finish()
     written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)

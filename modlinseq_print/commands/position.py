@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
-from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, TILE_SHAPES
-from modlinseq_print.printables.board import BoardStyle
-from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
-                                                 position_scene)
+from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
+                                                 position_document, position_scene)
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.position import analyse
@@ -47,11 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def style_from_args(args: argparse.Namespace) -> PositionStyle:
     """The diagram style from the command-line options."""
-    board = BoardStyle(theme=args.theme, tile_width=parse_length(args.tile_width, "tile width"),
-                       clearance=DEFAULT_CLEARANCE * parse_length(args.tile_width, "tile width") / 25.0,
-                       tile_shape=args.tile_shape, labels=args.labels, pattern=args.pattern, title=args.title)
-    return PositionStyle(board=board, crop=args.crop, crop_margin=args.crop_margin, legend=args.legend,
-                         note_cell=args.modulus_note, show_blocked=not args.no_blocked)
+    return diagram_style(parse_length(args.tile_width, "tile width"), args.crop, args.crop_margin, args.legend,
+                         args.modulus_note, not args.no_blocked, theme=args.theme, tile_shape=args.tile_shape,
+                         labels=args.labels, pattern=args.pattern, title=args.title)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.commands.common import add_board_arguments
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
-from modlinseq_print.rules.position import Position, marker_tile
+from modlinseq_print.rules.position import Position
+from modlinseq_print.rules.start import start_position as rules_start
 from modlinseq_print.rules.wilds import WILD_POLICIES
 
 
@@ -46,8 +47,4 @@ def transcript_text(args: argparse.Namespace) -> str:
 
 def start_position(args: argparse.Namespace) -> Position:
     """The empty position (or the modulus marker alone) that a transcript is played onto."""
-    board = board_from_args(args)
-    tiles = dict([marker_tile()]) if args.marker else {}
-    if args.marker and board.grid != "hex":
-        raise TranscriptError(f"the modulus marker stands on A0; {board.spec} is a square board with no A0")
-    return Position(board, args.modulus, tiles, args.wrap, args.diagonals, args.wild_policy)
+    return rules_start(args.board, args.modulus, args.wrap, args.diagonals, args.wild_policy, args.marker)

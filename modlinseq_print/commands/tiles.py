@@ -5,37 +5,26 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutLayout, CutSpec, cut_layout, parse_colour
-from modlinseq_print.printables.manifest import manifest_files
-from modlinseq_print.printables.per_piece import CSV_NAME, POD_BLEED, POD_DPI, check_folder, images_csv, piece_images
-from modlinseq_print.printables.pieces import PieceFaces, with_markers
-from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
-from modlinseq_print.printables.tile_sheets import (
-    DEFAULT_GUTTER, LAYOUTS, SheetOptions, build_sheets, parse_back_offset,
+from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
+from modlinseq_print.printables.per_piece import POD_BLEED
+from modlinseq_print.printables.piece_files import (
+    CUT_MODES, OptionError, PieceOutput, bed_sheet, choose_cut_mode, cut_file_kind, output_kind, piece_files,
 )
+from modlinseq_print.printables.pieces import PieceFaces, with_markers
+from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.render.output import format_for, page_paths, render_pages
-from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
-from modlinseq_print.render.imposition import FLIPS, bounding_box
+from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
-CUT_MODES = ("print", "bed")
-BED_MARGIN = "5mm"
 BED_ONLY = (("bed_margin", "--bed-margin"), ("reference_size", "--reference-size"))
-SHEET_DPI = 150.0
-
-
-class OptionError(ModlinseqError):
-    """A command-line value that cannot be used."""
-
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -167,113 +156,28 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
 
 def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
     """The cutter bed: --bed (a paper name or size) or the paper, with --bed-margin."""
-    width, height = parse_paper(args.bed) if args.bed else (sheet.width, sheet.height)
-    margin = parse_margin(args.bed_margin or BED_MARGIN)
-    if width <= 2 * margin or height <= 2 * margin:
-        raise OptionError(f"a bed margin of {margin:g} mm leaves nothing to cut on a {width:g} x {height:g} mm bed: "
-                          "use a smaller --bed-margin or a larger --bed")
-    return Sheet(width, height, margin, "bed")
+    return bed_sheet(sheet, args.bed, args.bed_margin)
 
 
-def output_kind(path: str, fmt: str | None) -> str:
-    """'dxf' for a DXF, else the print format of the path."""
-    if (fmt or Path(path).suffix.lower().lstrip(".")) == "dxf":
-        return "dxf"
-    return format_for(path, fmt)
-
-
-def cut_files(layout: CutLayout, path: str, kind: str) -> list[tuple[Path, bytes]]:
-    """The cut file pages (SVG or DXF) of a layout and the cut file's own manifest (NAME.cut.manifest.*)."""
-    if kind == "dxf":
-        from modlinseq_print.render.dxf_writer import scene_to_dxf
-
-        data = [scene_to_dxf(scene) for scene in layout.scenes]
-    else:
-        from modlinseq_print.render.svg_writer import scene_to_svg
-
-        data = [scene_to_svg(scene) for scene in layout.scenes]
-    files = list(zip(page_paths(path, len(data), kind), data))
-    return files + manifest_files(path, layout.placements, cut=True)
-
-
-def cut_file_kind(path: str) -> str:
-    """'svg' or 'dxf' from a cut file's extension."""
-    kind = Path(path).suffix.lower().lstrip(".")
-    if kind not in ("svg", "dxf"):
-        raise OptionError(f"cannot tell the cut file format of {path!r}: name it .svg or .dxf")
-    return kind
-
-
-def cut_mode_from_args(args: argparse.Namespace, kind: str, layout: str) -> str | None:
-    """None without a cut file; else 'print' (the cut file matches the printed sheets) or 'bed' (pieces
-    nested on a bed): --cut-mode, else bed with --bed or a DXF output (no printed sheet), else print."""
-    if not args.cut_file and kind != "dxf":
-        return None
-    mode = args.cut_mode or ("bed" if args.bed or kind == "dxf" else "print")
-    if mode == "print" and kind == "dxf":
-        raise OptionError("print-and-cut needs a printed sheet, and -o names a DXF: write the sheet as "
-                          ".pdf, .svg or .png and the cut file with --cut-file, or use --cut-mode bed")
-    if mode == "print" and args.bed:
-        raise OptionError(f"--bed {args.bed} nests pieces on a cutter bed, and print-and-cut cuts the printed "
-                          "sheets where they are: drop --bed or add --cut-mode bed")
-    given = [flag for name, flag in BED_ONLY if getattr(args, name) is not None]
-    if mode == "print" and given:
-        raise OptionError(f"{given[0]} sets up bed nesting, and this cut file is print-and-cut (no bed, no "
-                          f"reference square): add --cut-mode bed or drop {given[0]}")
-    if mode == "print" and layout == "gutter-fold":
-        raise OptionError("a gutter-fold sheet is folded before cutting, which loses its registration marks: "
-                          "use --layout duplex or fronts for print-and-cut, or --cut-mode bed")
-    return mode
-
-
-def sheet_outputs(pieces, faces, args, sheet: Sheet, options: SheetOptions, kind: str,
-                  print_cut: bool, press=None) -> tuple[list[tuple[Path, bytes]], list]:
-    """The printed sheet files and their manifest, and the placements; for print-and-cut, the pieces keep
-    clear of the registration marks printed on every fronts page."""
-    sheets = build_sheets(pieces, faces, pieces_sheet(sheet) if print_cut else sheet, options)
-    if print_cut:
-        mark_sheets(sheets.document, sheets.placements, sheet)
-    data = render_pages(sheets.document, kind, SHEET_DPI if args.dpi is None else args.dpi, press)
-    files = list(zip(page_paths(args.output, len(data), kind), data))
-    return files + manifest_files(args.output, sheets.placements), sheets.placements
-
-
-def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
-    """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
+def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
+    """Where and how to write the pieces, from the shared arguments (call press_from_args first)."""
     press = press_from_args(args)  # in press mode, also widens --gap to the die spacing
     sheet = make_sheet(args.paper, args.margin, args.orientation)
     options = options_from_args(args, title)
     kind = output_kind(args.output, args.format)
-    mode = cut_mode_from_args(args, kind, options.layout)
-    cut_path, cut_kind = (args.cut_file, cut_file_kind(args.cut_file)) if args.cut_file else (args.output, "dxf")
+    given = [flag for name, flag in BED_ONLY if getattr(args, name) is not None]
+    mode = choose_cut_mode(kind, args.cut_file, args.cut_mode, args.bed, given, options.layout)
+    if args.cut_file:
+        cut_file_kind(args.cut_file)
     spec = cut_spec_from_args(args) if mode else None
-    files: list[tuple[Path, bytes]] = []
-    if kind != "dxf":
-        files, placements = sheet_outputs(pieces, faces, args, sheet, options, kind, mode == "print", press)
-        if mode == "print":
-            files += cut_files(print_cut_layout(placements, faces.look.outline, sheet, spec), cut_path, cut_kind)
-    if mode == "bed":
-        files += cut_files(cut_layout(pieces, faces, bed_from_args(args, sheet), spec), cut_path, cut_kind)
-    if args.per_piece:
-        files += per_piece_files(pieces, faces, args.per_piece, POD_DPI if args.dpi is None else args.dpi)
-    return files
+    bed = bed_from_args(args, sheet) if mode == "bed" else None
+    return PieceOutput(args.output, kind, sheet, options, args.dpi, mode, args.cut_file, spec, bed,
+                       args.per_piece, press)
 
 
-def per_piece_files(pieces, faces, folder: str, dpi: float) -> list[tuple[Path, bytes]]:
-    """One PNG per distinct face and back of the pieces, trim plus the look's bleed, and their CSV."""
-    box = bounding_box(faces.look.outline)
-    return image_files(piece_images(pieces, faces), folder, dpi, (box.width, box.height), faces.look.bleed)
-
-
-def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> list[tuple[Path, bytes]]:
-    """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
-    from modlinseq_print.render.png_resolution import with_dpi
-    from modlinseq_print.render.png_writer import png_size, scene_to_png
-
-    path = check_folder(folder)
-    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
-    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
-    return files + [(path / CSV_NAME, table.encode("utf-8"))]
+def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
+    """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
+    return piece_files(pieces, faces, output_from_args(args, title))
 
 
 def report(written: list[Path], pieces) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
@@ -16,7 +18,6 @@ from modlinseq_print.printables.tile_sheets import (
 )
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
-from modlinseq_print.progress import Progress
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.theme import get_theme
@@ -24,6 +25,8 @@ from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_di
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
+KIT_STEPS = 5  # the progress steps of build_kit
+MAX_EXERCISES = 500
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
     "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
@@ -59,6 +62,14 @@ def kit_guide(layout: str, overlap: float) -> list[str]:
     """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
     steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
     return [BOARD_STEP.format(overlap=overlap) if step.startswith("Board:") else step for step in steps]
+
+
+def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
+    """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
+    if count is not None and not 0 <= count <= MAX_EXERCISES:
+        raise ModlinseqError(f"bad --exercises {count}: give 0 to {MAX_EXERCISES} problems")
+    changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
+    return replace(preset, exercises=replace(preset.exercises, **changes))
 
 
 def board_style(preset: Preset) -> BoardStyle:
@@ -213,27 +224,28 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     return contents
 
 
-def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, press=None) -> Kit:
-    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
+def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
+              press=None) -> Kit:
+    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size. `progress`, when
+    given, is called with a label after each of the KIT_STEPS steps (e.g. a progress bar's `step`)."""
     count = preset.exercises.count if exercises is None else exercises
-    progress = Progress(5, quiet=quiet)
+    step = progress or (lambda label: None)
     sheet = text_sheet(preset)
     board = parse_board(preset.board.spec)
     reference, worksheet = text_sections(preset, board, sheet, count)
-    progress.step("reference card")
+    step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board)
-    progress.step("board pages")
+    step("board pages")
     pieces, sheets, counts = piece_section(preset, press)
-    progress.step("tiles and markers")
+    step("tiles and markers")
     sections = [reference, board_pages, pieces, *worksheet]
     guide = kit_guide(preset.tiles.sheet_layout, plan.overlap)
     scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
                             _summary(preset, counts, len(board)), _contents(sections), guide)
     _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
-    progress.step("cover")
+    step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _ in s.pages])
-    progress.step("page numbers")
-    progress.finish()
+    step("page numbers")
     first_piece_page = 1 + sum(len(s.pages) for s in sections[:sections.index(pieces)])
     return Kit(Document(pages, preset.title), sections, plan, counts, sheets.placements, first_piece_page)

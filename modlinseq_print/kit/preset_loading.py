@@ -24,12 +24,12 @@ from modlinseq_print.units import parse_length
 
 
 def preset_names() -> list[str]:
-    """The names of the presets shipped in templates/."""
+    """The names of the presets shipped in the package (modlinseq_print/presets/, copied in templates/)."""
     return sorted(p.stem for p in TEMPLATES.glob("*.toml"))
 
 
 def find_preset(name_or_path: str) -> Path:
-    """The file for a preset name (templates/NAME.toml) or a path to a .toml file."""
+    """The file for a preset name (a shipped NAME.toml) or a path to a .toml file."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         if not path.is_file():

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+# The presets and example board files ship inside the package (package data), so an installed wheel finds
+# them; templates/ in the checkout is the user-facing copy (tests/test_presets.py keeps the two identical).
+# The package is installed as files (fonts are read by path too), so the resource folder is a real Path.
+TEMPLATES = Path(str(resources.files("modlinseq_print") / "presets"))
 WRAPS = ("none", "lines", "bounce", "tess")
 MAX_KIT_MODULUS = 99  # the reference card lists every sequence: keep the table printable
 

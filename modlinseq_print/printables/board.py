@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 from modlinseq_print.errors import ModlinseqError
@@ -12,6 +11,7 @@ from modlinseq_print.geometry.hexgrid import SLOPES, Cell
 from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
                                              check_tile_fits, default_cell_size, layout_for, tile_fit, tile_shape)
 from modlinseq_print.geometry.patterns import board_pattern
+from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.paper import Rect
@@ -140,6 +140,20 @@ class BoardDrawing:
         return self.cell_boxes() + ([self.header] if self.header else []) + self.extra_boxes
 
 
+def rounder():
+    """round(value, 4), remembered: a board's centres share a few hundred x and y values, and rounding
+    each of 60,000 coordinates anew is a tenth of drawing a large board."""
+    cache: dict[float, float] = {}
+
+    def round4(value: float) -> float:
+        rounded = cache.get(value)  # (0.0 and -0.0 are one key: zero is rounded anew, keeping its sign)
+        if rounded is None or not value:
+            rounded = cache[value] = round(value, 4)
+        return rounded
+
+    return round4
+
+
 def _polygon_symbol(points: list[Point], fill: str | None, theme: Theme) -> Polygon:
     return Polygon(tuple(points), Style(fill=fill, stroke=theme.cell_stroke, stroke_width=theme.cell_stroke_width))
 
@@ -256,6 +270,11 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
 
 def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
     """Draw a board: one symbol per cell kind placed with Use, addresses under where a tile sits."""
+    with collector_paused():  # tens of thousands of items that all stay alive: see render/batch.py
+        return _board_scene(board, style)
+
+
+def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     theme = get_theme(style.theme)
     cell_size = style.resolved_cell_size()
     if style.label_size is not None and style.label_size <= 0:
@@ -279,7 +298,8 @@ def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
     scene = Scene(width, height)
     _define_symbols(scene, layout, style, theme)
     drawing = BoardDrawing(board, style, scene, layout, origin)
-    centres = [(round(x + origin[0], 4), round(y + origin[1], 4)) for x, y in spots[:len(drawn)]]
+    r4 = rounder()
+    centres = [(r4(x + origin[0]), r4(y + origin[1])) for x, y in spots[:len(drawn)]]
     _draw_cells(drawing, drawn, centres, marks)
     if arrows:
         _draw_arrows(drawing, arrows, theme)
@@ -350,19 +370,21 @@ def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point],
                  theme: Theme) -> None:
     board = drawing.board
     texts = {cell: board.address(board.pseudocells.get(cell, cell)) for cell in drawn}
-    shapes = {re.sub("[0-9]", "0", t) for t in texts.values()}  # Helvetica's digits all share one width
+    shapes = {t.translate(_DIGITS_AS_ZERO) for t in texts.values()}  # Helvetica's digits all share one width
     longest = max(shapes, key=lambda t: text_width(t, "Helvetica", 1.0))
     (dx, dy), size, anchor = _label_placement(drawing.layout, drawing.style, longest)
     drawing.label_offset, drawing.label_size = (dx, dy), size
     groups: dict[str, list[Text]] = {"plain": [], "marked": [], "pseudo": []}
+    plain, pseudocells, r4 = groups["plain"], board.pseudocells, rounder()
     for cell, (x, y) in zip(drawn, centres):
-        x, y = round(x + dx, 4), round(y + dy, 4)
-        if cell in board.pseudocells:
+        # the centres are rounded to 4 places already: a zero offset (hex labels sit under the centre) keeps x
+        x, y = x + dx if dx == 0 else r4(x + dx), r4(y + dy)
+        if cell in pseudocells:
             groups["pseudo"].append(Text(x, y, texts[cell], size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
         elif cell in marks:
             groups["marked"].append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.mark, True))
         else:
-            groups["plain"].append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.label, True))
+            plain.append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.label, True))
     layer = drawing.scene.layer("labels")
     for name in ("plain", "marked", "pseudo"):
         layer.items.extend(groups[name])

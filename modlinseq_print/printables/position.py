@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell, distance
+from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.markers import MarkerFaces
@@ -41,6 +42,16 @@ class PositionStyle:
     legend_size: float = 3.0  # mm, the legend's font size
     note_cell: str | None = None  # an address for the modulus note, 'auto' for a free cell, None for none
     show_blocked: bool = True
+
+
+def diagram_style(tile_width: float = DIAGRAM_TILE_WIDTH, crop: bool = False, crop_margin: int = 1,
+                  legend: str = "long", note_cell: str | None = None, show_blocked: bool = True,
+                  **board) -> PositionStyle:
+    """A diagram's style: the board's look (BoardStyle keywords) with its clearance scaled to the tile width
+    (1.5 mm for a 25 mm tile, as on the printed board), and the diagram's own options."""
+    look = BoardStyle(tile_width=tile_width, clearance=DEFAULT_CLEARANCE * tile_width / 25.0, **board)
+    return PositionStyle(board=look, crop=crop, crop_margin=crop_margin, legend=legend, note_cell=note_cell,
+                         show_blocked=show_blocked)
 
 
 @dataclass

@@ -13,14 +13,15 @@ from __future__ import annotations
 import io
 import math
 
-from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from modlinseq_print.render.fonts import anchor_shift, canonical, cap_height, face, require_glyphs
+from modlinseq_print.render import reportlab_adapter as rl
+from modlinseq_print.render.batch import collector_paused
+from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
+from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
 from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
-from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
+                                          item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
@@ -28,20 +29,22 @@ _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
 _DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
 
 
-def fmt(value: float) -> str:
-    """A number with at most 3 decimals and no trailing zeros."""
-    rounded = round(value, 3)
-    if rounded == int(rounded):
-        return str(int(rounded))
-    return f"{rounded:.3f}".rstrip("0")
-
-
 def _milli(n: int) -> str:
     """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
-    if n % 1000 == 0:
-        return str(n // 1000)
-    whole, part = divmod(abs(n), 1000)
-    return f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+    text = _MILLI.get(n)
+    if text is None:
+        if n % 1000 == 0:
+            text = str(n // 1000)
+        else:
+            whole, part = divmod(abs(n), 1000)
+            text = f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+        if len(_MILLI) < _MILLI_KEEP:
+            _MILLI[n] = text
+    return text
+
+
+_MILLI: dict[int, str] = {}  # the relative moves of a board repeat a few steps thousands of times
+_MILLI_KEEP = 50_000
 
 
 def _colour(hex_colour: str) -> str:
@@ -59,69 +62,10 @@ def colour_op(hex_colour: str, stroke: bool, press: PressOptions | None) -> str:
 
 
 
-def _ttf(font: str):
-    """The reportlab TTFont for a shipped face (registered once per process under 'modlinseq-NAME')."""
-    name = "modlinseq-" + canonical(font)
-    if name not in _REGISTERED:
-        from reportlab.pdfbase.ttfonts import TTFont
-
-        pdfmetrics.registerFont(TTFont(name, str(face(font).path), asciiReadable=1))  # see _show_text
-        _REGISTERED.add(name)
-    return pdfmetrics.getFont(name)
-
-
-_REGISTERED: set[str] = set()
-
-
-def _show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tuple[list[str], int]:
-    """Operators showing text in a TrueType font: Tf (when the 256-glyph subset changes) and Tj runs.
-
-    This is what reportlab's PDFTextObject does for TTF text (ttfonts.TTFont.splitString assigns the codes of
-    each embedded subset and getSubsetInternalName names it); we reuse it to keep our compact streams.
-    Returns the operators and the subset in effect afterwards.
-    """
-    if text.isascii() and text.isprintable():  # asciiReadable: codes 32-126 are themselves, in subset 0
-        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        if current == 0:
-            return [f"({escaped}) Tj"], 0
-        return [f"{ttf.getSubsetInternalName(0, canvas._doc)} {fmt(size)} Tf", f"({escaped}) Tj"], 0
-    ops = []
-    for subset, codes in ttf.splitString(text, canvas._doc):
-        if subset != current:
-            ops.append(f"{ttf.getSubsetInternalName(subset, canvas._doc)} {fmt(size)} Tf")
-            current = subset
-        ops.append(f"({canvas._escape(codes)}) Tj")
-    return ops, current
-
-
 def user_unit(width_mm: float, height_mm: float) -> int:
     """The PDF UserUnit a page needs so that no side exceeds 200 in (1 for ordinary pages)."""
     largest = max(width_mm, height_mm) * PT_PER_MM
     return max(1, math.ceil(largest / MAX_PAGE_UNITS - 1e-9))
-
-
-def _item_box(item: Item, symbol_box) -> tuple[float, float, float, float] | None:
-    """A generous bounding box (x0, y0, x1, y1) of an item, for form BBoxes."""
-    if isinstance(item, Polygon):
-        pad = item.style.stroke_width if item.style.stroke else 0.0
-        xs = [x for x, _ in item.points]
-        ys = [y for _, y in item.points]
-        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    if isinstance(item, Circle):
-        reach = item.radius + (item.style.stroke_width if item.style.stroke else 0.0)
-        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
-    if isinstance(item, Text):
-        reach = max(text_width(item.text, item.font, item.size), item.size) + item.size
-        return item.x - reach, item.y - reach, item.x + reach, item.y + reach
-    if isinstance(item, Use):
-        box = symbol_box(item.symbol)
-        return None if box is None else (box[0] + item.x, box[1] + item.y, box[2] + item.x, box[3] + item.y)
-    if isinstance(item, Embed):
-        if item.clip:
-            x, y, w, h = item.clip
-            return x, y, x + w, y + h
-        return item.x, item.y, item.x + item.scene.width * item.scale, item.y + item.scene.height * item.scale
-    return None
 
 
 class _Stream:
@@ -146,7 +90,7 @@ class _Stream:
             return
         self.flush()
         self.builder.canvas.doForm(name)  # lists the form in this stream's resources
-        self.registered[name] = f"/{self.builder.canvas._doc.getXObjectName(name)} Do"
+        self.registered[name] = f"/{rl.form_resource_name(self.builder.canvas, name)} Do"
 
     def set(self, key: str, value, op: str) -> None:
         if self.state.get(key) != value:
@@ -204,11 +148,18 @@ class _Stream:
         self.ops.append("q")
         saved = dict(self.state)
         px = py = 0
+        forms: dict[str, str] = {}  # symbol -> its form's name
         for use in uses:
             x, y = round(use.x * 1000), round(use.y * 1000)  # whole micrometres: exact relative moves
             self.ops.append(f"1 0 0 1 {_milli(x - px)} {_milli(y - py)} cm")
             px, py = x, y
-            self.do_form(self.builder.symbol_form(self.scene, use.symbol))
+            name = forms.get(use.symbol)
+            if name is None:
+                name = forms[use.symbol] = self.builder.symbol_form(self.scene, use.symbol)
+            if name in self.registered:
+                self.ops.append(self.registered[name])
+            else:
+                self.do_form(name)  # flushes: self.ops is a new list afterwards
         self.ops.append("Q")
         self.state = saved
 
@@ -225,25 +176,34 @@ class _Stream:
         """Texts sharing font, size and colour in one text object; unrotated ones move with Td."""
         first = texts[0]
         ttf = self.builder.font(first.font)
-        self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
+        ops = self.ops
+        ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         px = py = None
         subset = -1
+        plain = PlainTexts(first)
         for item in texts:
-            require_glyphs(item.text, item.font)
-            x, y = self.text_origin(item)
-            x, y = round(x * 1000), round(y * 1000)  # whole micrometres
+            moved = plain.origin(item) if px is not None else None  # the common case, without a call chain
+            if moved is None:
+                require_glyphs(item.text, item.font)
+                x, y = self.text_origin(item)
+                x, y = round(x * 1000), round(y * 1000)  # whole micrometres
+            else:
+                x, y = moved
             if item.rotate or px is None:
                 angle = math.radians(item.rotate)
                 cos, sin = math.cos(angle), math.sin(angle)
-                self.ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
+                ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
                 px, py = (None, None) if item.rotate else (x, y)
             else:
-                self.ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
+                ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
                 px, py = x, y
-            shown, subset = _show_text(self.builder.canvas, ttf, first.size, item.text, subset)
-            self.ops.extend(shown)
-        self.ops.append("ET")
+            if moved is not None and subset == 0:
+                ops.append(f"({plain.escaped(item.text)}) Tj")
+                continue
+            shown, subset = show_text(self.builder.canvas, ttf, first.size, item.text, subset)
+            ops.extend(shown)
+        ops.append("ET")
 
     def embed(self, item: Embed) -> None:
         self.ops.append("q")
@@ -301,7 +261,7 @@ class _PdfBuilder:
     def font(self, font: str):
         """The embedded TrueType font drawing texts in `font` (a canonical name or an alias)."""
         if font not in self.fonts:
-            self.fonts[font] = _ttf(font)
+            self.fonts[font] = ttf_font(font)
         return self.fonts[font]
 
     def symbol_form(self, scene: Scene, symbol: str) -> str:
@@ -326,7 +286,7 @@ class _PdfBuilder:
         return self.scene_forms[id(scene)]
 
     def symbol_box(self, scene: Scene, symbol: str):
-        boxes = [b for b in (_item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
+        boxes = [b for b in (item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
         if not boxes:
             return None
         return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
@@ -345,31 +305,15 @@ class _PdfBuilder:
             stream.items(items)
             self.canvas.endForm()
             if stream.dies:
-                from reportlab.pdfbase.pdfdoc import xObjectName
-
-                self.die_resources(self.canvas._doc.idToObject[xObjectName(name)])
+                self.die_resources(rl.form_object(self.canvas, name))
 
     def die_resources(self, target) -> None:
         """Give a page or form that draws die lines a resource dictionary with their spot colour, overprint
         state and optional-content group besides what reportlab lists (it would list none of the three)."""
-        from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
         if self.die_refs is None:
-            self.die_refs = press_objects(self.canvas._doc, self.press)
-        resources = PDFResourceDictionary()
-        resources.basicFonts()
-        if getattr(target, "hasImages", False):
-            resources.allProcs()
-        if target.XObjects:
-            resources.XObject = target.XObjects
-        states = getattr(target, "ExtGState", None)
-        resources.ExtGState = dict(states.dict) if states else {}
-        resources.ExtGState[_DIE_GS] = self.die_refs["state"]
-        resources.setShading(getattr(target, "_shadingUsed", None) or {})
-        resources.setColorSpace(getattr(target, "_colorsUsed", None) or {})
-        resources.ColorSpace[_DIE_CS] = self.die_refs["colour"]
-        resources.Properties = {_DIE_OC: self.die_refs["layer"]}
-        target.Resources = resources
+            self.die_refs = press_objects(self.canvas, self.press)
+        rl.resources_with(target, {_DIE_GS: self.die_refs["state"]}, {_DIE_CS: self.die_refs["colour"]},
+                          {_DIE_OC: self.die_refs["layer"]})
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
@@ -411,14 +355,12 @@ class _PdfBuilder:
             self.crop_marks(scene)
         self.canvas.showPage()
         if stream.dies:
-            self.die_resources(self.canvas._doc.Pages.pages[-1])
+            self.die_resources(rl.last_page(self.canvas))
         if unit > 1:
-            pdf_page = self.canvas._doc.Pages.pages[-1]
-            pdf_page.__NoDefault__ = list(pdf_page.__NoDefault__) + ["UserUnit"]
-            pdf_page.UserUnit = unit
+            rl.set_user_unit(rl.last_page(self.canvas), unit)
 
 
-def press_objects(doc, press: PressOptions) -> dict[str, object]:
+def press_objects(canvas: Canvas, press: PressOptions) -> dict[str, object]:
     """The die line's Separation colour space (magenta as its stand-in), its overprinting graphics state
     and its optional-content group (listed in the catalog, on by default); returns references to them."""
     from reportlab.lib.colors import CMYKColorSep
@@ -428,12 +370,11 @@ def press_objects(doc, press: PressOptions) -> dict[str, object]:
     colour = PDFSeparationCMYKColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1)).value()
     state = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
     layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
-    refs = {"colour": doc.Reference(colour, "DieSeparation"), "state": doc.Reference(state, "DieOverprint"),
-            "layer": doc.Reference(layer, "DieLayer")}
+    refs = {"colour": rl.reference(canvas, colour, "DieSeparation"),
+            "state": rl.reference(canvas, state, "DieOverprint"), "layer": rl.reference(canvas, layer, "DieLayer")}
     groups = PDFArray([refs["layer"]])
-    doc.Catalog.OCProperties = PDFDictionary({"OCGs": groups, "D": PDFDictionary({
-        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})})
-    doc.Catalog.__NoDefault__ = list(doc.Catalog.__NoDefault__) + ["OCProperties"]
+    rl.add_to_catalog(canvas, "OCProperties", PDFDictionary({"OCGs": groups, "D": PDFDictionary({
+        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})}))
     return refs
 
 
@@ -445,20 +386,17 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
     version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
                     enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours
-                    initialFontName=_ttf("sans").fontName)  # not reportlab's default, unembedded Helvetica
+                    initialFontName=ttf_font("sans").fontName)  # not reportlab's default, unembedded Helvetica
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
     builder = _PdfBuilder(canvas, press)
-    for number, page in enumerate(document.pages, start=1):
-        builder.page(page, number)
-        builder.define_pending()
+    with collector_paused():  # a large board's operators and reportlab's objects: see render/batch.py
+        for number, page in enumerate(document.pages, start=1):
+            builder.page(page, number)
+            builder.define_pending()
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
-    saved_a85 = rl_config.useA85
-    rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85
-    try:
+    with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
         canvas.save()
-    finally:
-        rl_config.useA85 = saved_a85
     return buffer.getvalue()

@@ -11,6 +11,12 @@ from typing import Callable, Union
 
 Point = tuple[float, float]
 
+# ITEMS_NOTE: the drawing items (Polygon, Circle, Text, Use) are values: equal and hashed by their fields,
+# and never changed once made (writers share equal symbols by hashing them). They are not frozen
+# dataclasses because a frozen __init__ sets each field through object.__setattr__, which made building a
+# 30,000-cell board's labels and uses several times slower (bench/bench_writers.py); build a changed copy
+# with dataclasses.replace, as for frozen ones.
+
 
 @dataclass(frozen=True)
 class Style:
@@ -24,7 +30,7 @@ class Style:
     die: bool = False  # this polygon is a cut (die) line of a piece
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)  # see ITEMS_NOTE
 class Polygon:
     """A closed polygon (or an open polyline when closed is False)."""
 
@@ -33,7 +39,7 @@ class Polygon:
     closed: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)  # see ITEMS_NOTE
 class Circle:
     """A circle by centre and radius."""
 
@@ -43,7 +49,7 @@ class Circle:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)  # see ITEMS_NOTE
 class Text:
     """One line of text. `size` is the font size in mm; (x, y) is the anchor on the baseline,
     or on the vertical middle of capitals when `middle` is True."""
@@ -59,7 +65,7 @@ class Text:
     rotate: float = 0.0  # degrees clockwise about (x, y)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)  # see ITEMS_NOTE
 class Use:
     """An instance of a named symbol of the scene, translated to (x, y)."""
 

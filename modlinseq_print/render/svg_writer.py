@@ -19,6 +19,7 @@ from xml.etree import ElementTree
 
 import svgwrite
 
+from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
 from modlinseq_print.render.glyphs import glyph_path
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
@@ -267,7 +268,8 @@ def scene_to_svg(scene: Scene) -> bytes:
     drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
                                profile="full", debug=False)
     builder = _SvgBuilder(drawing)
-    builder.write_scene(scene, drawing, "")
-    body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
-    body = _RAW.sub(lambda match: builder.raw[int(match[1])], body)
+    with collector_paused():  # svgwrite and ElementTree make several objects per item: see render/batch.py
+        builder.write_scene(scene, drawing, "")
+        body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
+        body = _RAW.sub(lambda match: builder.raw[int(match[1])], body)
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n").encode("utf-8")

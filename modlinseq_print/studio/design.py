@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from modlinseq_print.commands.board import board_document
 from modlinseq_print.commands.board import style_from_args as board_style_from_args
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
@@ -20,6 +19,7 @@ from modlinseq_print.geometry.hexgrid import Cell, neighbours
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
+from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.render.paper import ORIENTATIONS, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
@@ -135,6 +135,4 @@ def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content
 
 def design_document(drawing: BoardDrawing, design: Design) -> tuple[Document, str]:
     """The pages the board command prints for this design, and its one-line summary."""
-    args = argparse.Namespace(paper=design.paper, fit=design.fit, margin=design.margin, overlap=design.overlap,
-                              orientation=design.orientation, output="board.pdf", format=None)
-    return board_document(drawing, args)
+    return board_document(drawing, design.paper, design.margin, design.overlap, design.orientation, design.fit)

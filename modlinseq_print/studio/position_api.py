@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.position import style_from_args as position_style_from_args
-from modlinseq_print.commands.rules_common import start_position as rules_start_position
 from modlinseq_print.errors import AddressError
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
@@ -20,6 +19,7 @@ from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.position import Position, analyse
 from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
+from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.fields import FieldError, check_board_size, choice, flag, integer, text
@@ -35,10 +35,9 @@ def start_position(body: dict) -> Position:
     if spec.lower().startswith("file:"):
         raise FieldError("the position editor takes hex:N, rect:CxR, tess:N or square:CxR boards")
     check_board_size(spec)
-    args = argparse.Namespace(board=spec, modulus=integer(body, "modulus", 13, 2, 10_000), marker=flag(body, "marker"),
-                              wrap=choice(body, "wrap", WRAP_MODES, None), diagonals=flag(body, "diagonals"),
-                              wild_policy=choice(body, "wild_policy", WILD_POLICIES, "E"))
-    return rules_start_position(args)
+    modulus, marker = integer(body, "modulus", 13, 2, 10_000), flag(body, "marker")
+    wrap, diagonals = choice(body, "wrap", WRAP_MODES, None), flag(body, "diagonals")
+    return rules_start_position(spec, modulus, wrap, diagonals, choice(body, "wild_policy", WILD_POLICIES, "E"), marker)
 
 
 def edited_position(body: dict) -> Position:

@@ -1,0 +1,156 @@
+"""The files of a run of pieces (tiles, markers): printed sheets and their manifest, cut files, per-piece images.
+
+Everything is rendered in memory first, as (path, bytes) pairs, so that a failure leaves nothing behind:
+the caller writes them with `fileio.write_files_atomic`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
+from modlinseq_print.printables.manifest import manifest_files
+from modlinseq_print.printables.per_piece import CSV_NAME, POD_DPI, check_folder, images_csv, piece_images
+from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
+from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
+from modlinseq_print.render.imposition import bounding_box
+from modlinseq_print.render.output import format_for, page_paths, render_pages
+from modlinseq_print.render.paper import Sheet, parse_margin, parse_paper
+
+CUT_MODES = ("print", "bed")
+BED_MARGIN = "5mm"
+SHEET_DPI = 150.0
+
+Files = list[tuple[Path, bytes]]
+
+
+class OptionError(ModlinseqError):
+    """Piece output options that cannot be used together."""
+
+
+@dataclass(frozen=True)
+class PieceOutput:
+    """Where and how a run of pieces is written: the sheets' file and format, paper and layout, and the
+    optional cut file (mode "print" matches the printed sheets, "bed" nests the pieces on `bed`) and
+    per-piece images folder. `dpi` None: 150 for sheets, 300 for per-piece images."""
+
+    path: str
+    kind: str  # "pdf", "svg", "png", or "dxf" for the cut paths alone
+    sheet: Sheet
+    options: SheetOptions
+    dpi: float | None = None
+    cut_mode: str | None = None
+    cut_path: str | None = None  # None: the cut paths go to `path` (a DXF)
+    cut_spec: CutSpec | None = None
+    bed: Sheet | None = None
+    per_piece: str | None = None
+    press: object = None  # PressOptions for a press-ready PDF
+
+
+def output_kind(path: str, fmt: str | None = None) -> str:
+    """'dxf' for a DXF, else the print format of the path."""
+    if (fmt or Path(path).suffix.lower().lstrip(".")) == "dxf":
+        return "dxf"
+    return format_for(path, fmt)
+
+
+def cut_file_kind(path: str) -> str:
+    """'svg' or 'dxf' from a cut file's extension."""
+    kind = Path(path).suffix.lower().lstrip(".")
+    if kind not in ("svg", "dxf"):
+        raise OptionError(f"cannot tell the cut file format of {path!r}: name it .svg or .dxf")
+    return kind
+
+
+def bed_sheet(sheet: Sheet, bed: str | None = None, bed_margin: str | None = None) -> Sheet:
+    """The cutter bed: `bed` (a paper name or size) or the paper, with its margin (default 5 mm)."""
+    width, height = parse_paper(bed) if bed else (sheet.width, sheet.height)
+    margin = parse_margin(bed_margin or BED_MARGIN)
+    if width <= 2 * margin or height <= 2 * margin:
+        raise OptionError(f"a bed margin of {margin:g} mm leaves nothing to cut on a {width:g} x {height:g} mm bed: "
+                          "use a smaller --bed-margin or a larger --bed")
+    return Sheet(width, height, margin, "bed")
+
+
+def choose_cut_mode(kind: str, cut_file: str | None, requested: str | None, bed: str | None,
+                    bed_only: list[str], layout: str) -> str | None:
+    """None without a cut file; else 'print' (the cut file matches the printed sheets) or 'bed' (pieces
+    nested on a bed): `requested`, else bed with a bed or a DXF output (no printed sheet), else print.
+    `bed_only` names the bed-only options given (they need bed mode)."""
+    if not cut_file and kind != "dxf":
+        return None
+    mode = requested or ("bed" if bed or kind == "dxf" else "print")
+    if mode == "print" and kind == "dxf":
+        raise OptionError("print-and-cut needs a printed sheet, and -o names a DXF: write the sheet as "
+                          ".pdf, .svg or .png and the cut file with --cut-file, or use --cut-mode bed")
+    if mode == "print" and bed:
+        raise OptionError(f"--bed {bed} nests pieces on a cutter bed, and print-and-cut cuts the printed "
+                          "sheets where they are: drop --bed or add --cut-mode bed")
+    if mode == "print" and bed_only:
+        raise OptionError(f"{bed_only[0]} sets up bed nesting, and this cut file is print-and-cut (no bed, no "
+                          f"reference square): add --cut-mode bed or drop {bed_only[0]}")
+    if mode == "print" and layout == "gutter-fold":
+        raise OptionError("a gutter-fold sheet is folded before cutting, which loses its registration marks: "
+                          "use --layout duplex or fronts for print-and-cut, or --cut-mode bed")
+    return mode
+
+
+def cut_files(layout: CutLayout, path: str, kind: str) -> Files:
+    """The cut file pages (SVG or DXF) of a layout and the cut file's own manifest (NAME.cut.manifest.*)."""
+    if kind == "dxf":
+        from modlinseq_print.render.dxf_writer import scene_to_dxf
+
+        data = [scene_to_dxf(scene) for scene in layout.scenes]
+    else:
+        from modlinseq_print.render.svg_writer import scene_to_svg
+
+        data = [scene_to_svg(scene) for scene in layout.scenes]
+    files = list(zip(page_paths(path, len(data), kind), data))
+    return files + manifest_files(path, layout.placements, cut=True)
+
+
+def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files, list]:
+    """The printed sheet files and their manifest, and the placements; for print-and-cut, the pieces keep
+    clear of the registration marks printed on every fronts page."""
+    sheets = build_sheets(pieces, faces, pieces_sheet(out.sheet) if print_cut else out.sheet, out.options)
+    if print_cut:
+        mark_sheets(sheets.document, sheets.placements, out.sheet)
+    data = render_pages(sheets.document, out.kind, SHEET_DPI if out.dpi is None else out.dpi, out.press)
+    files = list(zip(page_paths(out.path, len(data), out.kind), data))
+    return files + manifest_files(out.path, sheets.placements), sheets.placements
+
+
+def piece_files(pieces, faces, out: PieceOutput) -> Files:
+    """Every file of a run of pieces: sheets and manifest, cut file and its manifest, per-piece images."""
+    cut_path, cut_kind = (out.cut_path, cut_file_kind(out.cut_path)) if out.cut_path else (out.path, "dxf")
+    files: Files = []
+    if out.kind != "dxf":
+        files, placements = sheet_files(pieces, faces, out, out.cut_mode == "print")
+        if out.cut_mode == "print":
+            layout = print_cut_layout(placements, faces.look.outline, out.sheet, out.cut_spec)
+            files += cut_files(layout, cut_path, cut_kind)
+    if out.cut_mode == "bed":
+        bed = out.bed or bed_sheet(out.sheet)
+        files += cut_files(cut_layout(pieces, faces, bed, out.cut_spec), cut_path, cut_kind)
+    if out.per_piece:
+        files += per_piece_files(pieces, faces, out.per_piece, POD_DPI if out.dpi is None else out.dpi)
+    return files
+
+
+def per_piece_files(pieces, faces, folder: str, dpi: float) -> Files:
+    """One PNG per distinct face and back of the pieces, trim plus the look's bleed, and their CSV."""
+    box = bounding_box(faces.look.outline)
+    return image_files(piece_images(pieces, faces), folder, dpi, (box.width, box.height), faces.look.bleed)
+
+
+def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> Files:
+    """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
+    from modlinseq_print.render.png_resolution import with_dpi
+    from modlinseq_print.render.png_writer import png_size, scene_to_png
+
+    path = check_folder(folder)
+    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
+    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
+    return files + [(path / CSV_NAME, table.encode("utf-8"))]

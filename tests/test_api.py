@@ -1,0 +1,99 @@
+"""The front door (`import modlinseq_print as mp`): each call writes the bytes its command writes."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import modlinseq_print as mp
+from cli_helpers import files_in
+from modlinseq_print.errors import ModlinseqError
+
+TRANSCRIPT = "4B2, 5B1, 6A0"
+
+
+def same_files(api_dir, cli_dir):
+    """The two folders hold the same file names with the same bytes."""
+    assert files_in(api_dir) == files_in(cli_dir) and files_in(api_dir)
+    for name in files_in(api_dir):
+        assert (api_dir / name).read_bytes() == (cli_dir / name).read_bytes(), name
+
+
+@pytest.fixture
+def dirs(tmp_path):
+    api, cli = tmp_path / "api", tmp_path / "cli"
+    api.mkdir()
+    cli.mkdir()
+    return api, cli
+
+
+def test_check_returns_what_check_json_prints(cli):
+    for transcript in (TRANSCRIPT, "4B2, 6B1, 1A0"):
+        printed = cli("check", "--board", "hex:9", "-m", "13", transcript, "--json")
+        assert mp.check("hex:9", 13, transcript) == json.loads(printed.out)
+    assert mp.check("hex:9", 13, TRANSCRIPT)["legal"] is True
+    marked = cli("check", "--board", "tess:3", "-m", "20", "--marker", "1B1", "--json")
+    assert mp.check("tess:3", 20, "1B1", marker=True) == json.loads(marked.out)
+
+
+def test_board_pdf_and_multipage_svg_as_the_command(cli, dirs):
+    api, out = dirs
+    written = mp.board("hex:9", pattern="bonus").save(api / "board.pdf", paper="a4")
+    assert written == [api / "board.pdf"]
+    assert cli("board", "--board", "hex:9", "--pattern", "bonus", "--paper", "a4", "-o", out / "board.pdf").status == 0
+    assert len(mp.board("hex:4", labels=False).save(api / "small.svg", paper="148x210mm")) > 1
+    assert cli("board", "--board", "hex:4", "--no-labels", "--paper", "148x210mm", "-o", out / "small.svg").status == 0
+    same_files(api, out)
+
+
+def test_kit_as_the_command(cli, dirs):
+    api, out = dirs
+    assert mp.kit("starter", exercises=2).save(api / "kit.pdf") == [api / "kit.pdf"]
+    assert cli("kit", "starter", "--exercises", "2", "--quiet", "-o", out / "kit.pdf").status == 0
+    same_files(api, out)
+
+
+def test_tiles_markers_and_cut_file_as_the_commands(cli, dirs):
+    api, out = dirs
+    mp.tiles(modulus=7, copies=2, wild=1, markers="8-9").save(api / "tiles.pdf", layout="duplex",
+                                                              cut_file=api / "cut.svg")
+    assert cli("tiles", "--modulus", "7", "--copies", "2", "--wild", "1", "--markers", "8-9", "--layout", "duplex",
+               "-o", out / "tiles.pdf", "--cut-file", out / "cut.svg").status == 0
+    mp.markers("8-10", width="1in").save(api / "markers.svg")
+    assert cli("markers", "--range", "8-10", "--tile-width", "1in", "-o", out / "markers.svg").status == 0
+    mp.markers("8-10").save(api / "bed.dxf", bed="300x200mm")
+    assert cli("markers", "--range", "8-10", "--bed", "300x200mm", "-o", out / "bed.dxf").status == 0
+    same_files(api, out)
+    assert "tiles.manifest.csv" in files_in(api) and "cut.cut.manifest.json" in files_in(api)
+
+
+def test_position_as_the_command(cli, dirs):
+    api, out = dirs
+    drawn = mp.position("hex:6", 13, TRANSCRIPT, crop=True)
+    assert drawn.analysis.legal and drawn.save(api / "position.svg") == [api / "position.svg"]
+    assert cli("position", "--board", "hex:6", "-m", "13", "--crop", TRANSCRIPT, "-o", out / "position.svg").status == 0
+    same_files(api, out)
+
+
+def test_bad_values_raise_the_commands_errors(tmp_path):
+    with pytest.raises(ModlinseqError, match="unknown preset"):
+        mp.kit("no-such-preset")
+    with pytest.raises(ModlinseqError, match="bad tile width"):
+        mp.board("hex:3", tile_width="wide")
+    with pytest.raises(ModlinseqError, match="cannot tell the format"):
+        mp.board("hex:3").save(tmp_path / "board.doc")
+    assert files_in(tmp_path) == []
+
+
+def test_kit_stays_a_package_and_the_front_door():
+    import modlinseq_print.kit.build as build  # the subpackage's modules import as before
+
+    assert callable(mp.kit) and mp.kit.build is build and mp.kit.__name__ == "modlinseq_print.kit"
+    assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check"}
+
+
+def test_importing_the_package_stays_cheap():
+    code = "import sys, modlinseq_print; print(sorted(m for m in sys.modules if m.startswith(('modlinseq', 'reportlab'))))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['modlinseq_print', 'modlinseq_print.kit']"

@@ -1,0 +1,63 @@
+"""The built wheel works outside the checkout: presets and example files ship inside the package.
+
+Builds the wheel from a copy of the sources (so the checkout gets no build/ or egg-info), installs it
+into a fresh virtual environment that borrows the test environment's dependencies (a .pth line, so
+nothing is downloaded but the build backend) and runs `kit standard` from an unrelated folder.
+"""
+
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("pyproject.toml", "README.md", "LICENSE")
+
+
+def run(*words, cwd=None) -> subprocess.CompletedProcess:
+    """Run a program, failing the test with its output when it fails."""
+    done = subprocess.run([str(w) for w in words], cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, f"{' '.join(map(str, words))} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def build_wheel(tmp_path: Path) -> Path:
+    """The project's wheel, built from a copy of its sources."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "modlinseq_print", source / "modlinseq_print",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in SOURCES:
+        shutil.copy(ROOT / name, source / name)
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp_path / "dist", source)
+    wheels = list((tmp_path / "dist").glob("modlinseq_print-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+def fresh_venv(tmp_path: Path, wheel: Path) -> Path:
+    """A new virtual environment with the wheel installed and this environment's packages on its path."""
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel)
+    purelib = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
+    # a plain path line: the dependencies, not the checkout's editable finder (its .pth is not read from there)
+    (Path(purelib) / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    return venv
+
+
+def test_wheel_kit_standard_outside_the_checkout(tmp_path):
+    wheel = build_wheel(tmp_path)
+    venv = fresh_venv(tmp_path, wheel)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    where = run(venv / "bin" / "python", "-c", "import modlinseq_print; print(modlinseq_print.__file__)",
+                cwd=elsewhere).stdout
+    assert Path(where).resolve().is_relative_to(venv.resolve()), where
+    done = run(venv / "bin" / "modlinseq-print", "kit", "standard", "-o", "kit.pdf", "--quiet", cwd=elsewhere)
+    assert done.stdout.startswith("wrote kit.pdf: 12 pages"), done.stdout
+    assert (elsewhere / "kit.pdf").read_bytes().startswith(b"%PDF-")
+    names = run(venv / "bin" / "python", "-c", "from modlinseq_print.kit.preset_loading import preset_names; "
+                "print(' '.join(preset_names()))", cwd=elsewhere).stdout.split()
+    assert {"standard", "standard-letter", "starter", "bonus-malus", "tess-3"} <= set(names)
