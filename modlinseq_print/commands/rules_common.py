@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_board_arguments, board_from_args
+from modlinseq_print.inputs import TEXT_LIMIT, int_arg, read_text_input
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position, marker_tile
@@ -34,13 +34,9 @@ def transcript_text(args: argparse.Namespace) -> str:
     """The transcript given on the command line, from standard input ('-') or from a file (@FILE)."""
     words = args.transcript
     if words == ["-"]:
-        return sys.stdin.read()
+        return read_text_input("-", "transcript", TEXT_LIMIT, TranscriptError)
     if len(words) == 1 and words[0].startswith("@"):
-        path = Path(words[0][1:])
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise TranscriptError(f"cannot read transcript {path}: {error.strerror or error}") from None
+        return read_text_input(Path(words[0][1:]), "transcript", TEXT_LIMIT, TranscriptError)
     return " ".join(words)
 
 

@@ -26,6 +26,7 @@ from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS, bounding_box
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
+from modlinseq_print.inputs import excerpt
 
 CUT_MODES = ("print", "bed")
 BED_MARGIN = "5mm"
@@ -200,7 +201,7 @@ def cut_file_kind(path: str) -> str:
     """'svg' or 'dxf' from a cut file's extension."""
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in ("svg", "dxf"):
-        raise OptionError(f"cannot tell the cut file format of {path!r}: name it .svg or .dxf")
+        raise OptionError(f"cannot tell the cut file format of {excerpt(path)}: name it .svg or .dxf")
     return kind
 
 

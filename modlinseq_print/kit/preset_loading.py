@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import tomllib
 import typing
 from dataclasses import fields
 from pathlib import Path
@@ -12,6 +11,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input
 from modlinseq_print.kit.build import board_sheet, board_style, pieces_sheet, sheet_options, text_sheet, tile_look
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.markers import parse_range
@@ -37,7 +37,7 @@ def find_preset(name_or_path: str) -> Path:
         return path
     candidate = TEMPLATES / f"{name_or_path}.toml"
     if not candidate.is_file():
-        raise PresetError(f"unknown preset {name_or_path!r}: use one of {', '.join(preset_names())} or a FILE.toml")
+        raise PresetError(f"unknown preset {excerpt(name_or_path)}: use one of {', '.join(preset_names())} or a FILE.toml")
     return candidate
 
 
@@ -60,7 +60,7 @@ def _typed(cls, table: dict, where: str, source: Path) -> dict:
             raise PresetError(f"{source}: unknown key '{where}{key}'; known keys: {', '.join(sorted(known))}")
         wanted = _expected_type(str(known[key].type))
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            raise PresetError(f"{source}: key {where}{key} must be {_TYPE_NAMES[wanted]}, got {value!r}")
+            raise PresetError(f"{source}: key {where}{key} must be {_TYPE_NAMES[wanted]}, got {excerpt(value)}")
         values[key] = value
     return values
 
@@ -68,12 +68,7 @@ def _typed(cls, table: dict, where: str, source: Path) -> dict:
 def load_preset(name_or_path: str) -> Preset:
     """Read, type-check and validate a preset by name or path."""
     path = find_preset(name_or_path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise PresetError(f"cannot read preset {path}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PresetError(f"{path}: not valid TOML: {error}") from None
+    data = load_toml(read_text_input(path, "preset", PRESET_LIMIT, PresetError), f"preset {path}", PresetError)
     top = _typed(Preset, data, "", path)
     sections = {}
     for name, cls in SECTIONS.items():
@@ -98,9 +93,9 @@ def validate(preset: Preset, path: Path) -> None:
                   ("tiles.cut_lines", preset.tiles.cut_lines, CUT_LINES))
     for key, value, choices in choices_of:
         if value is not None and value not in choices:
-            fail(key, f"unknown value {value!r}: use one of {', '.join(choices)}")
+            fail(key, f"unknown value {excerpt(value)}: use one of {', '.join(choices)}")
     if preset.tiles.layout is not None and preset.tiles.layout not in LAYOUTS:
-        fail("tiles.layout", f"unknown layout {preset.tiles.layout!r}: use one of {', '.join(LAYOUTS)}")
+        fail("tiles.layout", f"unknown layout {excerpt(preset.tiles.layout)}: use one of {', '.join(LAYOUTS)}")
     for key, value in _lengths(preset):
         if value is not None:
             try:
@@ -181,7 +176,7 @@ def _gutter(preset: Preset) -> None:
 
 def _shape(preset: Preset) -> None:
     if preset.tiles.shape not in TILE_SHAPES:
-        raise PresetError(f"unknown tile shape {preset.tiles.shape!r}: use one of {', '.join(TILE_SHAPES)}")
+        raise PresetError(f"unknown tile shape {excerpt(preset.tiles.shape)}: use one of {', '.join(TILE_SHAPES)}")
 
 
 def _cell_fits(preset: Preset) -> None:

@@ -15,6 +15,7 @@ from modlinseq_print.geometry.hexgrid import E, NE, SE, Cell, slope_of
 from modlinseq_print.geometry.wrap import SQUARE_DIRECTIONS, check_wrap, step
 from modlinseq_print.rules.bounce import Bounce
 from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.inputs import excerpt
 
 WRAP_MODES = ("none", "lines", "bounce", "tess")
 _SQUARE_NAMES = {d: name for name, d in SQUARE_DIRECTIONS.items()}
@@ -26,7 +27,7 @@ class Topology:
     def __init__(self, board: Board, wrap: str | None = None, diagonals: bool = False):
         mode = board.default_wrap if wrap is None else wrap
         if mode not in WRAP_MODES:
-            raise RulesError(f"unknown wrap mode {mode!r}: use one of {', '.join(WRAP_MODES)}")
+            raise RulesError(f"unknown wrap mode {excerpt(mode)}: use one of {', '.join(WRAP_MODES)}")
         if diagonals and board.grid != "square":
             raise RulesError(f"diagonal lines are for square boards; {board.spec} is a hex board with three slopes")
         if mode == "bounce" and board.grid == "square":

@@ -12,6 +12,7 @@ from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
 from modlinseq_print.rules.wilds import WILD_POLICIES, Constraint, solve_domains
+from modlinseq_print.inputs import excerpt
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Position:
     def __post_init__(self) -> None:
         check_modulus(self.modulus)
         if self.policy not in WILD_POLICIES:
-            raise RulesError(f"unknown wild-tile policy {self.policy!r}: use one of {', '.join(WILD_POLICIES)}")
+            raise RulesError(f"unknown wild-tile policy {excerpt(self.policy)}: use one of {', '.join(WILD_POLICIES)}")
         if self.policy == "B" and not is_prime(self.modulus):
             raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
         self.topology = Topology(self.board, self.wrap, self.diagonals)

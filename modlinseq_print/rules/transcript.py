@@ -19,6 +19,7 @@ from modlinseq_print.geometry.tokens import TileToken, parse_token, token_cell
 from modlinseq_print.rules.chains import Topology
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position, Tile
+from modlinseq_print.inputs import excerpt
 
 _PLAYER = re.compile(r"^\s*([^\s:~,#0-9][^:~,#]*?)\s*:(.*)$", re.DOTALL)
 
@@ -52,7 +53,7 @@ def split_turns(text: str) -> list[tuple[str | None, str]]:
             match = _PLAYER.match(part)
             player, body = (match.group(1).strip(), match.group(2)) if match else (None, part)
             if not body.strip():
-                raise TranscriptError(f"turn {part.strip()!r} names a player but no tiles")
+                raise TranscriptError(f"turn {excerpt(part.strip())} names a player but no tiles")
             turns.append((player, body.strip()))
     return turns
 
@@ -66,7 +67,7 @@ def split_items(body: str) -> list[list[str]]:
             continue
         tokens = item.split("~")
         if any(not t for t in tokens):
-            raise TranscriptError(f"tilde sequence {item!r} has an empty term: write terms like 3E2 ~ 1 ~ 6A0")
+            raise TranscriptError(f"tilde sequence {excerpt(item)} has an empty term: write terms like 3E2 ~ 1 ~ 6A0")
         items.append(tokens)
     return items
 
@@ -74,7 +75,7 @@ def split_items(body: str) -> list[list[str]]:
 def _tile(token: TileToken, modulus: int) -> Tile:
     for number in (token.value, token.declared):
         if number is not None and number >= modulus:
-            raise TranscriptError(f"tile {token.text!r}: {number} is not below the modulus {modulus}; "
+            raise TranscriptError(f"tile {excerpt(token.text)}: {number} is not below the modulus {modulus}; "
                                   f"values run from 0 to {modulus - 1}")
     return Tile(token.value, token.declared)
 
@@ -120,16 +121,16 @@ def resolve_tilde(texts: list[str], topo: Topology, modulus: int) -> list[Placem
     known = {i: token_cell(t, board) for i, t in enumerate(tokens) if t.address is not None}
     written = " ~ ".join(texts)
     if not known:
-        raise TranscriptError(f"tilde sequence {written!r} has no address: give at least its first and last cells")
+        raise TranscriptError(f"tilde sequence {excerpt(written)} has no address: give at least its first and last cells")
     options = _line_options(topo, tokens, known)
     if not options:
-        raise TranscriptError(f"the cells of {written!r} are not on one line of board {board.spec} "
+        raise TranscriptError(f"the cells of {excerpt(written)} are not on one line of board {board.spec} "
                               f"(wrap {topo.wrap}): check the addresses and the number of terms")
     if len(options) > 1:
         fewest = min(_wraps(topo, o) for o in options)
         options = [o for o in options if _wraps(topo, o) == fewest]
     if len(options) > 1:
-        raise TranscriptError(f"tilde sequence {written!r} fits more than one line: address more of its terms")
+        raise TranscriptError(f"tilde sequence {excerpt(written)} fits more than one line: address more of its terms")
     return [Placement(cell, _tile(t, modulus), t.text) for cell, t in zip(options[0], tokens)]
 
 
