@@ -146,3 +146,10 @@ def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict
         raise error(f"{what} nests tables or arrays too deeply to read") from None
     except ValueError:  # an integer longer than Python converts
         raise error(f"{what} has a number too long to read; numbers have at most {MAX_DIGITS} digits") from None
+
+
+#: argparse types, one per kind of number, so that every command checks a count the same way.
+WHOLE = int_arg(says="a whole number")
+COUNT = int_arg(0, "0 or more")
+POSITIVE = int_arg(1, "1 or more")
+DECIMAL = float_arg(says="a number")

@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, TILE_SHAPES
+from modlinseq_print.inputs import COUNT, DECIMAL
 from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
@@ -26,9 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
-    parser.add_argument("--crop-margin", type=int, default=1, metavar="N",
+    parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
                         help="cells kept around the tiles with --crop (default 1)")
     parser.add_argument("--legend", choices=LEGENDS, default="long",
                         help="sequences listed under the board: long (three or more tiles, default), all, none")

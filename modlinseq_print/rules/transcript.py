@@ -43,19 +43,24 @@ class Turn:
 
 
 def split_turns(text: str) -> list[tuple[str | None, str]]:
-    """The turns of a transcript as (player or None, body), empty turns dropped."""
+    """The turns of a transcript as (player or None, body), empty turns (only spaces and commas) dropped."""
     turns = []
     for line in text.splitlines():
         line = line.split("//", 1)[0]
         for part in line.split(";"):
-            if not part.strip():
+            if _blank(part):
                 continue
             match = _PLAYER.match(part)
             player, body = (match.group(1).strip(), match.group(2)) if match else (None, part)
-            if not body.strip():
+            if _blank(body):
                 raise TranscriptError(f"turn {excerpt(part.strip())} names a player but no tiles")
             turns.append((player, body.strip()))
     return turns
+
+
+def _blank(text: str) -> bool:
+    """Nothing but separators (spaces, commas): no tile, like the empty string."""
+    return not text.strip(" \t\r\n,")
 
 
 def split_items(body: str) -> list[list[str]]:
