@@ -8,6 +8,7 @@ from pathlib import Path
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutLayout, CutSpec, cut_layout, parse_colour
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import CSV_NAME, POD_BLEED, POD_DPI, check_folder, images_csv, piece_images
@@ -26,7 +27,6 @@ from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS, bounding_box
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
-from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 
 CUT_MODES = ("print", "bed")
 BED_MARGIN = "5mm"

@@ -20,6 +20,7 @@ from modlinseq_print.printables.tiles import CUT_LINES, TileLook
 from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.tiling import window_size
+from modlinseq_print.rules.chains import check_topology
 from modlinseq_print.units import parse_length
 
 
@@ -128,6 +129,7 @@ def _checks(preset: Preset) -> list[tuple[str, typing.Callable[[], object]]]:
     tiles = preset.tiles
     width = parse_length(tiles.width, "tiles.width")
     return [("board.spec", lambda: parse_board(preset.board.spec)),
+            ("board.wrap", lambda: check_topology(parse_board(preset.board.spec), preset.board.wrap)),
             ("paper", lambda: _paper(preset.paper)), ("margin", lambda: text_sheet(preset)),
             ("board.paper", lambda: _paper(preset.board.paper)), ("board.margin", lambda: board_sheet(preset)),
             ("board.overlap", lambda: _overlap(preset)),

@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tile_sheets import Faces, Placement
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import offset_convex, pack_shapes, place_outline
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Item, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.inputs import excerpt
 
 REFERENCE_SIDE = 20.0  # mm: a small test piece checks scale and kerf without using up the bed
 MAX_REFERENCE_SIDE = 200.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import (
     MAX_MODULUS, LabelBox, Piece, TileError, TileLook, check_count, face_labels, fit_font_size, outline_items,
     piece_colours, back_items, back_text_size,
@@ -13,7 +14,6 @@ from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Item
 from modlinseq_print.render.theme import Theme
-from modlinseq_print.inputs import excerpt
 
 DEFAULT_RANGE = "8-20"  # the seed's practical range of moduli
 TOP_LINE = "mod"

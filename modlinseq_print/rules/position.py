@@ -7,12 +7,12 @@ from typing import Iterable, Mapping
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
 from modlinseq_print.rules.wilds import WILD_POLICIES, Constraint, solve_domains
-from modlinseq_print.inputs import excerpt
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from math import gcd
 from typing import Iterable, Sequence
 
-from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.rules.errors import RulesError
 
 MAX_MODULUS = 10_000
 
