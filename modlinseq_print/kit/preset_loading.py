@@ -45,21 +45,25 @@ def find_preset(name_or_path: str) -> Path:
 _TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
-def _expected_type(annotation: str) -> type:
-    """The TOML value type for a dataclass field annotation."""
-    return {"int": int, "str": str, "bool": bool, "str | None": str}[annotation]
+def _expected_type(hint: object) -> type:
+    """The TOML value type for a dataclass field's type hint (an optional field takes its one other type)."""
+    options = [t for t in typing.get_args(hint) if t is not type(None)] or [hint]
+    if len(options) != 1 or options[0] not in _TYPE_NAMES:
+        raise TypeError(f"preset fields hold int, str or bool, optionally None; not {hint}")
+    return options[0]
 
 
 def _typed(cls, table: dict, where: str, source: Path) -> dict:
     """Check a TOML table against a dataclass: no unknown keys, each value of its field's type."""
-    known = {f.name: f for f in fields(cls) if f.name not in ("name", "source") and f.name not in SECTIONS}
+    hints = typing.get_type_hints(cls)
+    known = {f.name: hints[f.name] for f in fields(cls) if f.name not in ("name", "source") and f.name not in SECTIONS}
     values = {}
     for key, value in table.items():
         if not where and key in SECTIONS:
             continue  # a section table, checked on its own
         if key not in known:
             raise PresetError(f"{source}: unknown key '{where}{key}'; known keys: {', '.join(sorted(known))}")
-        wanted = _expected_type(str(known[key].type))
+        wanted = _expected_type(known[key])
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
             raise PresetError(f"{source}: key {where}{key} must be {_TYPE_NAMES[wanted]}, got {excerpt(value)}")
         values[key] = value
