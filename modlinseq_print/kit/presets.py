@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.kit.measures import Measures
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 WRAPS = ("none", "lines", "bounce", "tess")
@@ -95,6 +96,9 @@ class Preset:
     markers: MarkersSection = MarkersSection()
     exercises: ExercisesSection = ExercisesSection()
     source: str = ""
+    #: Lengths in mm and the ready sheets, set by the loader; a preset changed with replace() in its lengths
+    #: or papers must drop them (measures=None) to have them read again.
+    measures: Measures | None = field(default=None, compare=False, repr=False)
 
 
 SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection}
