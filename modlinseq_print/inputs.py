@@ -37,6 +37,12 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
+def short_path(path: object, limit: int = 100) -> str:
+    """A path as a message names it: whole up to `limit` characters, else '...' and its last characters."""
+    text = str(path)
+    return text if len(text) <= limit else "..." + text[-(limit - 3):]
+
+
 def parse_int(text: str | int, what: str = "number", error: type[Exception] = InputError) -> int:
     """A whole number from user text, refusing more than MAX_DIGITS digits or anything else."""
     if isinstance(text, int) and not isinstance(text, bool):
@@ -107,7 +113,7 @@ def _open_limited(path: Path, what: str, limit: int, error: type[Exception]) -> 
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as problem:
-        raise error(f"cannot read {what} {path}: {problem.strerror or problem}") from None
+        raise error(f"cannot read {what} {short_path(path)}: {problem.strerror or problem}") from None
     return data
 
 
@@ -129,7 +135,7 @@ def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
         return decode(data, what, "on standard input", limit, error)
-    return decode(_open_limited(Path(path), what, limit, error), what, path, limit, error)
+    return decode(_open_limited(Path(path), what, limit, error), what, short_path(path), limit, error)
 
 
 def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict:

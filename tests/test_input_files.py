@@ -118,3 +118,15 @@ def test_a_long_bad_token_is_quoted_short(cli):
     result = cli("check", "--board", "hex:3", "-m", "13", "Q" * 10000)
     assert_one_line_error(result, "bad tile token")
     assert len(result.err) < 300
+
+
+@pytest.mark.parametrize("argv", [
+    ["kit", "9" * 5000],
+    ["kit", "9" * 5000 + ".toml"],
+    ["coprimality", "check", "9" * 5000],
+    ["describe", "--board", "file:" + "9" * 5000],
+])
+def test_names_too_long_for_the_file_system_are_one_short_line(cli, tmp_path, argv):
+    result = cli(*argv, *(["-o", tmp_path / "k.pdf"] if argv[0] == "kit" else []))
+    assert_one_line_error(result, folder=tmp_path)
+    assert len(result.err) < 300

@@ -11,7 +11,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
-from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input
+from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, short_path
 from modlinseq_print.kit.build import board_style, sheet_options, tile_look
 from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
@@ -29,15 +29,23 @@ def preset_names() -> list[str]:
     return sorted(p.stem for p in TEMPLATES.glob("*.toml"))
 
 
+def _is(path: Path, test: str) -> bool:
+    """path.exists() or path.is_file(), False for a name the file system refuses (one too long)."""
+    try:
+        return getattr(path, test)()
+    except OSError:
+        return False
+
+
 def find_preset(name_or_path: str) -> Path:
     """The file for a preset name (templates/NAME.toml) or a path to a .toml file."""
     path = Path(name_or_path)
-    if path.suffix == ".toml" or path.exists():
-        if not path.is_file():
-            raise PresetError(f"preset file {path} not found")
+    if path.suffix == ".toml" or _is(path, "exists"):
+        if not _is(path, "is_file"):
+            raise PresetError(f"preset file {short_path(path)} not found")
         return path
     candidate = TEMPLATES / f"{name_or_path}.toml"
-    if not candidate.is_file():
+    if not _is(candidate, "is_file"):
         raise PresetError(f"unknown preset {excerpt(name_or_path)}: use one of {', '.join(preset_names())} or a FILE.toml")
     return candidate
 
