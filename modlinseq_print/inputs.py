@@ -76,35 +76,19 @@ def parse_float(text: str | float, what: str = "number", error: type[Exception] 
     return finite(float(stripped), what, error)
 
 
-def _argument_type(parse, name: str, **bounds):
+def argument_type(parse, low: float | None = None, says: str = ""):
+    """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given; its
+    errors become argparse's one-line usage errors naming the option."""
     def convert(text: str):
         try:
             value = parse(text, "the value", ValueError)
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
-        low, high = bounds.get("low"), bounds.get("high")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{text} is out of range: give {bounds['says']}")
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give {says}")
         return value
-    convert.__name__ = name
+    convert.__name__ = "whole number" if parse is parse_int else "number"
     return convert
-
-
-def int_arg(low: int | None = None, says: str = "") -> object:
-    """An argparse type for a whole number (at least `low` when given), e.g. `type=int_arg(0, "0 or more")`."""
-    return _argument_type(parse_int, "whole number", low=low, says=says or f"a whole number from {low}")
-
-
-def float_arg(low: float | None = None, says: str = "") -> object:
-    """An argparse type for a finite decimal number (above `low` when given)."""
-    return _argument_type(parse_float, "number", low=low, says=says or f"a number from {low}")
-
-
-def count(value: int, what: str, low: int = 0, error: type[Exception] = InputError) -> int:
-    """The count if it is at least `low` (0 or 1, as meaningful): one check for every count in every command."""
-    if value < low:
-        raise error(f"{what} must be {low} or more, got {value}")
-    return value
 
 
 def _open_limited(path: Path, what: str, limit: int, error: type[Exception]) -> bytes:
@@ -151,7 +135,7 @@ def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict
 
 
 #: argparse types, one per kind of number, so that every command checks a count the same way.
-WHOLE = int_arg(says="a whole number")
-COUNT = int_arg(0, "0 or more")
-POSITIVE = int_arg(1, "1 or more")
-DECIMAL = float_arg(says="a number")
+WHOLE = argument_type(parse_int)
+COUNT = argument_type(parse_int, 0, "0 or more")
+POSITIVE = argument_type(parse_int, 1, "1 or more")
+DECIMAL = argument_type(parse_float)
