@@ -130,3 +130,15 @@ def test_names_too_long_for_the_file_system_are_one_short_line(cli, tmp_path, ar
     result = cli(*argv, *(["-o", tmp_path / "k.pdf"] if argv[0] == "kit" else []))
     assert_one_line_error(result, folder=tmp_path)
     assert len(result.err) < 300
+
+
+@pytest.mark.parametrize("argv", [
+    ["board", "--paper", "x" * 3000],
+    ["board", "--margin", "x" * 3000],
+    ["describe", "--board", "hex:" + "x" * 3000],
+    ["tiles", "--back-offset", "x" * 3000],
+])
+def test_long_bad_values_are_quoted_short(cli, tmp_path, argv):
+    result = cli(*argv, *(["-o", tmp_path / "o.pdf"] if argv[0] != "describe" else []))
+    assert_one_line_error(result, "...", folder=tmp_path)
+    assert len(result.err) < 300

@@ -78,9 +78,9 @@ class SheetOptions:
         if not 0 <= self.gap <= 50:
             raise SheetError(f"a gap of {self.gap:g} mm between tiles is out of range: use 0 to 50 mm, e.g. 2mm")
         if self.flip not in FLIPS:
-            raise SheetError(f"unknown flip edge {self.flip!r}: use {' or '.join(FLIPS)}")
+            raise SheetError(f"unknown flip edge {excerpt(self.flip)}: use {' or '.join(FLIPS)}")
         if self.layout not in LAYOUTS:
-            raise SheetError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
+            raise SheetError(f"unknown layout {excerpt(self.layout)}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.gutter <= MAX_GUTTER:
             raise SheetError(f"a gutter of {self.gutter:g} mm beside the fold is out of range: use 0 to "
                              f"{MAX_GUTTER:g} mm, e.g. {DEFAULT_GUTTER:g}mm")
