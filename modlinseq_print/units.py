@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from modlinseq_print.errors import UnitError
+from modlinseq_print.inputs import MAX_DECIMAL_CHARS, excerpt, finite
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 MM_PER_PT = MM_PER_UNIT["pt"]
@@ -13,26 +15,28 @@ _LENGTH = re.compile(r"^\s*([-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+))\s*(mm|cm|in|pt)?\
 
 def parse_length(text: str | float, what: str = "length", allow_negative: bool = False) -> float:
     """Millimetres for a length like '25mm', '1in', '72pt' or a bare number (mm)."""
-    if isinstance(text, (int, float)):
-        value = float(text)
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        value = math.inf if isinstance(text, int) and abs(text) > 10 ** 300 else float(text)
     else:
-        match = _LENGTH.match(str(text))
+        match = _LENGTH.match(str(text)) if len(str(text)) <= MAX_DECIMAL_CHARS else None
         if not match:
-            raise UnitError(f"bad {what} {text!r}: give a number with a unit mm, cm, in or pt, e.g. 25mm or 1in")
+            raise UnitError(f"bad {what} {excerpt(text)}: give a number with a unit mm, cm, in or pt, "
+                            "e.g. 25mm or 1in")
         value = float(match.group(1)) * MM_PER_UNIT[(match.group(2) or "mm").lower()]
+    finite(value, f"the {what}", UnitError)
     if value < 0 and not allow_negative:
-        raise UnitError(f"bad {what} {text!r}: it must not be negative")
+        raise UnitError(f"bad {what} {excerpt(text)}: it must not be negative")
     return value
 
 
 def parse_size(text: str, what: str = "size") -> tuple[float, float]:
     """Millimetres for a width-by-height size like '300x200mm', '11x17in' or '300mmx200mm'."""
     match = re.fullmatch(r"\s*([0-9.]+)\s*([a-z]*)\s*[x×]\s*([0-9.]+)\s*([a-z]*)\s*", text, re.IGNORECASE)
-    if not match:
-        raise UnitError(f"bad {what} {text!r}: give width x height with a unit, e.g. 300x200mm or 11x17in")
+    if not match or len(text) > 2 * MAX_DECIMAL_CHARS:
+        raise UnitError(f"bad {what} {excerpt(text)}: give width x height with a unit, e.g. 300x200mm or 11x17in")
     unit = match.group(4) or match.group(2) or "mm"
     width = parse_length(match.group(1) + (match.group(2) or unit), what)
     height = parse_length(match.group(3) + unit, what)
     if width <= 0 or height <= 0:
-        raise UnitError(f"bad {what} {text!r}: width and height must be positive")
+        raise UnitError(f"bad {what} {excerpt(text)}: width and height must be positive")
     return width, height

@@ -89,8 +89,9 @@ def test_pages_option(tmp_path, cli):
     (["--size", "11"], "n >= 12"),
     (["--square", "30mm"], "does not fit"),
     (["--square=-3mm"], "must not be negative"),
-    (["--pages", "0"], "bad page count"),
+    (["--pages", "0"], "argument --pages: 0 is out of range: give 1 or more"),
     (["--paper", "b9"], "unknown paper"),
 ])
 def test_bad_sheet_options_are_one_line_exit_2(tmp_path, cli, argv, words):
-    assert_one_line_error(cli("coprimality", "sheet", "-o", tmp_path / "s.pdf", *argv), words, folder=tmp_path)
+    assert_one_line_error(cli("coprimality", "sheet", "-o", tmp_path / "s.pdf", *argv), words, folder=tmp_path,
+                          usage="argument" in words)

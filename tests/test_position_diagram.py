@@ -164,7 +164,7 @@ def test_position_command_errors_leave_no_file(tmp_path, cli):
     for argv, message in (
         (["-m", "20", "4B2, 6B2"], "two tiles on one cell"),
         (["-m", "7", "--modulus-note", "B2", "4B2, 6B1"], "not free"),
-        (["-m", "7", "--crop-margin", "-1", "--crop", "4B2, 6B1"], "crop margin"),
+        (["-m", "7", "--crop-margin", "-1", "--crop", "4B2, 6B1"], "argument --crop-margin: -1 is out of range"),
     ):
         result = cli("position", "--board", "hex:4", *argv, "-o", tmp_path / "bad.svg")
-        assert_one_line_error(result, message, folder=tmp_path)
+        assert_one_line_error(result, message, folder=tmp_path, usage="argument" in message)

@@ -129,10 +129,11 @@ def test_every_preset_key_is_in_the_readme():
     from dataclasses import fields
     from pathlib import Path
 
+    from modlinseq_print.kit.preset_loading import NOT_KEYS
     from modlinseq_print.kit.presets import SECTIONS, Preset
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    keys = [f.name for f in fields(Preset) if f.name not in ("name", "source", *SECTIONS)]
+    keys = [f.name for f in fields(Preset) if f.name not in (*NOT_KEYS, *SECTIONS)]
     keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
     assert [key for key in keys if f"| `{key}` |" not in readme] == []
 
@@ -147,3 +148,20 @@ def test_templates_folder_is_the_shipped_presets():
     shipped = {p.name: p.read_bytes() for p in TEMPLATES.iterdir() if p.is_file()}
     assert {p.name: p.read_bytes() for p in templates.iterdir() if p.is_file()} == shipped
     assert {"standard.toml", "board-mask.txt", "coprimality-example.txt"} <= set(shipped)
+
+
+def test_the_loader_returns_lengths_in_mm_and_ready_sheets(tmp_path):
+    from modlinseq_print.kit.build import tile_look
+    from modlinseq_print.kit.measures import measure
+    from modlinseq_print.render.paper import Sheet
+
+    preset = load_preset("standard")
+    m = preset.measures
+    assert (m.tile_width, m.clearance, m.gap, m.bleed, m.back_offset) == (25.0, 1.5, 2.0, 0.0, (0.0, 0.0))
+    assert isinstance(m.board_sheet, Sheet) and m.board_sheet.margin == 6.0 and m.text_sheet.margin == 10.0
+    assert measure(preset) is m  # build reads them, it does not parse the strings again
+    assert tile_look(preset, m).width == 25.0
+    path = tmp_path / "p.toml"
+    path.write_text('margin = "1in"\n[tiles]\nwidth = "1in"\nmargin = "0mm"\n')
+    m = load_preset(str(path)).measures
+    assert (m.tile_width, m.text_sheet.margin, m.pieces_sheet.margin, m.board_sheet.margin) == (25.4, 25.4, 0.0, 6.0)

@@ -40,9 +40,9 @@ def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, cli, 
     (["reference", "-m", "1"], "bad modulus 1"),
     (["reference", "-m", "100"], "takes 2 to 99"),
     (["reference", "--paper", "b9"], "unknown paper"),
-    (["worksheet", "-n", "0"], "bad --exercises 0"),
+    (["worksheet", "-n", "0"], "argument --exercises/-n: 0 is out of range: give 1 or more"),
     (["worksheet", "-m", "1"], "bad modulus"),
     (["worksheet", "--margin=-1mm"], "margin"),
 ])
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, cli, argv, words):
-    assert_one_line_error(cli(*argv, "-o", tmp_path / "out.pdf"), words, folder=tmp_path)
+    assert_one_line_error(cli(*argv, "-o", tmp_path / "out.pdf"), words, folder=tmp_path, usage="argument" in words)

@@ -8,6 +8,7 @@ from modlinseq_print.commands.common import add_board_arguments, board_from_args
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document
+from modlinseq_print.inputs import DECIMAL, WHOLE
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args
@@ -26,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"output file .pdf, .svg or .png (default {DEFAULT_OUTPUT}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--paper", default="a4",
                         help="a4, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
     parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
@@ -51,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--label-size", default=None, help="address height, any unit (default: fits under a tile)")
     parser.add_argument("--centre-dots", action="store_true", help="a small dot at each cell centre")
     parser.add_argument("--title", default=None, help="a title printed above the board")
-    parser.add_argument("--modulus", type=int, default=None, help="print a note of the modulus, e.g. 13")
+    parser.add_argument("--modulus", type=WHOLE, default=None, help="print a note of the modulus, e.g. 13")
     parser.add_argument("--arrows", action="store_true",
                         help="arrows at the edges showing the direction of addition for each slope")
     add_press_arguments(parser, board=True)

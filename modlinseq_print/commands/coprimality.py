@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 
 from modlinseq_print.commands.common import add_page_arguments, write_document
 from modlinseq_print.games.coprimality import CoprimalityError, Grid
 from modlinseq_print.games.coprimality_record import GameState, parse_record, replay
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import POSITIVE, TEXT_LIMIT, WHOLE, read_text_input
 from modlinseq_print.printables.coprimality import GameSheetSpec, choose_square, game_sheets, grids_per_page
 from modlinseq_print.render.output import format_for
 from modlinseq_print.render.paper import make_sheet
@@ -28,10 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.set_defaults(run=run_check)
     sheet = actions.add_parser("sheet", help="game sheets: n x n grids, the placement rules and the turn table")
-    sheet.add_argument("--size", type=int, default=12, metavar="N", help="grid size n, at least 12 (default 12)")
+    sheet.add_argument("--size", type=WHOLE, default=12, metavar="N", help="grid size n, at least 12 (default 12)")
     sheet.add_argument("--square", default=None,
                        help="square size, any unit, e.g. 7mm or 0.25in (default 7mm, smaller if a grid needs it)")
-    sheet.add_argument("--pages", type=int, default=1, help="pages to print (default 1)")
+    sheet.add_argument("--pages", type=POSITIVE, default=1, help="pages to print (default 1)")
     add_page_arguments(sheet, "output/coprimality-sheets.pdf", "10mm")
     sheet.set_defaults(run=run_sheet)
 
@@ -51,13 +50,7 @@ def run_sheet(args: argparse.Namespace) -> int:
 
 def read_record_text(name: str) -> str:
     """The text of a record file, or of standard input for '-'."""
-    if name == "-":
-        return sys.stdin.read()
-    try:
-        return Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not a UTF-8 text file"
-        raise CoprimalityError(f"cannot read game record {name}: {reason}") from None
+    return read_text_input(name, "game record", TEXT_LIMIT, CoprimalityError)
 
 
 def grid_rows(grid: Grid) -> list[list[int | None]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
@@ -18,9 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
     parser.add_argument("-o", "--output", default=None, help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format)")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--exercises", type=int, default=None, metavar="N",
+    parser.add_argument("--exercises", type=COUNT, default=None, metavar="N",
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the worksheet problems (default: the preset's)")
+    parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser)
     parser.set_defaults(run=run)

@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.inputs import COUNT
 from modlinseq_print.render.press import press_from_args
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
 from modlinseq_print.render.theme import get_theme
@@ -15,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the markers command."""
     parser = sub.add_parser("markers", help="modulus markers (one per modulus, played as 0 on A0)")
     parser.add_argument("--range", default=DEFAULT_RANGE, help=f"lowest-highest modulus (default {DEFAULT_RANGE})")
-    parser.add_argument("--copies", type=int, default=1, help="markers of each modulus (default 1)")
+    parser.add_argument("--copies", type=COUNT, default=1, help="markers of each modulus (default 1)")
     add_sheet_arguments(parser, "output/markers.pdf")
     parser.set_defaults(run=run)
 

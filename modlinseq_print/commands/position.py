@@ -8,6 +8,7 @@ from modlinseq_print.commands.rules_common import add_rules_arguments, start_pos
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
+from modlinseq_print.inputs import COUNT, DECIMAL
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.position import analyse
@@ -25,9 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=float, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
-    parser.add_argument("--crop-margin", type=int, default=1, metavar="N",
+    parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
                         help="cells kept around the tiles with --crop (default 1)")
     parser.add_argument("--legend", choices=LEGENDS, default="long",
                         help="sequences listed under the board: long (three or more tiles, default), all, none")

@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.commands.common import add_page_arguments, write_pages
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, WRAPS
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
@@ -17,10 +18,10 @@ from modlinseq_print.errors import ModlinseqError
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the reference command."""
     parser = sub.add_parser("reference", help="the rules summary and reference card for a modulus")
-    parser.add_argument("--modulus", "-m", type=int, default=13, help="the modulus (default 13)")
+    parser.add_argument("--modulus", "-m", type=WHOLE, default=13, help="the modulus (default 13)")
     parser.add_argument("--wrap", choices=WRAPS, default="none", help="the wrap variation to explain (default none)")
     parser.add_argument("--pattern", choices=PATTERNS, default="none", help="bonus/malus cells to explain")
-    parser.add_argument("--wild", type=int, default=0, metavar="N", help="explain wild tiles when N > 0")
+    parser.add_argument("--wild", type=COUNT, default=0, metavar="N", help="explain wild tiles when N > 0")
     parser.add_argument("--no-markers", action="store_true", help="leave out the modulus-marker rule")
     parser.add_argument("--title", default="MODLINSEQ", help="title at the top (default MODLINSEQ)")
     add_page_arguments(parser, "output/reference.pdf")
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.modulus <= MAX_KIT_MODULUS:
         raise ModlinseqError(f"bad modulus {args.modulus}: the reference card takes 2 to {MAX_KIT_MODULUS} "
                              "(it lists every sequence); the seeds play 8 to 20")
-    spec = ReferenceSpec(args.modulus, args.wrap, args.pattern, max(args.wild, 0),
+    spec = ReferenceSpec(args.modulus, args.wrap, args.pattern, args.wild,
                          not args.no_markers, args.title)
     sheet = make_sheet(args.paper, args.margin)
     scenes = reference_pages(spec, sheet.width, sheet.height, sheet.margin + FLOW_INSET)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_board_arguments
+from modlinseq_print.inputs import TEXT_LIMIT, WHOLE, read_text_input
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position
@@ -17,7 +17,7 @@ from modlinseq_print.rules.wilds import WILD_POLICIES
 def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) -> None:
     """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript."""
     add_board_arguments(parser, pattern=pattern)
-    parser.add_argument("--modulus", "-m", type=int, required=True, metavar="M", help="the modulus (e.g. 13)")
+    parser.add_argument("--modulus", "-m", type=WHOLE, required=True, metavar="M", help="the modulus (e.g. 13)")
     parser.add_argument("--wrap", choices=WRAP_MODES, default=None,
                         help="how lines continue at the edge (default: none; tess boards: tess; "
                              "square boards: lines is the torus)")
@@ -35,13 +35,9 @@ def transcript_text(args: argparse.Namespace) -> str:
     """The transcript given on the command line, from standard input ('-') or from a file (@FILE)."""
     words = args.transcript
     if words == ["-"]:
-        return sys.stdin.read()
+        return read_text_input("-", "transcript", TEXT_LIMIT, TranscriptError)
     if len(words) == 1 and words[0].startswith("@"):
-        path = Path(words[0][1:])
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise TranscriptError(f"cannot read transcript {path}: {error.strerror or error}") from None
+        return read_text_input(Path(words[0][1:]), "transcript", TEXT_LIMIT, TranscriptError)
     return " ".join(words)
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import POSITIVE
 from modlinseq_print.rules.report import game_json, game_text
 from modlinseq_print.rules.transcript import parse_transcript
 from modlinseq_print.rules.turns import play
@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the score command."""
     parser = sub.add_parser("score", help="play turns in order: points per turn and running totals per player")
     add_rules_arguments(parser, pattern=True)
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N",
                         help="players taking unnamed turns in rotation (default 2)")
     parser.add_argument("--hash-swap", action="store_true",
                         help="allow swapping wild tiles on the board for naturals (page 3, 7-4)")
@@ -26,8 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print each turn's score and the totals; exit status 1 at an illegal turn."""
-    if args.players < 1:
-        raise ModlinseqError(f"bad --players {args.players}: give at least 1")
     start = start_position(args)
     turns = parse_transcript(transcript_text(args), start.topology, start.modulus)
     game = play(turns, start, args.pattern, args.players, args.hash_swap)

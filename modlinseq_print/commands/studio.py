@@ -7,12 +7,13 @@ import ipaddress
 import sys
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import WHOLE
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the studio command."""
     parser = sub.add_parser("studio", help="a local web app: board designer, kit builder, position editor")
-    parser.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
+    parser.add_argument("--port", type=WHOLE, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to bind (default 127.0.0.1: this computer only; others warn)")
     parser.add_argument("--no-browser", action="store_true", help="do not open the studio in the web browser")

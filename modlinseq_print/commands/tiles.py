@@ -7,6 +7,7 @@ from pathlib import Path
 
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.printables.piece_files import (
@@ -30,12 +31,12 @@ BED_ONLY = (("bed_margin", "--bed-margin"), ("reference_size", "--reference-size
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the tiles command."""
     parser = sub.add_parser("tiles", help="number tiles, wild tiles and blockers: sheets, manifests, cut files")
-    parser.add_argument("--modulus", type=int, default=DEFAULT_MODULUS, help="values 0 to m-1 (default 13)")
-    parser.add_argument("--copies", type=int, default=DEFAULT_COPIES, help="tiles of each value (default 10)")
+    parser.add_argument("--modulus", type=WHOLE, default=DEFAULT_MODULUS, help="values 0 to m-1 (default 13)")
+    parser.add_argument("--copies", type=COUNT, default=DEFAULT_COPIES, help="tiles of each value (default 10)")
     parser.add_argument("--counts", metavar="FILE", help="per-value counts from a .toml or .csv file (value = count)")
     parser.add_argument("--no-zero", action="store_true", help="leave out the 0 tiles (multiplicative variation)")
-    parser.add_argument("--wild", type=int, default=0, metavar="N", help="wild tiles showing # (default 0)")
-    parser.add_argument("--blockers", type=int, default=0, metavar="N", help="red tiles for blocked cells (default 0)")
+    parser.add_argument("--wild", type=COUNT, default=0, metavar="N", help="wild tiles showing # (default 0)")
+    parser.add_argument("--blockers", type=COUNT, default=0, metavar="N", help="red tiles for blocked cells (default 0)")
     parser.add_argument("--underline", action="store_true", help="underline 6 and 9")
     parser.add_argument("--markers", metavar="RANGE", default=None,
                         help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
@@ -48,7 +49,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
     parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
-    parser.add_argument("--dpi", type=float, default=None,
+    parser.add_argument("--dpi", type=DECIMAL, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",
                         help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")

@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.commands.common import add_page_arguments, write_pages
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import POSITIVE, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.printables.worksheet import worksheet_pages
@@ -17,9 +18,9 @@ from modlinseq_print.rules.sequences import check_modulus
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the worksheet command."""
     parser = sub.add_parser("worksheet", help="practice problems (determine the modulus, extend, fill gaps)")
-    parser.add_argument("--modulus", "-m", type=int, default=13, help="the usual modulus of the problems (default 13)")
-    parser.add_argument("--exercises", "-n", type=int, default=24, metavar="N", help="number of problems (default 24)")
-    parser.add_argument("--seed", type=int, default=1, help="seed: the same seed gives the same problems (default 1)")
+    parser.add_argument("--modulus", "-m", type=WHOLE, default=13, help="the usual modulus of the problems (default 13)")
+    parser.add_argument("--exercises", "-n", type=POSITIVE, default=24, metavar="N", help="number of problems (default 24)")
+    parser.add_argument("--seed", type=WHOLE, default=1, help="seed: the same seed gives the same problems (default 1)")
     parser.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
     add_page_arguments(parser, "output/worksheet.pdf")
     parser.set_defaults(run=run)

@@ -10,6 +10,7 @@ from modlinseq_print.games.coprimality import (CoprimalityError, Grid, check_siz
                                                placement_error, turn_of)
 from modlinseq_print.geometry.addresses import square_address_of, square_cell_of
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import excerpt, parse_int
 
 _TURN_LINE = re.compile(r"^(\S+)\s+([^\s:]+)\s*:(.*)$")
 
@@ -42,10 +43,10 @@ def _parse_header(number: int, words: list[str], header: dict) -> None:
     if keyword in header:
         raise _fail(number, f"'{keyword}' is given twice; give it once at the top")
     if keyword == "size":
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not re.fullmatch(r"[0-9]+", words[1]):
             raise _fail(number, "write the grid size as 'size N', e.g. 'size 12'")
         try:
-            header["size"] = check_size(int(words[1]))
+            header["size"] = check_size(parse_int(words[1], "the grid size", CoprimalityError))
         except CoprimalityError as error:
             raise _fail(number, str(error)) from None
     else:
@@ -58,12 +59,12 @@ def _parse_header(number: int, words: list[str], header: dict) -> None:
 def _parse_turn(number: int, text: str, players: tuple[str, ...]) -> TurnLine:
     match = _TURN_LINE.match(text)
     if not match:
-        raise _fail(number, f"expected 'K PLAYER: SQUARE ...' (e.g. '1 Ann: a1 b1'), found {text!r}")
+        raise _fail(number, f"expected 'K PLAYER: SQUARE ...' (e.g. '1 Ann: a1 b1'), found {excerpt(text)}")
     turn, player, squares = match.group(1), match.group(2), match.group(3).split()
-    if not turn.isdigit() or int(turn) < 1:
-        raise _fail(number, f"the turn number {turn!r} must be a whole number from 1")
+    if not re.fullmatch(r"[0-9]{1,18}", turn) or int(turn) < 1:
+        raise _fail(number, f"the turn number {excerpt(turn)} must be a whole number from 1")
     if player not in players:
-        raise _fail(number, f"unknown player {player!r}: the players are {', '.join(players)}")
+        raise _fail(number, f"unknown player {excerpt(player)}: the players are {', '.join(players)}")
     if not squares:
         raise _fail(number, "give the squares of the numbers placed, e.g. '1 Ann: a1 b1'")
     try:

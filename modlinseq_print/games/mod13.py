@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from math import prod
 from typing import Callable, Sequence
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 
 MODULUS = 13
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -64,12 +66,9 @@ def parse_card(text: str | int) -> int:
     token = str(text).strip().upper()
     value = RANK_NAMES.get(token)
     if value is None:
-        try:
-            value = int(token)
-        except ValueError:
-            value = 0
+        value = int(token) if re.fullmatch(r"[0-9]{1,3}", token) else 0
     if not 1 <= value <= MODULUS:
-        raise CardError(f"bad card {text!r}: give a value from 1 (ace) to 13 (king), or A, J, Q, K")
+        raise CardError(f"bad card {excerpt(text)}: give a value from 1 (ace) to 13 (king), or A, J, Q, K")
     return value
 
 

@@ -7,6 +7,7 @@ from math import isqrt
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance
+from modlinseq_print.inputs import excerpt, parse_int
 
 #: Sextant letters clockwise from the west, matching DIRECTIONS_CLOCKWISE.
 SEXTANTS = "BEHMPT"
@@ -67,8 +68,8 @@ def normalise_letter(glyph: str, text: str) -> str:
     elif glyph in "IiΙι":
         hint = "letter I is not used (it looks like 1)"
     else:
-        hint = f"unknown sextant letter {glyph!r}"
-    raise AddressError(f"bad address {text!r}: {hint}; use A0 or one of B E H M P T followed by a number, e.g. B26")
+        hint = f"unknown sextant letter {excerpt(glyph)}"
+    raise AddressError(f"bad address {excerpt(text)}: {hint}; use A0 or one of B E H M P T followed by a number, e.g. B26")
 
 
 def cell_of(text: str) -> Cell:
@@ -79,16 +80,16 @@ def cell_of(text: str) -> Cell:
     match = _HEX_ADDRESS.match(stripped)
     if not match:
         raise AddressError(
-            f"bad address {text!r}: expected a letter followed by a whole number, e.g. A0 or B26"
+            f"bad address {excerpt(text)}: expected a letter followed by a whole number, e.g. A0 or B26"
         )
     letter = normalise_letter(match.group(1), text)
-    number = int(match.group(2))
+    number = parse_int(match.group(2), f"bad address {excerpt(text)}: the number", AddressError)
     if letter == "A":
         if number != 0:
-            raise AddressError(f"bad address {text!r}: the centre cell is A0; A takes no other number")
+            raise AddressError(f"bad address {excerpt(text)}: the centre cell is A0; A takes no other number")
         return ORIGIN
     if number == 0:
-        raise AddressError(f"bad address {text!r}: sextant cells are numbered from 1 ({letter}1 is next to A0)")
+        raise AddressError(f"bad address {excerpt(text)}: sextant cells are numbered from 1 ({letter}1 is next to A0)")
     return sextant_cell(letter, number)
 
 
@@ -113,9 +114,11 @@ _SQUARE_ADDRESS = re.compile(r"^([a-zA-Z]+)([0-9]+)$")
 def square_cell_of(text: str) -> Cell:
     """Parse a square-grid address such as `a1` or `AB12` into its cell."""
     match = _SQUARE_ADDRESS.match(text.strip())
-    if not match or int(match.group(2)) == 0:
-        raise AddressError(f"bad square address {text!r}: use column letters and a row from 1, e.g. a1 or c12")
+    if match:
+        row = parse_int(match.group(2), f"bad square address {excerpt(text)}: the row", AddressError)
+    if not match or row == 0:
+        raise AddressError(f"bad square address {excerpt(text)}: use column letters and a row from 1, e.g. a1 or c12")
     col = 0
     for ch in match.group(1).lower():
         col = col * 26 + (ord(ch) - ord("a") + 1)
-    return Cell(col - 1, int(match.group(2)) - 1)
+    return Cell(col - 1, row - 1)

@@ -8,6 +8,7 @@ from pathlib import Path
 from modlinseq_print.errors import AddressError, BoardSpecError
 from modlinseq_print.geometry.addresses import cell_of
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 
 MASK_CELL = ".o"
 MASK_CENTRE = "A"  # A0, on the board
@@ -59,10 +60,7 @@ def parse_address_list(text: str, path: Path) -> frozenset[Cell]:
 
 def read_board_file(path: Path) -> frozenset[Cell]:
     """Read a custom board from a file, detecting which of the two formats it uses."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BoardSpecError(f"cannot read board file {path}: {getattr(error, 'strerror', None) or error}") from None
+    text = read_text_input(path, "board file", TEXT_LIMIT, BoardSpecError)
     lines = _content_lines(text)
     cells = parse_mask(lines, path) if is_mask(lines) else parse_address_list(text, path)
     if not cells:

@@ -13,6 +13,7 @@ from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.hexgrid import Cell, hexagon, neighbours
 from modlinseq_print.geometry.lattice import tess_cells, tess_home
+from modlinseq_print.inputs import excerpt, parse_int
 
 MAX_ORDER = 1000
 MAX_SIDE = 2000
@@ -58,25 +59,23 @@ class Board:
 
 
 def _int(text: str, what: str, spec: str) -> int:
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise BoardSpecError(f"bad board spec {spec!r}: {what} must be a whole number, got {text!r}")
-    return int(text)
+    return parse_int(text, f"bad board spec {excerpt(spec)}: {what}", BoardSpecError)
 
 
 def _order(text: str, spec: str, low: int) -> int:
     n = _int(text, "the order", spec)
     if not low <= n <= MAX_ORDER:
-        raise BoardSpecError(f"bad board spec {spec!r}: the order must be from {low} to {MAX_ORDER}, got {n}")
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: the order must be from {low} to {MAX_ORDER}, got {n}")
     return n
 
 
 def _size(text: str, spec: str) -> tuple[int, int]:
     match = re.fullmatch(r"(-?[0-9]+)[xX×](-?[0-9]+)", text)
     if not match:
-        raise BoardSpecError(f"bad board spec {spec!r}: give columns x rows, e.g. 13x11")
-    cols, rows = int(match.group(1)), int(match.group(2))
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: give columns x rows, e.g. 13x11")
+    cols, rows = (_int(match.group(k), "the size", spec) for k in (1, 2))
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise BoardSpecError(f"bad board spec {spec!r}: columns and rows must be from 1 to {MAX_SIDE}")
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: columns and rows must be from 1 to {MAX_SIDE}")
     return cols, rows
 
 
@@ -103,7 +102,7 @@ def parse_board(spec: str) -> Board:
     kind, sep, arg = spec.strip().partition(":")
     kind = kind.lower()
     if not sep or not arg:
-        raise BoardSpecError(f"bad board spec {spec!r}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH")
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH")
     if kind == "hex":
         return Board(spec, "hex", hexagon(_order(arg, spec, 0)))
     if kind == "rect":
@@ -116,5 +115,5 @@ def parse_board(spec: str) -> Board:
     if kind == "file":
         return Board(spec, "hex", read_board_file(Path(arg)))
     raise BoardSpecError(
-        f"unknown board shape {kind!r} in {spec!r}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
+        f"unknown board shape {excerpt(kind)} in {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
     )

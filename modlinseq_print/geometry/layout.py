@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.errors import UnitError
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import excerpt
 
 SQRT3 = math.sqrt(3.0)
 DEFAULT_TILE_WIDTH = 25.0  # mm, seed section 1-3
@@ -29,7 +30,7 @@ def tile_shape(width: float, shape: str = "pentagon") -> list[Point]:
         points = [(0.0, -0.475 * width), (half, -0.125 * width), (half, 0.475 * width),
                   (-half, 0.475 * width), (-half, -0.125 * width)]
     else:
-        raise UnitError(f"unknown tile shape {shape!r}: use one of {', '.join(TILE_SHAPES)}")
+        raise UnitError(f"unknown tile shape {excerpt(shape)}: use one of {', '.join(TILE_SHAPES)}")
     top = min(y for _, y in points)
     bottom = max(y for _, y in points)
     return [(x, y - (top + bottom) / 2) for x, y in points]

@@ -6,6 +6,7 @@ from modlinseq_print.errors import PatternError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.lattice import bonus_malus, is_sublattice
+from modlinseq_print.inputs import excerpt
 
 PATTERNS = ("none", "bonus", "bonus-malus")
 
@@ -23,9 +24,9 @@ def board_pattern(board: Board, pattern: str | None = None) -> dict[Cell, str]:
     """The marked cells of a board (real cells and pseudocells) under a pattern, default the board's own."""
     name = board.default_pattern if pattern is None else pattern
     if name not in PATTERNS:
-        raise PatternError(f"unknown pattern {name!r}: use one of {', '.join(PATTERNS)}")
+        raise PatternError(f"unknown pattern {excerpt(name)}: use one of {', '.join(PATTERNS)}")
     if name != "none" and board.grid != "hex":
-        raise PatternError(f"pattern {name!r} needs a hex board; {board.spec} is a square grid")
+        raise PatternError(f"pattern {excerpt(name)} needs a hex board; {board.spec} is a square grid")
     marked = {}
     for cell in list(board.cells) + list(board.pseudocells):
         mark = pattern_of(board.pseudocells.get(cell, cell), name)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import excerpt
 
 _TOKEN = re.compile(r"^(?:(?P<value>[0-9]+)|#(?:=(?P<declared>[0-9]+))?)(?P<address>[^\W\d_]+[0-9]+)?$")
 MAX_VALUE_DIGITS = 6
@@ -42,7 +43,7 @@ def parse_token(text: str) -> TileToken:
         if stripped.startswith("#") and stripped[1:2].isdigit():
             hint = " (a wild tile's declared value is written #=5B3)"
         raise AddressError(
-            f"bad tile token {stripped!r}: write a number or # followed by a cell address, e.g. 10A0 or #B3{hint}"
+            f"bad tile token {excerpt(stripped)}: write a number or # followed by a cell address, e.g. 10A0 or #B3{hint}"
         )
     value = match.group("value")
     declared = match.group("declared")
@@ -53,6 +54,6 @@ def parse_token(text: str) -> TileToken:
 def token_cell(token: TileToken, board: Board) -> Cell:
     """The board cell a token names (it must have an address)."""
     if token.address is None:
-        raise AddressError(f"tile {token.text!r} has no address: write it like {token.text}A0, "
+        raise AddressError(f"tile {excerpt(token.text)} has no address: write it like {token.text}A0, "
                            "or put it inside a tilde sequence between addressed tiles")
     return board.parse_address(token.address)

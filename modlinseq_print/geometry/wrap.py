@@ -6,6 +6,7 @@ from modlinseq_print.errors import BoardSpecError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.lattice import tess_home
+from modlinseq_print.inputs import excerpt
 
 WRAP_MODES = ("none", "lines", "tess")
 SQUARE_DIRECTIONS = {"row": Cell(1, 0), "column": Cell(0, 1), "diagonal": Cell(1, 1), "antidiagonal": Cell(-1, 1)}
@@ -14,7 +15,7 @@ SQUARE_DIRECTIONS = {"row": Cell(1, 0), "column": Cell(0, 1), "diagonal": Cell(1
 def check_wrap(board: Board, mode: str) -> str:
     """Validate a wrap mode for a board and return it."""
     if mode not in WRAP_MODES:
-        raise BoardSpecError(f"unknown wrap mode {mode!r}: use one of {', '.join(WRAP_MODES)}")
+        raise BoardSpecError(f"unknown wrap mode {excerpt(mode)}: use one of {', '.join(WRAP_MODES)}")
     if mode == "tess" and board.tess_order is None:
         raise BoardSpecError(f"wrap mode 'tess' needs a tess:N board, not {board.spec}")
     return mode

@@ -8,21 +8,19 @@ from dataclasses import dataclass, replace
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.kit.exercises import make_worksheet
+from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
-from modlinseq_print.printables.tile_sheets import (
-    DEFAULT_GUTTER, Placement, SheetOptions, TileSheets, build_sheets, parse_back_offset,
-)
+from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, TileSheets, build_sheets
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
-from modlinseq_print.render.paper import Rect, Sheet, make_sheet
+from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_diagram, tile_document
-from modlinseq_print.units import parse_length
+from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
 from modlinseq_print.wording import plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
@@ -72,44 +70,25 @@ def with_exercises(preset: Preset, count: int | None = None, seed: int | None = 
     return replace(preset, exercises=replace(preset.exercises, **changes))
 
 
-def board_style(preset: Preset) -> BoardStyle:
+def board_style(preset: Preset, m: Measures) -> BoardStyle:
     """The board's look from a preset."""
-    cell = preset.board.cell_size
-    return BoardStyle(theme=preset.theme, tile_width=parse_length(preset.tiles.width, "tiles.width"),
-                      clearance=parse_length(preset.board.clearance, "board.clearance"),
-                      tile_shape=preset.tiles.shape, cell_size=parse_length(cell, "board.cell_size") if cell else None,
-                      labels=preset.board.labels, pattern=preset.board.pattern, modulus=preset.modulus)
+    return BoardStyle(theme=preset.theme, tile_width=m.tile_width, clearance=m.clearance, tile_shape=preset.tiles.shape,
+                      cell_size=m.cell_size, labels=preset.board.labels, pattern=preset.board.pattern,
+                      modulus=preset.modulus)
 
 
-def tile_look(preset: Preset) -> TileLook:
+def tile_look(preset: Preset, m: Measures) -> TileLook:
     """The look of the tiles and markers from a preset."""
     tiles = preset.tiles
-    return TileLook(width=parse_length(tiles.width, "tiles.width"), shape=tiles.shape, underline=tiles.underline,
-                    bleed=parse_length(tiles.bleed, "tiles.bleed"), cut_line=tiles.cut_lines,
-                    back_text=tiles.back_text, safe=parse_length(tiles.safe, "tiles.safe") if tiles.safe else None)
+    return TileLook(width=m.tile_width, shape=tiles.shape, underline=tiles.underline, bleed=m.bleed,
+                    cut_line=tiles.cut_lines, back_text=tiles.back_text, safe=m.safe)
 
 
-def sheet_options(preset: Preset, title: str) -> SheetOptions:
+def sheet_options(preset: Preset, m: Measures, title: str) -> SheetOptions:
     """The layout of the tile and marker sheets from a preset's [tiles] table."""
     tiles = preset.tiles
-    return SheetOptions(gap=parse_length(tiles.gap, "tiles.gap"), nest=tiles.nest, layout=tiles.sheet_layout,
-                        gutter=parse_length(tiles.gutter, "tiles.gutter") if tiles.gutter else DEFAULT_GUTTER,
-                        back_offset=parse_back_offset(tiles.back_offset), crop_marks=tiles.crop_marks, title=title)
-
-
-def text_sheet(preset: Preset) -> Sheet:
-    """The paper of the cover, the reference card and the worksheet: the kit's paper and margin."""
-    return make_sheet(preset.paper, preset.margin)
-
-
-def board_sheet(preset: Preset) -> Sheet:
-    """The paper of the board pages: [board] paper (else the kit's) and margin."""
-    return make_sheet(preset.board.paper or preset.paper, preset.board.margin or preset.margin)
-
-
-def pieces_sheet(preset: Preset) -> Sheet:
-    """The paper of the tile and marker sheets: [tiles] paper and margin, else the kit's."""
-    return make_sheet(preset.tiles.paper or preset.paper, preset.tiles.margin or preset.margin)
+    return SheetOptions(gap=m.gap, nest=tiles.nest, layout=tiles.sheet_layout, gutter=m.gutter,
+                        back_offset=m.back_offset, crop_marks=tiles.crop_marks, title=title)
 
 
 def _pages(scenes: list[Scene], label: str) -> list[Page]:
@@ -119,10 +98,10 @@ def _pages(scenes: list[Scene], label: str) -> list[Page]:
 def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scene]:
     """The board at actual size over as many sheets as it needs, its plan and scene. The kit leaves out the
     board's own assembly page: the cover carries the same diagram."""
-    sheet = board_sheet(preset)
-    drawing = board_scene(board, board_style(preset))
-    overlap = parse_length(preset.board.overlap, "board.overlap") if preset.board.overlap else DEFAULT_OVERLAP
-    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}", overlap,
+    m = measure(preset)
+    sheet = m.board_sheet
+    drawing = board_scene(board, board_style(preset, m))
+    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}", m.overlap,
                                    preset.board.orientation, keep_whole=drawing.cell_boxes(),
                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
     return Section("Board", document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
@@ -143,8 +122,9 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
     pieces = kit_pieces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"
-    sheet = pieces_sheet(preset)
-    look, options = tile_look(preset), sheet_options(preset, title)
+    m = measure(preset)
+    sheet = m.pieces_sheet
+    look, options = tile_look(preset, m), sheet_options(preset, m, title)
     if press is not None:
         look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
         options = replace(options, gap=max(options.gap, press.die_spacing))
@@ -230,7 +210,7 @@ def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[
     given, is called with a label after each of the KIT_STEPS steps (e.g. a progress bar's `step`)."""
     count = preset.exercises.count if exercises is None else exercises
     step = progress or (lambda label: None)
-    sheet = text_sheet(preset)
+    sheet = measure(preset).text_sheet
     board = parse_board(preset.board.spec)
     reference, worksheet = text_sections(preset, board, sheet, count)
     step("reference card")

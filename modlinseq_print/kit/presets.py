@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.kit.measures import Measures
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
 # them; templates/ in the checkout is the user-facing copy (tests/test_presets.py keeps the two identical).
@@ -99,6 +100,9 @@ class Preset:
     markers: MarkersSection = MarkersSection()
     exercises: ExercisesSection = ExercisesSection()
     source: str = ""
+    #: Lengths in mm and the ready sheets, set by the loader; a preset changed with replace() in its lengths
+    #: or papers must drop them (measures=None) to have them read again.
+    measures: Measures | None = field(default=None, compare=False, repr=False)
 
 
 SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection}

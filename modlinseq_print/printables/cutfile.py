@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tile_sheets import Faces, Placement
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import offset_convex, pack_shapes, place_outline
@@ -51,7 +52,7 @@ class CutSpec:
                                f"{MAX_REFERENCE_SIDE:g} mm (10-20 mm is usual)")
         for name in ("cut_colour", "score_colour", "engrave_colour"):
             if not _COLOUR.fullmatch(getattr(self, name)):
-                raise CutFileError(f"bad {name.replace('_', ' ')} {getattr(self, name)!r}: give #rrggbb, e.g. #ff0000")
+                raise CutFileError(f"bad {name.replace('_', ' ')} {excerpt(getattr(self, name))}: give #rrggbb, e.g. #ff0000")
         if not 0 <= self.kerf <= 2:
             raise CutFileError(f"a kerf of {self.kerf:g} mm is out of range: use 0 to 2 mm (typically 0.1-0.2 mm)")
         if not 0 < self.hairline <= 1:
@@ -65,11 +66,11 @@ def parse_colour(text: str) -> str:
     """A colour as '#rrggbb' from '#RRGGBB', 'rrggbb' or 'R,G,B' (0-255 each)."""
     value = text.strip().lower()
     parts = value.split(",")
-    if len(parts) == 3 and all(p.strip().isdigit() and int(p) <= 255 for p in parts):
+    if len(parts) == 3 and all(re.fullmatch(r"\s*[0-9]{1,3}\s*", p) and int(p) <= 255 for p in parts):
         return "#" + "".join(f"{int(p):02x}" for p in parts)
     value = value if value.startswith("#") else "#" + value
     if not _COLOUR.fullmatch(value):
-        raise CutFileError(f"bad colour {text!r}: give #rrggbb or R,G,B, e.g. #ff0000 or 255,0,0")
+        raise CutFileError(f"bad colour {excerpt(text)}: give #rrggbb or R,G,B, e.g. #ff0000 or 255,0,0")
     return value
 
 

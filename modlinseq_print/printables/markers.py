@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import (
     MAX_MODULUS, LabelBox, Piece, TileError, TileLook, check_count, face_labels, fit_font_size, outline_items,
     piece_colours, back_items, back_text_size,
@@ -23,15 +24,15 @@ LINE_GAP = 0.16  # between lines, in modulus sizes
 
 def parse_range(text: str) -> tuple[int, int]:
     """(low, high) moduli from '8-20' or a single modulus such as '13'; a one-line error otherwise."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:-\s*([0-9]{1,9})\s*)?", text)
     if not match:
-        raise TileError(f"bad range {text!r}: give the lowest and highest modulus, e.g. 8-20, or one modulus, e.g. 13")
+        raise TileError(f"bad range {excerpt(text)}: give the lowest and highest modulus, e.g. 8-20, or one modulus, e.g. 13")
     low = int(match.group(1))
     high = int(match.group(2) or low)
     if low > high:
-        raise TileError(f"bad range {text!r}: the lowest modulus comes first, e.g. {high}-{low}")
+        raise TileError(f"bad range {excerpt(text)}: the lowest modulus comes first, e.g. {high}-{low}")
     if low < 2 or high > MAX_MODULUS:
-        raise TileError(f"bad range {text!r}: moduli run from 2 to {MAX_MODULUS}, e.g. 8-20")
+        raise TileError(f"bad range {excerpt(text)}: moduli run from 2 to {MAX_MODULUS}, e.g. 8-20")
     return low, high
 
 

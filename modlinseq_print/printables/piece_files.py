@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import CSV_NAME, POD_DPI, check_folder, images_csv, piece_images
@@ -60,7 +61,7 @@ def cut_file_kind(path: str) -> str:
     """'svg' or 'dxf' from a cut file's extension."""
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in ("svg", "dxf"):
-        raise OptionError(f"cannot tell the cut file format of {path!r}: name it .svg or .dxf")
+        raise OptionError(f"cannot tell the cut file format of {excerpt(path)}: name it .svg or .dxf")
     return kind
 
 

@@ -10,6 +10,7 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell, distance
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
 from modlinseq_print.geometry.patterns import board_pattern
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
@@ -155,7 +156,7 @@ def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
 def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]]:
     """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown."""
     if which not in LEGENDS:
-        raise PositionStyleError(f"unknown legend {which!r}: use one of {', '.join(LEGENDS)}")
+        raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}")
     if which == "none":
         return []
     position = analysis.position

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.imposition import (
     FLIPS, Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
@@ -46,9 +47,17 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0' (a duplex printer's shift of the backs)."""
     parts = text.split(",")
     if len(parts) != 2:
-        raise SheetError(f"bad back offset {text!r}: give X,Y, e.g. 1.5mm,-0.5mm")
-    return (parse_length(parts[0], "back offset", allow_negative=True),
-            parse_length(parts[1], "back offset", allow_negative=True))
+        raise SheetError(f"bad back offset {excerpt(text)}: give X,Y, e.g. 1.5mm,-0.5mm")
+    return check_back_offset((parse_length(parts[0], "back offset", allow_negative=True),
+                              parse_length(parts[1], "back offset", allow_negative=True)))
+
+
+def check_back_offset(offset: tuple[float, float]) -> tuple[float, float]:
+    """The duplex back offset, if each way it is at most MAX_BACK_OFFSET: the one check of every command."""
+    if max(abs(offset[0]), abs(offset[1])) > MAX_BACK_OFFSET:
+        raise SheetError(f"a back offset of {offset[0]:g},{offset[1]:g} mm is too large: "
+                         f"printers shift backs by a few mm; use at most {MAX_BACK_OFFSET:g} mm each way")
+    return offset
 
 
 @dataclass(frozen=True)
@@ -69,15 +78,13 @@ class SheetOptions:
         if not 0 <= self.gap <= 50:
             raise SheetError(f"a gap of {self.gap:g} mm between tiles is out of range: use 0 to 50 mm, e.g. 2mm")
         if self.flip not in FLIPS:
-            raise SheetError(f"unknown flip edge {self.flip!r}: use {' or '.join(FLIPS)}")
+            raise SheetError(f"unknown flip edge {excerpt(self.flip)}: use {' or '.join(FLIPS)}")
         if self.layout not in LAYOUTS:
-            raise SheetError(f"unknown layout {self.layout!r}: use {', '.join(LAYOUTS)}")
+            raise SheetError(f"unknown layout {excerpt(self.layout)}: use {', '.join(LAYOUTS)}")
         if not 0 <= self.gutter <= MAX_GUTTER:
             raise SheetError(f"a gutter of {self.gutter:g} mm beside the fold is out of range: use 0 to "
                              f"{MAX_GUTTER:g} mm, e.g. {DEFAULT_GUTTER:g}mm")
-        if max(abs(self.back_offset[0]), abs(self.back_offset[1])) > MAX_BACK_OFFSET:
-            raise SheetError(f"a back offset of {self.back_offset[0]:g},{self.back_offset[1]:g} mm is too large: "
-                             f"printers shift backs by a few mm; use at most {MAX_BACK_OFFSET:g} mm each way")
+        check_back_offset(self.back_offset)
         if self.back_offset != (0.0, 0.0) and self.layout != "duplex":
             raise SheetError(f"a back offset corrects a duplex printer's shift, and the {self.layout} layout prints "
                              "no backs on a reverse side: drop the back offset or use the duplex layout")

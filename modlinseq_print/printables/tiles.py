@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import csv
-import io
 import math
-import tomllib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import TILE_SHAPES, tile_shape
+from modlinseq_print.inputs import TEXT_LIMIT, excerpt, load_toml, parse_int, read_text_input
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot, offset_convex, place_outline
@@ -62,9 +62,9 @@ class TileLook:
 
     def __post_init__(self) -> None:
         if self.shape not in TILE_SHAPES:
-            raise TileError(f"unknown tile shape {self.shape!r}: use one of {', '.join(TILE_SHAPES)}")
+            raise TileError(f"unknown tile shape {excerpt(self.shape)}: use one of {', '.join(TILE_SHAPES)}")
         if self.cut_line not in CUT_LINES:
-            raise TileError(f"unknown cut line {self.cut_line!r}: use one of {', '.join(CUT_LINES)}")
+            raise TileError(f"unknown cut line {excerpt(self.cut_line)}: use one of {', '.join(CUT_LINES)}")
         if not 5.0 <= self.width <= 200.0:
             raise TileError(f"a tile width of {self.width:g} mm is not practical: use 5 to 200 mm, e.g. 25mm or 1in")
         if self.bleed < 0 or self.bleed > self.width / 4:
@@ -134,40 +134,47 @@ def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_ze
 def read_counts(path: str | Path) -> dict[int, int]:
     """Per-value counts from TOML (value = count, at the top and/or under [counts]) or CSV (value,count rows)."""
     source = Path(path)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise TileError(f"cannot read counts file {source}: {error.strerror or error}") from None
+    text = read_text_input(source, "counts file", TEXT_LIMIT, TileError)
     if source.suffix.lower() == ".toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise TileError(f"counts file {source} is not valid TOML: {error}") from None
+        data = load_toml(text, f"counts file {source}", TileError)
         table = data.pop("counts") if isinstance(data.get("counts"), dict) else {}
-        pairs = list(data.items()) + list(table.items())
+        rows = [(f"counts file {source}", key, count) for key, count in list(data.items()) + list(table.items())]
     elif source.suffix.lower() == ".csv":
-        rows = [row for row in csv.reader(io.StringIO(text)) if row and any(cell.strip() for cell in row)]
-        if rows and not rows[0][0].strip().lstrip("-").isdigit():
-            rows = rows[1:]  # a header
-        pairs = [(row[0], row[1] if len(row) > 1 else None) for row in rows]
+        rows = _csv_rows(text, source)
     else:
         raise TileError(f"counts file {source}: use a .toml or .csv file of value = count lines")
     counts: dict[int, int] = {}
-    for key, count in pairs:
-        value = _whole(key, source, "value")
+    for where, key, count in rows:
+        value = _whole(key, where, "value")
         if value in counts:
-            raise TileError(f"counts file {source}: value {value} is given twice; give each value once")
-        counts[value] = _whole(count, source, f"count for {key}")
+            raise TileError(f"{where}: value {value} is given twice; give each value once")
+        counts[value] = _whole(count, where, f"count for {key}")
     return counts
 
 
-def _whole(text, source: Path, what: str) -> int:
-    try:
-        if isinstance(text, bool) or isinstance(text, float):
-            raise ValueError
-        return int(str(text).strip())
-    except (TypeError, ValueError):
-        raise TileError(f"counts file {source}: bad {what} {text!r}; give whole numbers, e.g. 7 = 10") from None
+def _csv_rows(text: str, source: Path) -> list[tuple[str, str, str]]:
+    """(where, value, count) of each line of a counts CSV: two columns a line, a first line of words a header."""
+    rows: list[tuple[str, str, str]] = []
+    first = True
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        row = next(csv.reader([line]))
+        where = f"counts file {source} line {number}"
+        if len(row) != 2:
+            raise TileError(f"{where}: give two columns, value,count (e.g. 7,10), got {excerpt(line)}")
+        if not (first and all(re.fullmatch(r"\s*[A-Za-z][A-Za-z ]*", cell) for cell in row)):
+            rows.append((where, row[0], row[1]))
+        first = False
+    return rows
+
+
+def _whole(text, where: str, what: str) -> int:
+    if isinstance(text, (bool, float)) or not isinstance(text, (int, str)):
+        raise TileError(f"{where}: bad {what} {excerpt(text)}; give whole numbers, e.g. 7 = 10")
+    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", str(text)):
+        raise TileError(f"{where}: bad {what} {excerpt(text)}; give whole numbers, e.g. 7 = 10")
+    return parse_int(str(text), f"{where}: {what}", TileError)
 
 
 # ---- faces and backs --------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.scene import Text
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -60,7 +61,7 @@ def canonical(font: str) -> str:
         return ALIASES[font]
     except KeyError:
         names = ", ".join(list(FACES) + list(ALIASES))
-        raise FontError(f"unknown font {font!r}: use one of {names}") from None
+        raise FontError(f"unknown font {excerpt(font)}: use one of {names}") from None
 
 
 @lru_cache(maxsize=None)
@@ -116,7 +117,7 @@ def _require_glyphs(text: str, font: str) -> None:
     if missing:
         char = missing[0]
         shown = repr(char) if char.isprintable() else "a control character"
-        raise FontError(f"the font has no glyph for {shown} (U+{ord(char):04X}) in the text {text!r}: "
+        raise FontError(f"the font has no glyph for {shown} (U+{ord(char):04X}) in the text {excerpt(text)}: "
                         f"use Latin, Greek or Cyrillic letters, digits and common symbols")
 
 

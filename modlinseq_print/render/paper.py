@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.units import parse_length, parse_size
 
 #: Portrait width x height in mm.
@@ -75,14 +76,14 @@ def parse_paper(text: str) -> tuple[float, float]:
         raise PaperError("paper 'poster' has no fixed size: it is sized to the board (use make_sheet only for sheets)")
     if "x" in name or "×" in name:
         return parse_size(name, "paper size")
-    raise PaperError(f"unknown paper {text!r}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or 11x17in")
+    raise PaperError(f"unknown paper {excerpt(text)}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or 11x17in")
 
 
 def parse_margin(text: str | float) -> float:
     """A margin in mm from '10mm', '0.5in' or a number; negative margins are an error."""
     value = parse_length(text, "margin", allow_negative=True)
     if value < 0:
-        raise PaperError(f"bad margin {text!r}: a margin cannot be negative; use 0 or more, e.g. 10mm")
+        raise PaperError(f"bad margin {excerpt(text)}: a margin cannot be negative; use 0 or more, e.g. 10mm")
     return value
 
 
@@ -134,7 +135,7 @@ class Sheet:
 def check_orientation(orientation: str) -> str:
     """The orientation, or a one-line error listing the choices."""
     if orientation not in ORIENTATIONS:
-        raise PaperError(f"unknown orientation {orientation!r}: use one of {', '.join(ORIENTATIONS)}")
+        raise PaperError(f"unknown orientation {excerpt(orientation)}: use one of {', '.join(ORIENTATIONS)}")
     return orientation
 
 

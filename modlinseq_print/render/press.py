@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.scene import Embed, Item, Polygon, Style
 from modlinseq_print.units import parse_length
 
@@ -51,7 +52,7 @@ class PressOptions:
         if not self.dieline_name:
             raise PressError(f"an empty die-line name: give a spot colour name such as {DEFAULT_DIELINE} or Dieline")
         if not _PDF_NAME.fullmatch(self.dieline_name):
-            raise PressError(f"bad die-line name {self.dieline_name!r}: use ASCII letters, digits, - and _ "
+            raise PressError(f"bad die-line name {excerpt(self.dieline_name)}: use ASCII letters, digits, - and _ "
                              f"without spaces (at most 127), e.g. {DEFAULT_DIELINE}, Dieline or Thru-cut")
         if not 0 <= self.die_spacing <= MAX_DIE_SPACING:
             raise PressError(f"a die spacing of {self.die_spacing:g} mm is out of range: use 0 to "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 
 
 @dataclass(frozen=True)
@@ -88,4 +89,4 @@ def get_theme(name: str) -> Theme:
     try:
         return THEMES[name]
     except KeyError:
-        raise ModlinseqError(f"unknown theme {name!r}: use one of {', '.join(THEMES)}") from None
+        raise ModlinseqError(f"unknown theme {excerpt(name)}: use one of {', '.join(THEMES)}") from None

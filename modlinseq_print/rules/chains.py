@@ -13,6 +13,7 @@ from typing import Collection, Container, Iterable
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import E, NE, SE, Cell, slope_of
 from modlinseq_print.geometry.wrap import SQUARE_DIRECTIONS, check_wrap, step
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.bounce import Bounce
 from modlinseq_print.rules.errors import RulesError
 
@@ -20,20 +21,27 @@ WRAP_MODES = ("none", "lines", "bounce", "tess")
 _SQUARE_NAMES = {d: name for name, d in SQUARE_DIRECTIONS.items()}
 
 
+def check_topology(board: Board, wrap: str | None = None, diagonals: bool = False) -> str:
+    """The wrap mode (the board's default for None) if it and `diagonals` suit the board: the one check of
+    `check`, `score`, `position` and the kit presets."""
+    mode = board.default_wrap if wrap is None else wrap
+    if mode not in WRAP_MODES:
+        raise RulesError(f"unknown wrap mode {excerpt(mode)}: use one of {', '.join(WRAP_MODES)}")
+    if diagonals and board.grid != "square":
+        raise RulesError(f"diagonal lines are for square boards; {board.spec} is a hex board with three slopes")
+    if mode == "bounce" and board.grid == "square":
+        raise RulesError("wrap mode 'bounce' is for hexagonal boards; square boards wrap with 'lines' (a torus)")
+    if mode != "bounce":
+        check_wrap(board, mode)
+    return mode
+
+
 class Topology:
     """How straight lines run on a board under a wrap mode: directions, the next cell, bounces."""
 
     def __init__(self, board: Board, wrap: str | None = None, diagonals: bool = False):
-        mode = board.default_wrap if wrap is None else wrap
-        if mode not in WRAP_MODES:
-            raise RulesError(f"unknown wrap mode {mode!r}: use one of {', '.join(WRAP_MODES)}")
-        if diagonals and board.grid != "square":
-            raise RulesError(f"diagonal lines are for square boards; {board.spec} is a hex board with three slopes")
-        if mode == "bounce" and board.grid == "square":
-            raise RulesError("wrap mode 'bounce' is for hexagonal boards; square boards wrap with 'lines' (a torus)")
+        mode = check_topology(board, wrap, diagonals)
         self.bounce = Bounce(board) if mode == "bounce" else None
-        if mode != "bounce":
-            check_wrap(board, mode)
         self.board = board
         self.wrap = mode
         self.diagonals = diagonals

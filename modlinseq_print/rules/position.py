@@ -7,6 +7,7 @@ from typing import Iterable, Mapping
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
@@ -53,7 +54,7 @@ class Position:
     def __post_init__(self) -> None:
         check_modulus(self.modulus)
         if self.policy not in WILD_POLICIES:
-            raise RulesError(f"unknown wild-tile policy {self.policy!r}: use one of {', '.join(WILD_POLICIES)}")
+            raise RulesError(f"unknown wild-tile policy {excerpt(self.policy)}: use one of {', '.join(WILD_POLICIES)}")
         if self.policy == "B" and not is_prime(self.modulus):
             raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
         self.topology = Topology(self.board, self.wrap, self.diagonals)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.tokens import TileToken, parse_token, token_cell
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Topology
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position, Tile
@@ -42,19 +43,24 @@ class Turn:
 
 
 def split_turns(text: str) -> list[tuple[str | None, str]]:
-    """The turns of a transcript as (player or None, body), empty turns dropped."""
+    """The turns of a transcript as (player or None, body), empty turns (only spaces and commas) dropped."""
     turns = []
     for line in text.splitlines():
         line = line.split("//", 1)[0]
         for part in line.split(";"):
-            if not part.strip():
+            if _blank(part):
                 continue
             match = _PLAYER.match(part)
             player, body = (match.group(1).strip(), match.group(2)) if match else (None, part)
-            if not body.strip():
-                raise TranscriptError(f"turn {part.strip()!r} names a player but no tiles")
+            if _blank(body):
+                raise TranscriptError(f"turn {excerpt(part.strip())} names a player but no tiles")
             turns.append((player, body.strip()))
     return turns
+
+
+def _blank(text: str) -> bool:
+    """Nothing but separators (spaces, commas): no tile, like the empty string."""
+    return not text.strip(" \t\r\n,")
 
 
 def split_items(body: str) -> list[list[str]]:
@@ -66,7 +72,7 @@ def split_items(body: str) -> list[list[str]]:
             continue
         tokens = item.split("~")
         if any(not t for t in tokens):
-            raise TranscriptError(f"tilde sequence {item!r} has an empty term: write terms like 3E2 ~ 1 ~ 6A0")
+            raise TranscriptError(f"tilde sequence {excerpt(item)} has an empty term: write terms like 3E2 ~ 1 ~ 6A0")
         items.append(tokens)
     return items
 
@@ -74,7 +80,7 @@ def split_items(body: str) -> list[list[str]]:
 def _tile(token: TileToken, modulus: int) -> Tile:
     for number in (token.value, token.declared):
         if number is not None and number >= modulus:
-            raise TranscriptError(f"tile {token.text!r}: {number} is not below the modulus {modulus}; "
+            raise TranscriptError(f"tile {excerpt(token.text)}: {number} is not below the modulus {modulus}; "
                                   f"values run from 0 to {modulus - 1}")
     return Tile(token.value, token.declared)
 
@@ -120,16 +126,16 @@ def resolve_tilde(texts: list[str], topo: Topology, modulus: int) -> list[Placem
     known = {i: token_cell(t, board) for i, t in enumerate(tokens) if t.address is not None}
     written = " ~ ".join(texts)
     if not known:
-        raise TranscriptError(f"tilde sequence {written!r} has no address: give at least its first and last cells")
+        raise TranscriptError(f"tilde sequence {excerpt(written)} has no address: give at least its first and last cells")
     options = _line_options(topo, tokens, known)
     if not options:
-        raise TranscriptError(f"the cells of {written!r} are not on one line of board {board.spec} "
+        raise TranscriptError(f"the cells of {excerpt(written)} are not on one line of board {board.spec} "
                               f"(wrap {topo.wrap}): check the addresses and the number of terms")
     if len(options) > 1:
         fewest = min(_wraps(topo, o) for o in options)
         options = [o for o in options if _wraps(topo, o) == fewest]
     if len(options) > 1:
-        raise TranscriptError(f"tilde sequence {written!r} fits more than one line: address more of its terms")
+        raise TranscriptError(f"tilde sequence {excerpt(written)} fits more than one line: address more of its terms")
     return [Placement(cell, _tile(t, modulus), t.text) for cell, t in zip(options[0], tokens)]
 
 

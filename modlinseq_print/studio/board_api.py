@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
+from modlinseq_print.inputs import PRESET_LIMIT, load_toml
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.svg_writer import scene_to_svg
@@ -132,11 +131,8 @@ def load_board_file(request: Request) -> dict:
 
 def load_preset_file(request: Request) -> dict:
     """A preset's settings for the designer, checked by the kit's own preset reader."""
-    contents = text(request.body, "contents", limit=512 * 1024)
-    try:
-        data = tomllib.loads(contents)
-    except tomllib.TOMLDecodeError as error:
-        raise ModlinseqError(f"the uploaded preset is not valid TOML: {error}") from None
+    contents = text(request.body, "contents", limit=PRESET_LIMIT)
+    data = load_toml(contents, "the uploaded preset")
     board = data.get("board") if isinstance(data.get("board"), dict) else {}
     spec = str(board.get("spec", "hex:9"))
     needs_file = spec.lower().startswith("file:")

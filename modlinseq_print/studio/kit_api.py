@@ -17,7 +17,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset, preset_names
 from modlinseq_print.kit.presets import SECTIONS, WRAPS, Preset
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.render.output import render_pages
@@ -33,7 +33,7 @@ CHOICES = {"theme": tuple(THEMES), "board.pattern": PATTERNS, "board.wrap": WRAP
            "tiles.layout": LAYOUTS}
 SUGGESTIONS = {"paper": tuple(name for name in PAPERS if name != POSTER)}
 TITLES = {"": "Kit", "board": "Board", "tiles": "Tiles", "markers": "Modulus markers", "exercises": "Worksheet"}
-SKIPPED = ("name", "source")
+SKIPPED = NOT_KEYS
 MAX_KITS = 3  # built kits kept for download
 
 

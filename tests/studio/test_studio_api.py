@@ -15,7 +15,7 @@ from modlinseq_print.geometry.addresses import address_of, cell_of
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.hexgrid import distance, hexagon, neighbours, ring
 from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset
 from modlinseq_print.kit.presets import SECTIONS, Preset
 from modlinseq_print.studio import server
 from modlinseq_print.studio.fields import MAX_CELLS
@@ -199,7 +199,7 @@ def test_preset_round_trip_and_its_board_file(client):
 def test_schema_is_generated_from_the_preset_dataclasses(client):
     data = client.get("/api/kit/schema").json()
     keys = [f["key"] for s in data["sections"] for f in s["fields"]]
-    expected = [f.name for f in fields(Preset) if f.name not in ("name", "source") and f.name not in SECTIONS]
+    expected = [f.name for f in fields(Preset) if f.name not in NOT_KEYS and f.name not in SECTIONS]
     for name, cls in SECTIONS.items():
         expected += [f"{name}.{f.name}" for f in fields(cls)]
     assert keys == expected

@@ -1,0 +1,141 @@
+"""User input at the edge: whole numbers, finite decimals, size-bounded strict UTF-8 files, TOML, short quotes."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+from modlinseq_print.errors import ModlinseqError
+
+#: No number the tool takes needs more digits (seeds included); it keeps Python's 4,300-digit limit far away.
+MAX_DIGITS = 18
+#: A decimal (a length, a dpi) written with more characters than this is refused before it is converted.
+MAX_DECIMAL_CHARS = 40
+#: Transcripts, game records, board files and counts files: far above any real one (a hex:150 board file
+#: listing every cell is about 400 KB), small enough to read at once.
+TEXT_LIMIT = 1024 * 1024
+#: Presets: the biggest shipped preset is under 2 KB; 256 KB leaves room for long comments.
+PRESET_LIMIT = 256 * 1024
+#: At most this many characters of any input are quoted in a message.
+EXCERPT = 40
+
+_WHOLE = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+class InputError(ModlinseqError):
+    """An input file or a number that cannot be read."""
+
+
+def excerpt(text: object, limit: int = EXCERPT) -> str:
+    """A quoted excerpt of at most `limit` characters of the text (repr-style, '...' when cut)."""
+    text = str(text)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+def short_path(path: object, limit: int = 100) -> str:
+    """A path as a message names it: whole up to `limit` characters, else '...' and its last characters."""
+    text = str(path)
+    return text if len(text) <= limit else "..." + text[-(limit - 3):]
+
+
+def parse_int(text: str | int, what: str = "number", error: type[Exception] = InputError) -> int:
+    """A whole number from user text, refusing more than MAX_DIGITS digits or anything else."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        if abs(text) >= 10 ** MAX_DIGITS:
+            raise error(f"{what} has more than {MAX_DIGITS} digits")
+        return text
+    stripped = str(text).strip()
+    if not _WHOLE.fullmatch(stripped):
+        raise error(f"{what} must be a whole number, got {excerpt(stripped)}")
+    if len(stripped.lstrip("+-")) > MAX_DIGITS:
+        raise error(f"{what} {excerpt(stripped, 12)} has more than {MAX_DIGITS} digits")
+    return int(stripped)
+
+
+def finite(value: float, what: str = "number", error: type[Exception] = InputError) -> float:
+    """The value, if it is a finite number; otherwise an error (nan, inf and overflowing decimals)."""
+    if not math.isfinite(value):
+        raise error(f"{what} must be a finite number, got {value}")
+    return value
+
+
+def parse_float(text: str | float, what: str = "number", error: type[Exception] = InputError) -> float:
+    """A finite decimal from user text (1.5, 2e3): no nan, inf or 1e999, at most MAX_DECIMAL_CHARS characters."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if isinstance(text, int):
+            parse_int(text, what, error)
+        return finite(float(text), what, error)
+    stripped = str(text).strip()
+    if len(stripped) > MAX_DECIMAL_CHARS or not _DECIMAL.fullmatch(stripped):
+        raise error(f"{what} must be a number, e.g. 1.5, got {excerpt(stripped)}")
+    return finite(float(stripped), what, error)
+
+
+def argument_type(parse, low: float | None = None, says: str = ""):
+    """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given; its
+    errors become argparse's one-line usage errors naming the option."""
+    def convert(text: str):
+        try:
+            value = parse(text, "the value", ValueError)
+        except ValueError as problem:
+            raise argparse.ArgumentTypeError(str(problem)) from None
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give {says}")
+        return value
+    convert.__name__ = "whole number" if parse is parse_int else "number"
+    return convert
+
+
+def _open_limited(path: Path, what: str, limit: int, error: type[Exception]) -> bytes:
+    """At most limit + 1 bytes of the file: an endless one (/dev/zero, a pipe) is cut there and then refused."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as problem:
+        raise error(f"cannot read {what} {short_path(path)}: {problem.strerror or problem}") from None
+    return data
+
+
+def decode(data: bytes, what: str, name: object, limit: int, error: type[Exception] = InputError) -> str:
+    """Strict UTF-8 text of at most `limit` bytes; otherwise one line naming the input and the byte offset."""
+    if len(data) > limit:
+        raise error(f"{what} {name} is larger than {limit // 1024} KB: give a smaller file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(f"{what} {name} is not UTF-8 text: bad byte at offset {problem.start}; "
+                         "save it as UTF-8") from None
+
+
+def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
+                    error: type[Exception] = InputError) -> str:
+    """The text of a file or of standard input ('-'), reading at most limit + 1 bytes, decoded strictly."""
+    if str(path) == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
+        return decode(data, what, "on standard input", limit, error)
+    return decode(_open_limited(Path(path), what, limit, error), what, short_path(path), limit, error)
+
+
+def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict:
+    """Parse TOML text; a syntax error, a too-deep nesting or a too-long integer is one line naming the input."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise error(f"{what} is not valid TOML: {problem}") from None
+    except RecursionError:
+        raise error(f"{what} nests tables or arrays too deeply to read") from None
+    except ValueError:  # an integer longer than Python converts
+        raise error(f"{what} has a number too long to read; numbers have at most {MAX_DIGITS} digits") from None
+
+
+#: argparse types, one per kind of number, so that every command checks a count the same way.
+WHOLE = argument_type(parse_int)
+COUNT = argument_type(parse_int, 0, "0 or more")
+POSITIVE = argument_type(parse_int, 1, "1 or more")
+DECIMAL = argument_type(parse_float)

@@ -1,0 +1,144 @@
+"""Input files: strict UTF-8 (the byte offset of a bad byte named), a size limit read no further, shallow TOML,
+and at most a short excerpt of any input quoted in a message."""
+
+import io
+import sys
+
+import pytest
+
+from cli_helpers import assert_one_line_error
+from modlinseq_print.inputs import EXCERPT, PRESET_LIMIT, TEXT_LIMIT, InputError, excerpt, read_text_input
+
+BAD_UTF8 = b"4B2, 6B1\n\xff\xfe 1A0\n"  # the bad byte is at offset 9
+
+
+def test_the_reader_reads_no_more_than_the_limit_plus_one(tmp_path):
+    with pytest.raises(InputError, match="larger than 1 KB"):
+        read_text_input("/dev/zero", "board file", 1024)
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"a" * 1025)
+    with pytest.raises(InputError, match="larger than 1 KB"):
+        read_text_input(big, "transcript", 1024)
+    big.write_bytes(b"a" * 1024)
+    assert read_text_input(big, "transcript", 1024) == "a" * 1024
+
+
+def test_the_reader_names_the_byte_offset(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_bytes(BAD_UTF8)
+    with pytest.raises(InputError, match=r"t\.txt is not UTF-8 text: bad byte at offset 9"):
+        read_text_input(path, "transcript")
+    with pytest.raises(InputError, match="cannot read transcript .*: Is a directory"):
+        read_text_input(tmp_path, "transcript")
+
+
+def test_standard_input_is_bounded_too(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x" * 2000)))
+    with pytest.raises(InputError, match="on standard input is larger than 1 KB"):
+        read_text_input("-", "transcript", 1024)
+
+
+def test_limits_and_excerpts():
+    assert TEXT_LIMIT == 1024 * 1024 and PRESET_LIMIT == 256 * 1024
+    assert excerpt("short") == "'short'"
+    assert excerpt("x" * 1000) == repr("x" * EXCERPT) + "..."
+
+
+@pytest.mark.parametrize("argv", [
+    ["describe", "--board", "file:/dev/zero"],
+    ["check", "--board", "hex:3", "-m", "13", "@/dev/zero"],
+    ["coprimality", "check", "/dev/zero"],
+    ["tiles", "--counts", "/dev/zero.csv"],
+])
+def test_endless_inputs_are_refused_after_the_limit(cli, tmp_path, argv):
+    if "/dev/zero.csv" in argv:
+        (tmp_path / "zero.csv").symlink_to("/dev/zero")
+        argv = [a.replace("/dev/zero.csv", str(tmp_path / "zero.csv")) for a in argv] + ["-o", str(tmp_path / "t.pdf")]
+    assert_one_line_error(cli(*argv), "larger than 1024 KB", folder=tmp_path, keep=["zero.csv"] if
+                          "tiles" in argv else [])
+
+
+def test_a_preset_whose_board_file_is_endless(cli, tmp_path):
+    preset = tmp_path / "p.toml"
+    preset.write_text('[board]\nspec = "file:/dev/zero"\n')
+    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "larger than 1024 KB",
+                          folder=tmp_path, keep=["p.toml"])
+
+
+def test_an_oversized_preset(cli, tmp_path):
+    preset = tmp_path / "p.toml"
+    preset.write_text("# " + "x" * PRESET_LIMIT + "\n")
+    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "larger than 256 KB",
+                          folder=tmp_path, keep=["p.toml"])
+
+
+@pytest.mark.parametrize("name, argv", [
+    ("t.txt", ["check", "--board", "hex:3", "-m", "13", "@FILE"]),
+    ("t.txt", ["score", "--board", "hex:3", "-m", "13", "@FILE"]),
+    ("board.txt", ["describe", "--board", "file:FILE"]),
+    ("game.txt", ["coprimality", "check", "FILE"]),
+    ("counts.csv", ["tiles", "--counts", "FILE", "-o", "OUT"]),
+    ("counts.toml", ["tiles", "--counts", "FILE", "-o", "OUT"]),
+    ("p.toml", ["kit", "FILE", "-o", "OUT"]),
+])
+def test_non_utf8_bytes_name_the_file_and_the_offset(cli, tmp_path, name, argv):
+    path = tmp_path / name
+    path.write_bytes(BAD_UTF8)
+    argv = [a.replace("FILE", str(path)).replace("OUT", str(tmp_path / "out.pdf")) for a in argv]
+    assert_one_line_error(cli(*argv), f"{path} is not UTF-8 text: bad byte at offset 9", folder=tmp_path,
+                          keep=[name])
+
+
+def test_non_utf8_bytes_on_standard_input(cli, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(BAD_UTF8)))
+    assert_one_line_error(cli("check", "--board", "hex:3", "-m", "13", "-"), "bad byte at offset 9")
+
+
+@pytest.mark.parametrize("name", ["p.toml", "counts.toml"])
+def test_deeply_nested_toml_is_one_line(cli, tmp_path, name):
+    path = tmp_path / name
+    path.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    argv = ["kit", path] if name == "p.toml" else ["tiles", "--counts", path]
+    assert_one_line_error(cli(*argv, "-o", tmp_path / "o.pdf"), "nests tables or arrays too deeply",
+                          folder=tmp_path, keep=[name])
+
+
+def test_a_preset_quotes_no_more_than_an_excerpt_of_its_board_file(cli, tmp_path):
+    secret = tmp_path / "environ"
+    secret.write_text("PATH=/usr/bin:" + "SECRET" * 200 + "\n")
+    preset = tmp_path / "p.toml"
+    preset.write_text(f'[board]\nspec = "file:{secret}"\n')
+    result = cli("kit", preset, "-o", tmp_path / "k.pdf")
+    assert_one_line_error(result, "board", folder=tmp_path, keep=["environ", "p.toml"])
+    assert result.err.count("SECRET") <= EXCERPT // len("SECRET")
+    assert len(result.err) < 400
+
+
+def test_a_long_bad_token_is_quoted_short(cli):
+    result = cli("check", "--board", "hex:3", "-m", "13", "Q" * 10000)
+    assert_one_line_error(result, "bad tile token")
+    assert len(result.err) < 300
+
+
+@pytest.mark.parametrize("argv", [
+    ["kit", "9" * 5000],
+    ["kit", "9" * 5000 + ".toml"],
+    ["coprimality", "check", "9" * 5000],
+    ["describe", "--board", "file:" + "9" * 5000],
+])
+def test_names_too_long_for_the_file_system_are_one_short_line(cli, tmp_path, argv):
+    result = cli(*argv, *(["-o", tmp_path / "k.pdf"] if argv[0] == "kit" else []))
+    assert_one_line_error(result, folder=tmp_path)
+    assert len(result.err) < 300
+
+
+@pytest.mark.parametrize("argv", [
+    ["board", "--paper", "x" * 3000],
+    ["board", "--margin", "x" * 3000],
+    ["describe", "--board", "hex:" + "x" * 3000],
+    ["tiles", "--back-offset", "x" * 3000],
+])
+def test_long_bad_values_are_quoted_short(cli, tmp_path, argv):
+    result = cli(*argv, *(["-o", tmp_path / "o.pdf"] if argv[0] != "describe" else []))
+    assert_one_line_error(result, "...", folder=tmp_path)
+    assert len(result.err) < 300
