@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_board_arguments, board_from_args, write_document
+from modlinseq_print.commands.common import add_board_arguments, add_lang_argument, board_from_args, write_document
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
@@ -60,6 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--arrows", action="store_true",
                         help="arrows at the edges showing the direction of addition for each slope")
     add_press_arguments(parser, board=True)
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 

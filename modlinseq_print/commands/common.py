@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.wording import plural
 
 
@@ -56,3 +57,9 @@ def write_pages(pages, args: argparse.Namespace, title: str) -> int:
 
     number_pages(pages, make_sheet(args.paper, args.margin))
     return write_document(Document(pages, title), args, plural(len(pages), "page"))
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, default: str | None = "en") -> None:
+    """--lang: the language of the printed text (addresses and MSA names stay as they are)."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, metavar="LANG",
+                        help=f"language of the printed text: {', '.join(LANGUAGES)} (default {default or 'en'})")

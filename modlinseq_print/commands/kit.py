@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.i18n import using
 from modlinseq_print.kit.build import build_kit
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.render.output import format_for, formats, write_output
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser)
+    add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
 
 
@@ -37,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
-    kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
+    with using(args.lang or preset.lang):
+        kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
     written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)

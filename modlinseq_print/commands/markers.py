@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.render.press import press_from_args
@@ -17,6 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--range", default=DEFAULT_RANGE, help=f"lowest-highest modulus (default {DEFAULT_RANGE})")
     parser.add_argument("--copies", type=int, default=1, help="markers of each modulus (default 1)")
     add_sheet_arguments(parser, "output/markers.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 

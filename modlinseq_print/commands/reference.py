@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_page_arguments, write_pages
+from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.kit.build import FLOW_INSET
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, WRAPS
@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-markers", action="store_true", help="leave out the modulus-marker rule")
     parser.add_argument("--title", default="MODLINSEQ", help="title at the top (default MODLINSEQ)")
     add_page_arguments(parser, "output/reference.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
@@ -51,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--markers", metavar="RANGE", default=None,
                         help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
     add_sheet_arguments(parser, "output/tiles.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 

@@ -19,11 +19,13 @@ from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
 from modlinseq_print.render.scene import Document, Page, Scene, Text
+from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_diagram, tile_document
 from modlinseq_print.units import parse_length
-from modlinseq_print.wording import plural
+from modlinseq_print.wording import _, plural
 
+CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
     "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
@@ -58,7 +60,7 @@ class Kit:
 def kit_guide(layout: str, overlap: float) -> list[str]:
     """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
     steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
-    return [BOARD_STEP.format(overlap=overlap) if step.startswith("Board:") else step for step in steps]
+    return [_(BOARD_STEP).format(overlap=overlap) if step.startswith("Board:") else _(step) for step in steps]
 
 
 def board_style(preset: Preset) -> BoardStyle:
@@ -111,10 +113,10 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scen
     sheet = board_sheet(preset)
     drawing = board_scene(board, board_style(preset))
     overlap = parse_length(preset.board.overlap, "board.overlap") if preset.board.overlap else DEFAULT_OVERLAP
-    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}", overlap,
+    document, plan = tile_document(drawing.scene, sheet, _("Board {spec}").format(spec=preset.board.spec), overlap,
                                    preset.board.orientation, keep_whole=drawing.cell_boxes(),
                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
-    return Section("Board", document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
+    return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
 
 
 def kit_pieces(preset: Preset) -> list[Piece]:
@@ -131,7 +133,7 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
     bled for die cutting."""
     pieces = kit_pieces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
-    title = "Tiles and modulus markers" if has_markers else "Tiles"
+    title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     sheet = pieces_sheet(preset)
     look, options = tile_look(preset), sheet_options(preset, title)
     if press is not None:
@@ -139,7 +141,7 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
         options = replace(options, gap=max(options.gap, press.die_spacing))
     sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
-    return Section(title, sheets.document.pages, sheet.margin), sheets, counts
+    return Section(_(title), sheets.document.pages, sheet.margin), sheets, counts
 
 
 def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
@@ -148,23 +150,24 @@ def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) ->
                          preset.board.pattern or board.default_pattern,
                          preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
     margin = sheet.margin + FLOW_INSET
-    reference = Section("Rules and reference card", _pages(reference_pages(spec, sheet.width, sheet.height, margin),
+    reference = Section(_("Rules and reference card"), _pages(reference_pages(spec, sheet.width, sheet.height, margin),
                                                              "reference"), sheet.margin)
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
     sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin)
-    return reference, [Section("Practice problems", _pages(sheet_pages, "problems"), sheet.margin),
-                       Section("Answers", _pages(answer_pages, "answers"), sheet.margin)]
+    return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin),
+                       Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin)]
 
 
 def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
     """One sentence on what the kit holds."""
-    parts = [f"modulus {preset.modulus}", f"board {preset.board.spec} ({plural(cells, 'cell')})",
+    parts = [_("modulus {modulus}").format(modulus=preset.modulus),
+             _("board {spec} ({cells})").format(spec=preset.board.spec, cells=plural(cells, "cell")),
              plural(counts["number"], "number tile")]
     parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
                                                       ("marker", "modulus marker")) if counts[k]]
-    return "A print-and-play kit: " + ", ".join(parts) + "."
+    return _("A print-and-play kit: {parts}.").format(parts=", ".join(parts))
 
 
 def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
@@ -173,13 +176,13 @@ def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = 
     total = len(pages)
     for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
         scene = page.scene
-        scene.add(Text(scene.width - margin, scene.height - margin - 1.0, f"page {number} of {total}", 3.0,
-                       anchor="end"), "folio")
+        folio = _("page {number} of {total}").format(number=number, total=total)
+        scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:
     """The pages in order, each section's first page bookmarked with the section's title."""
-    cover.bookmark = "Cover and contents"
+    cover.bookmark = _("Cover and contents")
     pages = [cover]
     for section in sections:
         for i, page in enumerate(section.pages):
@@ -193,12 +196,17 @@ def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: T
     area = sheet.printable
     pages = len(plan.pages)
     if pages > 1:
-        caption = (f"Board assembly: {plan.board_width:.0f} x {plan.board_height:.0f} mm on "
-                   f"{plural(pages, 'page')}, kit pages {first_page}-{first_page + pages - 1}; "
-                   "red frame n is board page n")
+        caption = _("Board assembly: {width} x {height} mm on {pages}, kit pages {first}-{last}; "
+                    "red frame n is board page n").format(
+            width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}", pages=plural(pages, "page"),
+            first=first_page, last=first_page + pages - 1)
     else:
-        caption = f"The board fits on one page (kit page {first_page})."
-    scene.add(Text(area.x + FLOW_INSET, top + 4.0, caption, 3.4, anchor="start", font="Helvetica-Bold"), "diagram")
+        caption = _("The board fits on one page (kit page {first}).").format(first=first_page)
+    lines = wrap_text(caption, area.width - 2 * FLOW_INSET, "Helvetica-Bold", 3.4)  # longer in some languages
+    for i, line in enumerate(lines):
+        scene.add(Text(area.x + FLOW_INSET, top + 4.0 + i * CAPTION_LEAD, line, 3.4, anchor="start",
+                       font="Helvetica-Bold"), "diagram")
+    top += (len(lines) - 1) * CAPTION_LEAD
     room = Rect(area.x, top + 8.0, area.width, area.bottom - top - 16.0)
     if room.height > 40.0:
         scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
@@ -232,7 +240,7 @@ def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, 
     _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
     progress.step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
-    number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _ in s.pages])
+    number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])
     progress.step("page numbers")
     progress.finish()
     first_piece_page = 1 + sum(len(s.pages) for s in sections[:sections.index(pieces)])

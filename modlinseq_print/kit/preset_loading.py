@@ -12,6 +12,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.kit.build import board_sheet, board_style, pieces_sheet, sheet_options, text_sheet, tile_look
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.markers import parse_range
@@ -99,6 +100,8 @@ def validate(preset: Preset, path: Path) -> None:
     for key, value, choices in choices_of:
         if value is not None and value not in choices:
             fail(key, f"unknown value {value!r}: use one of {', '.join(choices)}")
+    if preset.lang not in LANGUAGES:
+        fail("lang", f"unknown language {preset.lang!r}: use one of {', '.join(LANGUAGES)}")
     if preset.tiles.layout is not None and preset.tiles.layout not in LAYOUTS:
         fail("tiles.layout", f"unknown layout {preset.tiles.layout!r}: use one of {', '.join(LAYOUTS)}")
     for key, value in _lengths(preset):
