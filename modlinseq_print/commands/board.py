@@ -7,6 +7,7 @@ import argparse
 from modlinseq_print.commands.common import add_board_arguments, add_lang_argument, board_from_args, write_document
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
+from modlinseq_print.i18n import _, using
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS, is_poster, make_sheet, parse_margin
@@ -85,7 +86,7 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
 
 def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Document, str]:
     """The pages for the chosen paper handling, and a one-line summary of them."""
-    title = f"MODLINSEQ board {drawing.board.spec}"
+    title = _("MODLINSEQ board {spec}").format(spec=drawing.board.spec)
     margin = parse_margin(args.margin if args.margin is not None else
                           DEFAULT_MARGIN if is_poster(args.paper) else BOARD_MARGIN)
     size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
@@ -102,9 +103,15 @@ def board_document(drawing: BoardDrawing, args: argparse.Namespace) -> tuple[Doc
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                    avoid=drawing.label_boxes(), cull=format_for(args.output, args.format) != "pdf")
     pages = len(plan.pages)
+    with using("en"):  # the summary is a message: English
+        return document, _tiled_summary(plan, size)
+
+
+def _tiled_summary(plan, size: str) -> str:
+    pages = len(plan.pages)
     if pages == 1:
-        return document, f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
-    return document, (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
+        return f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
+    return (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
                       f"after an assembly page; board {size}")
 
 
@@ -113,5 +120,6 @@ def run(args: argparse.Namespace) -> int:
     format_for(args.output, args.format)  # a bad name or format fails before any drawing
     press_from_args(args)
     drawing = board_scene(board_from_args(args), style_from_args(args))
-    document, summary = board_document(drawing, args)
+    with using(args.lang):
+        document, summary = board_document(drawing, args)
     return write_document(document, args, summary)

@@ -7,8 +7,9 @@ import argparse
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.render.press import press_from_args
+from modlinseq_print.i18n import using
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
+from modlinseq_print.render.press import press_from_args
 from modlinseq_print.render.theme import get_theme
 
 
@@ -29,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)
     faces = MarkerFaces(look, get_theme(args.theme), list(range(low, high + 1)))
-    written = write_files_atomic(make_outputs(pieces, faces, args, "MODLINSEQ modulus markers"))
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, "MODLINSEQ modulus markers")
+    written = write_files_atomic(outputs)
     report(written, pieces)
     return 0

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.i18n import using
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
@@ -292,6 +293,8 @@ def run(args: argparse.Namespace) -> int:
                           args.markers)
     faces = PieceFaces(look, get_theme(args.theme), pieces)
     title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
-    written = write_files_atomic(make_outputs(pieces, faces, args, title))
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, title)
+    written = write_files_atomic(outputs)
     report(written, pieces)
     return 0

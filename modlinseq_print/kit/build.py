@@ -18,13 +18,14 @@ from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.paper import Rect, Sheet, make_sheet
-from modlinseq_print.render.scene import Document, Page, Scene, Text
+from modlinseq_print.render.scene import Document, Page, Scene, Text, Use
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import DEFAULT_OVERLAP, TilePlan, assembly_diagram, tile_document
+from modlinseq_print.render.tiling import BAR_SYMBOL, DEFAULT_OVERLAP, TilePlan, assembly_diagram, tile_document
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _, plural
 
+FOLIO_GAP = 3.0  # mm between a board page's folio and its scale bar
 CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
@@ -177,7 +178,18 @@ def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = 
     for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
         scene = page.scene
         folio = _("page {number} of {total}").format(number=number, total=total)
-        scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
+        bar = _footer_bar(scene)
+        if bar is None:
+            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
+        else:  # a board page: on the footer's line, left of its scale bar (whose caption ends at the margin)
+            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, 3.0, anchor="end", middle=True), "folio")
+
+
+def _footer_bar(scene: Scene) -> Use | None:
+    """The scale bar in a board page's footer, if the page has one."""
+    footer = next((layer for layer in scene.layers if layer.name == "footer"), None)
+    return next((item for item in footer.items if isinstance(item, Use) and item.symbol == BAR_SYMBOL), None) \
+        if footer else None
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:
