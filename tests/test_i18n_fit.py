@@ -10,11 +10,15 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.i18n import LANGUAGES, MISSING, _, using
 from modlinseq_print.kit.build import build_kit
+from modlinseq_print.kit.exercises import KINDS, make_worksheet
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
+from modlinseq_print.printables.position import PositionStyle, position_scene
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
+from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.tiling import fit_document, tile_document
+from rules_helpers import judge
 from text_fit_helpers import fit_problems
 
 
@@ -56,6 +60,28 @@ def test_every_reference_variation_holds_its_text(lang, variation):
     with using(lang):
         pages = reference_pages(ReferenceSpec(13, wrap, pattern, wild), 210.0, 297.0, 16.0)
     assert _clean(pages, 10.0) == []
+
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_worksheet_kind_and_its_answers_hold_their_text(lang):
+    problems = make_worksheet(24, 1, 13)
+    assert {p.kind for p in problems} == set(KINDS)
+    with using(lang):
+        questions, answers = worksheet_pages(problems, 210.0, 297.0, 1, 16.0)
+    assert _clean(questions + answers, 10.0) == []
+
+
+FIGURE = ("17A0 ~ 1 ~ 5 ~ 9E4; 3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6; "  # seed figure 13A, a wild tile
+          "7T21 ~ 12 ~ 17 ~ 2 ~ 7 ~ 12 ~ 17 ~ 2E17; 4H13 ~ 1 ~ 18 ~ 15E21 ~ 12M17 ~ 9M11; #M1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_position_legend_holds_its_text(lang):
+    analysis = judge("hex:6", 20, FIGURE, wrap="lines")
+    with using(lang):
+        scene = position_scene(analysis, PositionStyle(legend="all")).scene
+    assert _clean([scene], 0.0) == []
 
 
 def test_no_printed_string_is_missing_from_a_catalogue():

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, TILE_SHAPES
+from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
@@ -42,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
                         help="print each cell's address (default on)")
     parser.add_argument("--title", default=None, help="a title printed above the board")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -60,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     style = style_from_args(args)
     position, _ = build_position(transcript_text(args), start_position(args))
     analysis = analyse(position)
-    drawing = position_scene(analysis, style)
+    with using(args.lang):
+        drawing = position_scene(analysis, style)
     written = write_output(position_document(drawing), args.output, kind, args.dpi)
     verdict = "legal" if analysis.legal else "ILLEGAL"
     print(f"wrote {written[0]}: {plural(len(position.tiles), 'tile')}, "
