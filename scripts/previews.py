@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.i18n import using
 from modlinseq_print.kit.build import board_sheet, board_style, build_kit
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
@@ -45,7 +46,16 @@ def main() -> int:
         page = kit.document.pages[0] if title is None else sections[title][index]
         written = write_output(Document([page]), DOCS / name, "png", DPI)
         print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
+    translated_reference(preset)
     return 0
+
+
+def translated_reference(preset) -> None:
+    """The reference card of the standard kit in German: how a translated kit reads."""
+    with using("de"):
+        kit = build_kit(preset)
+    written = write_output(Document([kit.sections[0].pages[0]]), DOCS / "preview-reference-de.png", "png", DPI * 1.5)
+    print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
 
 
 if __name__ == "__main__":
