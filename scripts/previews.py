@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.i18n import using
 from modlinseq_print.kit.build import board_sheet, board_style, build_kit
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
@@ -52,8 +52,7 @@ def main() -> int:
 
 def translated_reference(preset) -> None:
     """The reference card of the standard kit in German: how a translated kit reads."""
-    with using("de"):
-        kit = build_kit(preset)
+    kit = build_kit(replace(preset, lang="de"))
     written = write_output(Document([kit.sections[0].pages[0]]), DOCS / "preview-reference-de.png", "png", DPI * 1.5)
     print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
 

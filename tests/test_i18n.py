@@ -75,7 +75,8 @@ def test_plurals_follow_each_language():
     assert [plural_index("ru", n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)] == [0, 1, 1, 2, 2, 2, 0, 1, 2, 2]
     assert [plural_index("fr", n) for n in (0, 1, 2)] == [0, 0, 1]
     with using("ru"):
-        assert [plural(n, "page") for n in (1, 3, 5, 21)] == ["1 страница", "3 страницы", "5 страниц", "21 страница"]
+        forms = [plural(n, "page") for n in (1, 3, 5, 21)]
+    assert forms == ["1 страница", "3 страницы", "5 страниц", "21 страница"]
     with using("de"):
         assert (plural(1, "cell"), plural(2, "cell")) == ("1 Feld", "2 Felder")
     assert (plural(1, "cell"), plural(2, "cell")) == ("1 cell", "2 cells")
@@ -116,3 +117,17 @@ def test_a_preset_names_its_language_and_a_bad_one_is_refused(tmp_path):
     assert load_preset(str(good)).lang == "el"
     with pytest.raises(ModlinseqError, match="lang: unknown language 'xx': use one of en, de, fr, es, el, ru"):
         load_preset(str(bad))
+
+
+def test_a_kit_in_greek_from_the_preset_key_and_in_russian_from_the_option(cli, tmp_path):
+    preset = tmp_path / "small.toml"
+    preset.write_text('lang = "el"\n[board]\nspec = "hex:3"\n')
+    greek, russian = tmp_path / "el.pdf", tmp_path / "ru.pdf"
+    assert cli("kit", preset, "-o", greek, "--quiet").status == 0
+    result = cli("kit", preset, "--lang", "ru", "-o", russian, "--quiet")
+    assert result.status == 0 and "rules and reference card 1" in result.out  # the message stays English
+    el, ru = (subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True, check=True).stdout
+              for p in (greek, russian))
+    assert "ακολουθία" in el and "Κανόνες και κάρτα αναφοράς" in el and "Σελίδα" not in ru
+    assert "последовательность" in ru and "ακολουθία" not in ru
+    assert all(address in el and address in ru for address in ("A0", "B1", "E3", "T6", "M5"))

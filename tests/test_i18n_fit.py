@@ -35,8 +35,7 @@ def test_every_kit_page_holds_its_text(lang, name):
     preset = load_preset(name)
     if name == "standard":  # a small board keeps the test quick; the text is the same
         preset = replace(preset, board=replace(preset.board, spec="hex:4"))
-    with using(lang):
-        kit = build_kit(preset, exercises=4 if name == "starter" else None)
+    kit = build_kit(replace(preset, lang=lang), exercises=4 if name == "starter" else None)
     margins = [kit.sections[0].margin] + [s.margin for s in kit.sections for _page in s.pages]
     assert _clean([p.scene for p in kit.document.pages], margins) == []
 

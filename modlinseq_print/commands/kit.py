@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.i18n import using
 from modlinseq_print.kit.build import build_kit
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.render.output import format_for, formats, write_output
@@ -40,10 +39,11 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
-    with using(args.lang or preset.lang):
-        kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
+    if args.lang:
+        preset = replace(preset, lang=args.lang)
+    kit = build_kit(preset, args.exercises, quiet=args.quiet, press=press)
     written = write_output(kit.document, output, kind, press=press)
-    parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
+    parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "
           f"(cover 1, {parts}), {size / 1024:.0f} KB")

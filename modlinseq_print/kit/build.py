@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from modlinseq_print.geometry.boards import Board, parse_board
+from modlinseq_print.i18n import using
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -42,6 +43,7 @@ class Section:
     title: str
     pages: list[Page]
     margin: float  # the paper margin of its pages (the page number sits inside it)
+    name: str = ""  # the title in English, for messages (the title is in the kit's language)
 
 
 @dataclass
@@ -117,7 +119,7 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scen
     document, plan = tile_document(drawing.scene, sheet, _("Board {spec}").format(spec=preset.board.spec), overlap,
                                    preset.board.orientation, keep_whole=drawing.cell_boxes(),
                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
-    return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
+    return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 
 def kit_pieces(preset: Preset) -> list[Piece]:
@@ -142,7 +144,7 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
         options = replace(options, gap=max(options.gap, press.die_spacing))
     sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
-    return Section(_(title), sheets.document.pages, sheet.margin), sheets, counts
+    return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 
 
 def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
@@ -152,13 +154,14 @@ def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) ->
                          preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
     margin = sheet.margin + FLOW_INSET
     reference = Section(_("Rules and reference card"), _pages(reference_pages(spec, sheet.width, sheet.height, margin),
-                                                             "reference"), sheet.margin)
+                                                             "reference"), sheet.margin, "Rules and reference card")
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
     sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin)
-    return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin),
-                       Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin)]
+    return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin,
+                               "Practice problems"),
+                       Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
 
 
 def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
@@ -234,7 +237,13 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
 
 
 def build_kit(preset: Preset, exercises: int | None = None, quiet: bool = True, press=None) -> Kit:
-    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size."""
+    """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
+    worksheet size."""
+    with using(preset.lang):
+        return _build_kit(preset, exercises, quiet, press)
+
+
+def _build_kit(preset: Preset, exercises: int | None, quiet: bool, press) -> Kit:
     count = preset.exercises.count if exercises is None else exercises
     progress = Progress(5, quiet=quiet)
     sheet = text_sheet(preset)

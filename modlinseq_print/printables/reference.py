@@ -58,8 +58,8 @@ def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
     rows = [["MSA", _("one period"), _("period")]] + [[msa, values, str(period)]
                                                for msa, values, period in words.sequence_table(spec.modulus)]
     flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
-    flow.heading(_("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)").format(modulus=spec.modulus),
-                 size=HEAD)
+    every = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)")
+    flow.heading(every.format(modulus=spec.modulus), size=HEAD)
     flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width))
     return flow.pages
 

@@ -132,7 +132,8 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
         "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
         "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
         "each over the pages already laid (its left neighbour and the pages above it) so that every half "
-        "target meets its other half (pages overlap by at least {overlap:g} mm), and glue.").format(overlap=plan.overlap)
+        "target meets its other half (pages overlap by at least {overlap:g} mm), and glue.").format(
+        overlap=plan.overlap)
     notes = scene.layer("notes")
     y = area.y + 4.0
     for line in wrap_text(heading, area.width, "Helvetica-Bold", 4.5):
