@@ -13,6 +13,7 @@ from modlinseq_print.kit.build import build_kit
 from modlinseq_print.kit.exercises import KINDS, make_worksheet
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
+from modlinseq_print.printables.coprimality import GameSheetSpec, game_sheets
 from modlinseq_print.printables.position import PositionStyle, position_scene
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.printables.worksheet import worksheet_pages
@@ -81,6 +82,13 @@ def test_a_position_legend_holds_its_text(lang):
     with using(lang):
         scene = position_scene(analysis, PositionStyle(legend="all")).scene
     assert _clean([scene], 0.0) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_coprimality_sheets_hold_their_text(lang):
+    with using(lang):
+        document = game_sheets(make_sheet("a4", "10mm"), GameSheetSpec(12, None, 1))
+    assert _clean([p.scene for p in document.pages], 10.0) == []
 
 
 def test_no_printed_string_is_missing_from_a_catalogue():
