@@ -9,6 +9,7 @@ import sys
 
 from modlinseq_print import __version__
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.i18n import using
 
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands; each has register(subparsers).
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)
     try:
-        return args.run(args) or 0
+        with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
+            return args.run(args) or 0
     except ModlinseqError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2

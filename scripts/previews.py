@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from modlinseq_print.geometry.boards import parse_board
@@ -45,7 +46,15 @@ def main() -> int:
         page = kit.document.pages[0] if title is None else sections[title][index]
         written = write_output(Document([page]), DOCS / name, "png", DPI)
         print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
+    translated_reference(preset)
     return 0
+
+
+def translated_reference(preset) -> None:
+    """The reference card of the standard kit in German: how a translated kit reads."""
+    kit = build_kit(replace(preset, lang="de"))
+    written = write_output(Document([kit.sections[0].pages[0]]), DOCS / "preview-reference-de.png", "png", DPI * 1.5)
+    print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
 
 
 if __name__ == "__main__":

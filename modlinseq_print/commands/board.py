@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_board_arguments, board_from_args, write_document
+from modlinseq_print.commands.common import add_board_arguments, add_lang_argument, board_from_args, write_document
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
+from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.inputs import DECIMAL, WHOLE
@@ -56,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--arrows", action="store_true",
                         help="arrows at the edges showing the direction of addition for each slope")
     add_press_arguments(parser, board=True)
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -83,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     format_for(args.output, args.format)  # a bad name or format fails before any drawing
     press_from_args(args)
     drawing = board_scene(board_from_args(args), style_from_args(args))
-    document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation, args.fit,
-                                       cull=format_for(args.output, args.format) != "pdf")
+    with using(args.lang):
+        document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation, args.fit,
+                                           cull=format_for(args.output, args.format) != "pdf")
     return write_document(document, args, summary)

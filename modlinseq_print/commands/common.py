@@ -6,6 +6,7 @@ import argparse
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES, using
 from modlinseq_print.inputs import DECIMAL
 from modlinseq_print.wording import plural
 
@@ -49,11 +50,18 @@ def write_document(document, args: argparse.Namespace, summary: str) -> int:
     return 0
 
 
-def write_pages(pages, args: argparse.Namespace, title: str) -> int:
-    """Number the pages ('page N of M') and write them to -o in the chosen format."""
+def write_pages(pages, args: argparse.Namespace, title: str, lang: str | None = None) -> int:
+    """Number the pages ('page N of M', in `lang`) and write them to -o in the chosen format."""
     from modlinseq_print.kit.build import number_pages
     from modlinseq_print.render.paper import make_sheet
     from modlinseq_print.render.scene import Document
 
-    number_pages(pages, make_sheet(args.paper, args.margin))
+    with using(lang):
+        number_pages(pages, make_sheet(args.paper, args.margin))
     return write_document(Document(pages, title), args, plural(len(pages), "page"))
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, default: str | None = "en") -> None:
+    """--lang: the language of the printed text (addresses and MSA names stay as they are)."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, metavar="LANG",
+                        help=f"language of the printed text: {', '.join(LANGUAGES)} (default {default or 'en'})")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from modlinseq_print.commands.common import add_page_arguments, write_document
+from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_document
 from modlinseq_print.games.coprimality import CoprimalityError, Grid
 from modlinseq_print.games.coprimality_record import GameState, parse_record, replay
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.i18n import using
 from modlinseq_print.inputs import POSITIVE, TEXT_LIMIT, WHOLE, read_text_input
 from modlinseq_print.printables.coprimality import GameSheetSpec, choose_square, game_sheets, grids_per_page
 from modlinseq_print.render.output import format_for
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="square size, any unit, e.g. 7mm or 0.25in (default 7mm, smaller if a grid needs it)")
     sheet.add_argument("--pages", type=POSITIVE, default=1, help="pages to print (default 1)")
     add_page_arguments(sheet, "output/coprimality-sheets.pdf", "10mm")
+    add_lang_argument(sheet)
     sheet.set_defaults(run=run_sheet)
 
 
@@ -41,7 +43,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     paper = make_sheet(args.paper, args.margin)
     square = parse_length(args.square, "square size") if args.square is not None else None
     spec = GameSheetSpec(args.size, square, args.pages)
-    document = game_sheets(paper, spec)
+    with using(args.lang):
+        document = game_sheets(paper, spec)
     count = grids_per_page(paper, spec)
     return write_document(document, args, f"{count} grid{'s' if count > 1 else ''} of {spec.size} x {spec.size} "
                                           f"squares of {choose_square(paper, spec):g} mm on each of "

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from dataclasses import replace
+
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
@@ -24,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser)
+    add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
 
 
@@ -33,11 +37,13 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
+    if args.lang:
+        preset = replace(preset, lang=args.lang)
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
     written = write_output(kit.document, output, kind, press=press)
-    parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
+    parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "
           f"(cover 1, {parts}), {size / 1024:.0f} KB")

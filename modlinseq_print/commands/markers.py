@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.i18n import using
 from modlinseq_print.inputs import COUNT
-from modlinseq_print.render.press import press_from_args
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
+from modlinseq_print.render.press import press_from_args
 from modlinseq_print.render.theme import get_theme
 
 
@@ -18,6 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--range", default=DEFAULT_RANGE, help=f"lowest-highest modulus (default {DEFAULT_RANGE})")
     parser.add_argument("--copies", type=COUNT, default=1, help="markers of each modulus (default 1)")
     add_sheet_arguments(parser, "output/markers.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -28,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)
     faces = MarkerFaces(look, get_theme(args.theme), list(range(low, high + 1)))
-    written = write_files_atomic(make_outputs(pieces, faces, args, "MODLINSEQ modulus markers"))
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, "MODLINSEQ modulus markers")
+    written = write_files_atomic(outputs)
     report(written, pieces)
     return 0

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
 from modlinseq_print.inputs import COUNT, DECIMAL
+from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.position import analyse
@@ -42,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
                         help="print each cell's address (default on)")
     parser.add_argument("--title", default=None, help="a title printed above the board")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -58,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     style = style_from_args(args)
     position, _ = build_position(transcript_text(args), start_position(args))
     analysis = analyse(position)
-    drawing = position_scene(analysis, style)
+    with using(args.lang):
+        drawing = position_scene(analysis, style)
     written = write_output(position_document(drawing), args.output, kind, args.dpi)
     verdict = "legal" if analysis.legal else "ILLEGAL"
     print(f"wrote {written[0]}: {plural(len(position.tiles), 'tile')}, "

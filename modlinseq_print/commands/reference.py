@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_page_arguments, write_pages
+from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import using
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, WRAPS
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Page
-from modlinseq_print.errors import ModlinseqError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-markers", action="store_true", help="leave out the modulus-marker rule")
     parser.add_argument("--title", default="MODLINSEQ", help="title at the top (default MODLINSEQ)")
     add_page_arguments(parser, "output/reference.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -36,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     spec = ReferenceSpec(args.modulus, args.wrap, args.pattern, args.wild,
                          not args.no_markers, args.title)
     sheet = make_sheet(args.paper, args.margin)
-    scenes = reference_pages(spec, sheet.width, sheet.height, sheet.margin + FLOW_INSET)
+    with using(args.lang):
+        scenes = reference_pages(spec, sheet.width, sheet.height, sheet.margin + FLOW_INSET)
     return write_pages([Page(scene, label=f"reference {i}") for i, scene in enumerate(scenes, 1)], args,
-                f"{args.title} reference, modulus {args.modulus}")
+                f"{args.title} reference, modulus {args.modulus}", args.lang)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE
@@ -41,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--markers", metavar="RANGE", default=None,
                         help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
     add_sheet_arguments(parser, "output/tiles.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -195,6 +198,8 @@ def run(args: argparse.Namespace) -> int:
                           args.markers)
     faces = PieceFaces(look, get_theme(args.theme), pieces)
     title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
-    written = write_files_atomic(make_outputs(pieces, faces, args, title))
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, title)
+    written = write_files_atomic(outputs)
     report(written, pieces)
     return 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_page_arguments, write_pages
+from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.i18n import using
 from modlinseq_print.inputs import POSITIVE, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
 from modlinseq_print.kit.exercises import make_worksheet
@@ -23,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=WHOLE, default=1, help="seed: the same seed gives the same problems (default 1)")
     parser.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
     add_page_arguments(parser, "output/worksheet.pdf")
+    add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -32,8 +34,9 @@ def run(args: argparse.Namespace) -> int:
         raise ModlinseqError(f"bad --exercises {args.exercises}: give 1 to 500 problems")
     problems = make_worksheet(args.exercises, args.seed, check_modulus(args.modulus))
     sheet = make_sheet(args.paper, args.margin)
-    questions, answers = worksheet_pages(problems, sheet.width, sheet.height, args.seed, sheet.margin + FLOW_INSET)
+    with using(args.lang):
+        questions, answers = worksheet_pages(problems, sheet.width, sheet.height, args.seed, sheet.margin + FLOW_INSET)
     pages = [Page(scene, label="problems") for scene in questions]
     if not args.no_answers:
         pages += [Page(scene, label="answers") for scene in answers]
-    return write_pages(pages, args, f"MODLINSEQ worksheet {args.seed}")
+    return write_pages(pages, args, f"MODLINSEQ worksheet {args.seed}", args.lang)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
+from modlinseq_print.i18n import using
 from modlinseq_print.kit.exercises import make_worksheet
 from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
@@ -18,13 +19,16 @@ from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, Tile
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.render.scene import Document, Page, Scene, Text
+from modlinseq_print.render.scene import Document, Page, Scene, Text, Use
+from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
-from modlinseq_print.wording import plural
+from modlinseq_print.render.tiling import BAR_SYMBOL, TilePlan, assembly_diagram, tile_document
+from modlinseq_print.wording import _, plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
 MAX_EXERCISES = 500
+FOLIO_GAP = 3.0  # mm between a board page's folio and its scale bar
+CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
     "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
@@ -40,6 +44,7 @@ class Section:
     title: str
     pages: list[Page]
     margin: float  # the paper margin of its pages (the page number sits inside it)
+    name: str = ""  # the title in English, for messages (the title is in the kit's language)
 
 
 @dataclass
@@ -59,7 +64,7 @@ class Kit:
 def kit_guide(layout: str, overlap: float) -> list[str]:
     """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
     steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
-    return [BOARD_STEP.format(overlap=overlap) if step.startswith("Board:") else step for step in steps]
+    return [_(BOARD_STEP).format(overlap=overlap) if step.startswith("Board:") else _(step) for step in steps]
 
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
@@ -101,10 +106,10 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scen
     m = measure(preset)
     sheet = m.board_sheet
     drawing = board_scene(board, board_style(preset, m))
-    document, plan = tile_document(drawing.scene, sheet, f"Board {preset.board.spec}", m.overlap,
+    document, plan = tile_document(drawing.scene, sheet, _("Board {spec}").format(spec=preset.board.spec), m.overlap,
                                    preset.board.orientation, keep_whole=drawing.cell_boxes(),
                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
-    return Section("Board", document.pages[-len(plan.pages):], sheet.margin), plan, drawing.scene
+    return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 
 def kit_pieces(preset: Preset) -> list[Piece]:
@@ -121,7 +126,7 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
     bled for die cutting."""
     pieces = kit_pieces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
-    title = "Tiles and modulus markers" if has_markers else "Tiles"
+    title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     m = measure(preset)
     sheet = m.pieces_sheet
     look, options = tile_look(preset, m), sheet_options(preset, m, title)
@@ -130,7 +135,7 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
         options = replace(options, gap=max(options.gap, press.die_spacing))
     sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
-    return Section(title, sheets.document.pages, sheet.margin), sheets, counts
+    return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 
 
 def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
@@ -139,23 +144,25 @@ def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) ->
                          preset.board.pattern or board.default_pattern,
                          preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
     margin = sheet.margin + FLOW_INSET
-    reference = Section("Rules and reference card", _pages(reference_pages(spec, sheet.width, sheet.height, margin),
-                                                             "reference"), sheet.margin)
+    reference = Section(_("Rules and reference card"), _pages(reference_pages(spec, sheet.width, sheet.height, margin),
+                                                             "reference"), sheet.margin, "Rules and reference card")
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
     sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin)
-    return reference, [Section("Practice problems", _pages(sheet_pages, "problems"), sheet.margin),
-                       Section("Answers", _pages(answer_pages, "answers"), sheet.margin)]
+    return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin,
+                               "Practice problems"),
+                       Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
 
 
 def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
     """One sentence on what the kit holds."""
-    parts = [f"modulus {preset.modulus}", f"board {preset.board.spec} ({plural(cells, 'cell')})",
+    parts = [_("modulus {modulus}").format(modulus=preset.modulus),
+             _("board {spec} ({cells})").format(spec=preset.board.spec, cells=plural(cells, "cell")),
              plural(counts["number"], "number tile")]
     parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
                                                       ("marker", "modulus marker")) if counts[k]]
-    return "A print-and-play kit: " + ", ".join(parts) + "."
+    return _("A print-and-play kit: {parts}.").format(parts=", ".join(parts))
 
 
 def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
@@ -164,13 +171,24 @@ def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = 
     total = len(pages)
     for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
         scene = page.scene
-        scene.add(Text(scene.width - margin, scene.height - margin - 1.0, f"page {number} of {total}", 3.0,
-                       anchor="end"), "folio")
+        folio = _("page {number} of {total}").format(number=number, total=total)
+        bar = _footer_bar(scene)
+        if bar is None:
+            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
+        else:  # a board page: on the footer's line, left of its scale bar (whose caption ends at the margin)
+            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, 3.0, anchor="end", middle=True), "folio")
+
+
+def _footer_bar(scene: Scene) -> Use | None:
+    """The scale bar in a board page's footer, if the page has one."""
+    footer = next((layer for layer in scene.layers if layer.name == "footer"), None)
+    return next((item for item in footer.items if isinstance(item, Use) and item.symbol == BAR_SYMBOL), None) \
+        if footer else None
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:
     """The pages in order, each section's first page bookmarked with the section's title."""
-    cover.bookmark = "Cover and contents"
+    cover.bookmark = _("Cover and contents")
     pages = [cover]
     for section in sections:
         for i, page in enumerate(section.pages):
@@ -184,12 +202,17 @@ def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: T
     area = sheet.printable
     pages = len(plan.pages)
     if pages > 1:
-        caption = (f"Board assembly: {plan.board_width:.0f} x {plan.board_height:.0f} mm on "
-                   f"{plural(pages, 'page')}, kit pages {first_page}-{first_page + pages - 1}; "
-                   "red frame n is board page n")
+        caption = _("Board assembly: {width} x {height} mm on {pages}, kit pages {first}-{last}; "
+                    "red frame n is board page n").format(
+            width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}", pages=plural(pages, "page"),
+            first=first_page, last=first_page + pages - 1)
     else:
-        caption = f"The board fits on one page (kit page {first_page})."
-    scene.add(Text(area.x + FLOW_INSET, top + 4.0, caption, 3.4, anchor="start", font="Helvetica-Bold"), "diagram")
+        caption = _("The board fits on one page (kit page {first}).").format(first=first_page)
+    lines = wrap_text(caption, area.width - 2 * FLOW_INSET, "Helvetica-Bold", 3.4)  # longer in some languages
+    for i, line in enumerate(lines):
+        scene.add(Text(area.x + FLOW_INSET, top + 4.0 + i * CAPTION_LEAD, line, 3.4, anchor="start",
+                       font="Helvetica-Bold"), "diagram")
+    top += (len(lines) - 1) * CAPTION_LEAD
     room = Rect(area.x, top + 8.0, area.width, area.bottom - top - 16.0)
     if room.height > 40.0:
         scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
@@ -206,10 +229,15 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
 
 def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
               press=None) -> Kit:
-    """Build the whole kit for a preset; `exercises` overrides the preset's worksheet size. `progress`, when
-    given, is called with a label after each of the KIT_STEPS steps (e.g. a progress bar's `step`)."""
+    """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
+    worksheet size. `progress`, when given, is called with a label after each of the KIT_STEPS steps (e.g. a
+    progress bar's `step`)."""
+    with using(preset.lang):
+        return _build_kit(preset, exercises, progress or (lambda label: None), press)
+
+
+def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None], press) -> Kit:
     count = preset.exercises.count if exercises is None else exercises
-    step = progress or (lambda label: None)
     sheet = measure(preset).text_sheet
     board = parse_board(preset.board.spec)
     reference, worksheet = text_sections(preset, board, sheet, count)
@@ -225,7 +253,7 @@ def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[
     _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
-    number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _ in s.pages])
+    number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])
     step("page numbers")
     first_piece_page = 1 + sum(len(s.pages) for s in sections[:sections.index(pieces)])
     return Kit(Document(pages, preset.title), sections, plan, counts, sheets.placements, first_piece_page)

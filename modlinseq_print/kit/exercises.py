@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from modlinseq_print.rules.sequences import gap_fillings, is_modular_linear, progression
+from modlinseq_print.wording import _
 
 MODULUS_RANGE = range(5, 21)  # "determine the modulus" answers lie in this range
 KINDS = ("modulus", "extend", "gap1", "gap2", "gap3", "gap4")
@@ -36,9 +37,9 @@ class Problem:
     def answer_text(self) -> str:
         """The answers as printed."""
         if not self.answers:
-            return "no solution"
+            return _("no solution")
         if self.kind == "modulus":
-            return f"modulus {self.answers[0][0]}"
+            return _("modulus {modulus}").format(modulus=self.answers[0][0])
         return ";   ".join(" ~ ".join(map(str, a)) for a in self.answers)
 
 

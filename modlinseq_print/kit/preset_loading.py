@@ -11,6 +11,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, short_path
 from modlinseq_print.kit.build import board_style, sheet_options, tile_look
 from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
@@ -111,6 +112,8 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value is not None and value not in choices:
             what = "layout" if key == "tiles.layout" else "value"
             fail(key, f"unknown {what} {excerpt(value)}: use one of {', '.join(choices)}")
+    if preset.lang not in LANGUAGES:
+        fail("lang", f"unknown language {excerpt(preset.lang)}: use one of {', '.join(LANGUAGES)}")
     mm = {key: keyed(key, lambda key=key: length_mm(preset, key)) for key in LENGTH_KEYS}
     for key, value in (("tiles.copies", preset.tiles.copies), ("tiles.wild", preset.tiles.wild),
                        ("tiles.blockers", preset.tiles.blockers), ("markers.copies", preset.markers.copies),

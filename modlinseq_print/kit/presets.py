@@ -91,6 +91,7 @@ class Preset:
 
     name: str
     title: str = "MODLINSEQ"
+    lang: str = "en"  # the language of the printed text
     modulus: int = 13
     paper: str = "a4"
     margin: str = "10mm"

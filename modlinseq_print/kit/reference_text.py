@@ -5,6 +5,7 @@ from __future__ import annotations
 from math import gcd
 
 from modlinseq_print.rules.sequences import msa, progression
+from modlinseq_print.wording import _
 
 RULE = (
     "Wherever there is an unbroken straight line of tiles on the board, in any of the three "
@@ -73,7 +74,8 @@ def msa_text(modulus: int) -> str:
     """The MSA paragraph with a worked example for this modulus."""
     step = next((s for s in range(2, modulus // 2 + 1) if gcd(s, modulus) > 1), min(3, modulus // 2) or 1)
     values = " ~ ".join(map(str, progression(1, step, 4, modulus)))
-    return f"{MSA} For example, {values} has modulus {modulus} and step {step}: it is {msa(modulus, step, 1)}."
+    example = _("For example, {values} has modulus {modulus} and step {step}: it is {name}.")
+    return f"{_(MSA)} " + example.format(values=values, modulus=modulus, step=step, name=msa(modulus, step, 1))
 
 
 def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
@@ -88,5 +90,5 @@ def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
         for anchor in range(group):
             values = " ~ ".join(map(str, progression(anchor, step, period, modulus)))
             rows.append((msa(modulus, step, anchor), f"… {values} …", period))
-    rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", "… a ~ a ~ a … (each value repeated)", 1))
+    rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", _("… a ~ a ~ a … (each value repeated)"), 1))
     return rows

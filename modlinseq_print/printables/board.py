@@ -17,6 +17,7 @@ from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.paper import Rect
 from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
+from modlinseq_print.wording import _
 
 Point = tuple[float, float]
 LABEL_GAP = 0.5  # mm between a tile's lower edge and the address under it
@@ -264,7 +265,7 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
     if style.modulus is not None:
         if style.modulus < 2:
             raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 2, e.g. 13")
-        lines.append((f"modulus {style.modulus}", NOTE_SIZE, "Helvetica"))
+        lines.append((_("modulus {modulus}").format(modulus=style.modulus), NOTE_SIZE, "Helvetica"))
     return lines
 
 

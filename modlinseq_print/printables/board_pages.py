@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardDrawing
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import _
 
 
 class BoardOptionError(ModlinseqError):
@@ -23,7 +25,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     pages) to 10 mm; `fit` scales the board onto one sheet; `cull` leaves out of each tiled page what
     falls outside it (the SVG and PNG writers want that; a PDF clips instead).
     """
-    title = f"MODLINSEQ board {drawing.board.spec}"
+    title = _("MODLINSEQ board {spec}").format(spec=drawing.board.spec)
     margin = parse_margin(margin if margin is not None else DEFAULT_MARGIN if is_poster(paper) else BOARD_MARGIN)
     size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
     if is_poster(paper):
@@ -38,8 +40,13 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     document, plan = tile_document(drawing.scene, sheet, title, overlap, orientation,
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                    avoid=drawing.label_boxes(), cull=cull)
+    with using("en"):  # the summary is a message: English, whatever language the pages print in
+        return document, _tiled_summary(plan, size)
+
+
+def _tiled_summary(plan, size: str) -> str:
     pages = len(plan.pages)
     if pages == 1:
-        return document, f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
-    return document, (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
-                      f"after an assembly page; board {size}")
+        return f"one {plan.sheet_of(plan.pages[0]).describe()} page at actual size, board {size}"
+    return (f"{pages} {plan.describe_sheets()} pages at actual size in {plan.arrangement}, "
+            f"after an assembly page; board {size}")

@@ -12,6 +12,7 @@ from modlinseq_print.render.marks import scale_bar
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
+from modlinseq_print.wording import _, number as number_text
 
 DEFAULT_SQUARE = 7.0  # mm: room for a hand-written three-digit number
 MIN_AUTO_SQUARE = 4.0  # the automatic size never goes below this
@@ -87,7 +88,7 @@ class GridBlock:
 
 
 def _wrapped_rules(width: float) -> list[list[str]]:
-    return [wrap_text(f"{k}. {rule}", width - 3.0, "Helvetica", TEXT_SIZE) for k, rule in enumerate(RULES, 1)]
+    return [wrap_text(f"{k}. {_(rule)}", width - 3.0, "Helvetica", TEXT_SIZE) for k, rule in enumerate(RULES, 1)]
 
 
 def turn_entries(size: int) -> list[tuple[str, str]]:
@@ -157,7 +158,7 @@ def grid_items(block: GridBlock, x: float, y: float) -> list[Item]:
     """One grid with its top-left block corner at (x, y): players line, column letters, row numbers,
     squares (border rows and columns shaded) and a heavier outline."""
     n, sq, label = block.size, block.square, block.label_size
-    items: list[Item] = [Text(x, y + 3.5, "Players:", 2.8, anchor="start", fill=GREY),
+    items: list[Item] = [Text(x, y + 3.5, _("Players:"), 2.8, anchor="start", fill=GREY),
                          Polygon(((x + 13.0, y + 4.0), (x + block.width, y + 4.0)),
                                  Style(stroke="#999999", stroke_width=0.2), closed=False)]
     left, top = x + block.label_width, y + PLAYERS_LINE + label + 1.5
@@ -176,17 +177,17 @@ def grid_items(block: GridBlock, x: float, y: float) -> list[Item]:
 
 def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
     """The rules, the turn table and a scale bar, from `top` down."""
-    items: list[Item] = [Text(area.x, top + 3.5, "How to play", 3.3, anchor="start", font="Helvetica-Bold")]
+    items: list[Item] = [Text(area.x, top + 3.5, _("How to play"), 3.3, anchor="start", font="Helvetica-Bold")]
     y = top + 5.0
     for rule in _wrapped_rules(area.width):
         for k, line in enumerate(rule):
             y += TEXT_SIZE * 1.3
             items.append(Text(area.x + (0 if k == 0 else 3.0), y, line, TEXT_SIZE, anchor="start"))
     y += 6.0
-    items.append(Text(area.x, y, "Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime",
-                      3.0, anchor="start", font="Helvetica-Bold"))
+    turns = _("Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime")
+    items.append(Text(area.x, y, turns, 3.0, anchor="start", font="Helvetica-Bold"))
     y += 2.0
-    _, rows, column_width = _table_shape(size, area.width)
+    _columns, rows, column_width = _table_shape(size, area.width)
     for index, (k, numbers) in enumerate(turn_entries(size)):
         column, row = divmod(index, rows)
         cx, cy = area.x + column * column_width, y + (row + 1) * TABLE_SIZE * 1.35
@@ -210,9 +211,10 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
         scene = Scene(sheet.width, sheet.height)
         _define_squares(scene, square)
         printable = sheet.printable
-        title = f"The Convoluted Coprimality Game: {spec.size} x {spec.size}"
+        title = _("The Convoluted Coprimality Game: {size} x {size}").format(size=spec.size)
         scene.add(Text(printable.x, printable.y + 6.0, title, 5.0, anchor="start", font="Helvetica-Bold"), "text")
-        scene.add(Text(printable.right, printable.y + 6.0, f"squares {square:g} mm, sheet {number} of {spec.pages}",
+        scene.add(Text(printable.right, printable.y + 6.0, _("squares {square} mm, sheet {number} of {total}").format(
+                           square=number_text(square, "g"), number=number, total=spec.pages),
                        2.6, anchor="end", fill=GREY), "text")
         for r in range(rows):
             for c in range(columns):
@@ -220,7 +222,7 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
                     scene.add(item, "grids")
         for item in _panel_items(spec.size, printable, area.bottom + 4.0):
             scene.add(item, "text")
-        pages.append(Page(scene, bookmark="Coprimality game sheets" if number == 1 else None))
+        pages.append(Page(scene, bookmark=_("Coprimality game sheets") if number == 1 else None))
     return Document(pages, title="Convoluted Coprimality Game sheets")
 
 

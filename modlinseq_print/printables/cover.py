@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
+from modlinseq_print.wording import _
 
 BOARD_STEP = ("Board: trim each page along its dashed edges; lay the pages in number order, row by row, each over "
               "the pages already laid (they overlap by at least {overlap:g} mm), so the half targets meet, and glue. "
@@ -23,16 +24,16 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
                contents: list[tuple[str, int, int]], guide: list[str] | None = None) -> tuple[Scene, float]:
     """The cover scene, and the y (mm) where the free space for the assembly diagram begins.
 
-    `contents` holds (section title, first page, page count); `guide` replaces the GUIDE steps.
+    `contents` holds (section title, first page, page count); `guide` (translated) replaces the GUIDE steps.
     """
     flow = Flow(width, height, margin=margin)
     flow.heading(title, size=22 * PT)
     flow.paragraph(summary, size=11 * PT)
-    flow.heading("Contents", size=13 * PT)
-    rows = [["section", "pages"]]
+    flow.heading(_("Contents"), size=13 * PT)
+    rows = [[_("section"), _("pages")]]
     for name, first, count in contents:
         rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
     flow.table(rows, widths=[70.0, 25.0], size=10 * PT)
-    flow.heading("How to make the kit", size=13 * PT)
+    flow.heading(_("How to make the kit"), size=13 * PT)
     flow.bullets(guide or GUIDE, size=9.5 * PT)
     return flow.scene, flow.y

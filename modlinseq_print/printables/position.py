@@ -21,6 +21,7 @@ from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.rules.position import Analysis, SequenceReport
 from modlinseq_print.rules.report import sequence_msa, sequence_notes, tilde_notation
+from modlinseq_print.wording import _
 
 DIAGRAM_TILE_WIDTH = 12.0  # mm: an order-6 board fits the width of an A4 page
 LEGENDS = ("long", "all", "none")
@@ -161,20 +162,37 @@ def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]
         return []
     position = analysis.position
     chosen: list[SequenceReport] = [r for r in analysis.sequences if which == "all" or r.tiles >= 3 or not r.legal]
-    return [(sequence_msa(r), tilde_notation(position, r), str(r.tiles), str(r.points), sequence_notes(position, r))
-            for r in chosen]
+    return [(_msa_words(sequence_msa(r)), tilde_notation(position, r), str(r.tiles), str(r.points),
+             _note_words(sequence_notes(position, r))) for r in chosen]
+
+
+def _msa_words(text: str) -> str:
+    """The MSA column in the language in use: the names stay, the words around them are translated."""
+    if text in ("not modular-linear", "step open"):
+        return _(text)
+    return text.replace(" or ", f" {_('or')} ")
+
+
+def _note_words(text: str) -> str:
+    """The notes column ('loop wrap, positive slope') in the language in use."""
+    parts = [_(part) if part.endswith(" slope") else " ".join(_(word) for word in part.split())
+             for part in text.split(", ") if part]
+    return ", ".join(parts)
 
 
 def _footer_lines(analysis: Analysis) -> list[str]:
     """Lines under the legend: the verdict, blocked cells, wild-tile values and problems."""
     position = analysis.position
     address = position.board.address
-    lines = [f"modulus {position.modulus}, wrap {position.wrap}: {'legal' if analysis.legal else 'ILLEGAL'}"]
+    verdict = _("legal") if analysis.legal else _("ILLEGAL")
+    lines = [_("modulus {modulus}, wrap {wrap}: {verdict}").format(modulus=position.modulus, wrap=_(position.wrap),
+                                                                   verdict=verdict)]
     if analysis.blocked:
-        lines.append("blocked: " + " ".join(address(c) for c in analysis.blocked))
+        lines.append(_("blocked: {cells}").format(cells=" ".join(address(c) for c in analysis.blocked)))
     for cell, values in analysis.wild.items():
-        lines.append(f"wild {address(cell)}: " + (" or ".join(map(str, values)) or "no value fits"))
-    lines += [f"problem: {p.message}" for p in analysis.problems]
+        fits = f" {_('or')} ".join(map(str, values)) or _("no value fits")
+        lines.append(_("wild {cell}: {values}").format(cell=address(cell), values=fits))
+    lines += [_("problem: {message}").format(message=p.message) for p in analysis.problems]
     return lines
 
 
@@ -184,7 +202,8 @@ def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, 
     gap = size * 1.2
     line_height = size * 1.35
     fixed = [FONT_SLACK * max([text_width(r[i], "Helvetica", size) for r in rows]
-                              + [text_width(HEADINGS[i], "Helvetica-Bold", size)]) for i in (0, 2, 3, 4)]
+                              + [text_width(_(HEADINGS[i]) if HEADINGS[i] else "", "Helvetica-Bold", size)])
+             for i in (0, 2, 3, 4)]
     sequence_width = max(width - sum(fixed) - 4 * gap, 30.0)
     columns = [fixed[0], sequence_width, fixed[1], fixed[2], fixed[3]]
     xs = [0.0]
@@ -196,7 +215,7 @@ def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, 
         y += line_height
         for i, (head, align) in enumerate(zip(HEADINGS, ("start", "start", "end", "end", "start"))):
             x = xs[i] + (columns[i] if align == "end" else 0.0)
-            items.append(Text(x, y, head, size, align, "Helvetica-Bold", colour))
+            items.append(Text(x, y, _(head) if head else head, size, align, "Helvetica-Bold", colour))
         y += size * 0.45
         items.append(Polygon(((0.0, y), (xs[-1] + columns[-1], y)), Style(stroke=colour, stroke_width=0.2), False))
         for row in rows:

@@ -8,6 +8,7 @@ from modlinseq_print.kit import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
 from modlinseq_print.rules.sequences import points
+from modlinseq_print.wording import _
 
 HEAD = 10.5 * PT  # section headings
 BODY = 8.5 * PT  # body text and tables
@@ -28,7 +29,7 @@ class ReferenceSpec:
 def scoring_rows(longest: int = 12) -> list[list[str]]:
     """Table 2A as rows: length and points, in two column pairs."""
     half = (longest + 1) // 2
-    rows = [["length", "points", "length", "points"]]
+    rows = [[_("length"), _("points"), _("length"), _("points")]]
     for n in range(1, half + 1):
         rows.append([str(n), str(points(n)), str(n + half), str(points(n + half))])
     return rows
@@ -37,40 +38,42 @@ def scoring_rows(longest: int = 12) -> list[list[str]]:
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0) -> list[Scene]:
     """The reference card as pages of the given size (mm): rules in two columns, then every sequence."""
     flow = Flow(width, height, margin=margin, columns=1)
-    flow.heading(f"{spec.title}: rules and reference, modulus {spec.modulus}", size=15 * PT)
+    flow.heading(_("{title}: rules and reference, modulus {modulus}").format(title=spec.title, modulus=spec.modulus),
+                 size=15 * PT)
     flow.set_columns(2, gap=0.0)
-    flow.heading("The modular-linear rule", size=HEAD)
-    flow.paragraph(words.RULE, size=BODY)
-    flow.heading("A turn", size=HEAD)
-    flow.bullets(words.TURN, size=BODY)
-    flow.heading("Scoring", size=HEAD)
-    flow.paragraph("A sequence of n tiles scores (n - 1)(n - 2) / 2 points:", size=BODY)
+    flow.heading(_("The modular-linear rule"), size=HEAD)
+    flow.paragraph(_(words.RULE), size=BODY)
+    flow.heading(_("A turn"), size=HEAD)
+    flow.bullets([_(step) for step in words.TURN], size=BODY)
+    flow.heading(_("Scoring"), size=HEAD)
+    flow.paragraph(_("A sequence of n tiles scores (n - 1)(n - 2) / 2 points:"), size=BODY)
     flow.table(scoring_rows(), widths=[16, 16, 16, 16], size=BODY)
     flow.next_column()
     _variations(flow, spec)
-    flow.heading("MSA notation", size=HEAD)
+    flow.heading(_("MSA notation"), size=HEAD)
     flow.paragraph(words.msa_text(spec.modulus), size=BODY)
-    flow.heading("Filling gaps", size=HEAD)
-    flow.paragraph(words.GAPS, size=BODY)
+    flow.heading(_("Filling gaps"), size=HEAD)
+    flow.paragraph(_(words.GAPS), size=BODY)
     flow.set_columns(1)
-    rows = [["MSA", "one period", "period"]] + [[msa, values, str(period)]
+    rows = [["MSA", _("one period"), _("period")]] + [[msa, values, str(period)]
                                                for msa, values, period in words.sequence_table(spec.modulus)]
     flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
-    flow.heading(f"Every sequence of modulus {spec.modulus} (as tables 2B and 2C of the rules)", size=HEAD)
+    every = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)")
+    flow.heading(every.format(modulus=spec.modulus), size=HEAD)
     flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width))
     return flow.pages
 
 
 def _variations(flow: Flow, spec: ReferenceSpec) -> None:
     """The paragraphs for the variations this kit uses."""
-    flow.heading("This kit's variations", size=HEAD)
-    flow.paragraph(words.WRAP[spec.wrap], size=BODY)
+    flow.heading(_("This kit's variations"), size=HEAD)
+    flow.paragraph(_(words.WRAP[spec.wrap]), size=BODY)
     if words.PATTERN.get(spec.pattern):
-        flow.paragraph(words.PATTERN[spec.pattern], size=BODY)
+        flow.paragraph(_(words.PATTERN[spec.pattern]), size=BODY)
     if spec.wild:
-        flow.paragraph(words.WILD, size=BODY)
+        flow.paragraph(_(words.WILD), size=BODY)
     if spec.markers:
-        flow.paragraph(words.MARKER, size=BODY)
+        flow.paragraph(_(words.MARKER), size=BODY)
 
 
 def _sequence_widths(column: float) -> list[float]:

@@ -16,6 +16,7 @@ from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.units import parse_length
+from modlinseq_print.wording import _
 
 FOOTER = 8.0  # mm kept at the bottom of the printable area for the scale bar and caption
 CAPTION_SIZE = 2.6
@@ -151,12 +152,14 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                                               [place_outline(look.footprint, s) for s in slots]))
         if fold:
             front.layer("marks").items.extend(fold_marks(fold, sheet)[0])
-        _footer(front, sheet, _front_caption(options.title, number, len(pages), fold), scale=True)
-        document.pages.append(Page(front, bookmark=options.title if number == 1 else None,
+        _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold), scale=True)
+        document.pages.append(Page(front, bookmark=_(options.title) if number == 1 else None,
                                    label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
-            _footer(back, sheet, f"{options.title}: sheet {number} of {len(pages)}, backs: print on the reverse, "
-                                 f"flipping on the {options.flip} edge", scale=False)
+            caption = _("{title}: sheet {number} of {total}, backs: print on the reverse, {flipping}").format(
+                title=_(options.title), number=number, total=len(pages),
+                flipping=_(f"flipping on the {options.flip} edge"))
+            _footer(back, sheet, caption, scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
 
@@ -187,8 +190,9 @@ def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: 
 
 def _front_caption(title: str, number: int, total: int, fold: Fold | None) -> str:
     if fold is None:
-        return f"{title}: sheet {number} of {total}, fronts"
-    return f"{title}: sheet {number} of {total}: fold on the dashed line, glue, then cut"
+        return _("{title}: sheet {number} of {total}, fronts").format(title=title, number=number, total=total)
+    return _("{title}: sheet {number} of {total}: fold on the dashed line, glue, then cut").format(
+        title=title, number=number, total=total)
 
 
 def gutter_fold_slots(look: TileLook, sheet: Sheet, options: SheetOptions, what: str) -> tuple[list[Slot], Fold]:
@@ -218,17 +222,17 @@ def fold_marks(fold: Fold, sheet: Sheet) -> tuple[list[Item], tuple[Rect, ...]]:
     """The dashed fold line across the pieces' part of the printable area with a 'fold' label at each end,
     and the labels' boxes (which pieces keep clear of)."""
     area = sheet.printable
-    width = text_width(FOLD_LABEL, "Helvetica", CAPTION_SIZE)
+    width = text_width(_(FOLD_LABEL), "Helvetica", CAPTION_SIZE)
     half = CAPTION_SIZE / 2  # the label's box is one font size tall
     text = {"size": CAPTION_SIZE, "fill": "#555555", "middle": True}
     if fold.axis == "vertical":
         x, top, bottom = fold.position, area.y, area.bottom - FOOTER
-        labels = [Text(x, top + half, FOLD_LABEL, **text), Text(x, bottom - half, FOLD_LABEL, **text)]
+        labels = [Text(x, top + half, _(FOLD_LABEL), **text), Text(x, bottom - half, _(FOLD_LABEL), **text)]
         boxes = (Rect(x - width / 2, top, width, 2 * half), Rect(x - width / 2, bottom - 2 * half, width, 2 * half))
         line = ((x, top + 2 * half + 1.0), (x, bottom - 2 * half - 1.0))
     else:
         y, left, right = fold.position, area.x, area.right
-        labels = [Text(left, y, FOLD_LABEL, anchor="start", **text), Text(right, y, FOLD_LABEL, anchor="end", **text)]
+        labels = [Text(left, y, _(FOLD_LABEL), anchor="start", **text), Text(right, y, _(FOLD_LABEL), anchor="end", **text)]
         boxes = (Rect(left, y - half, width, 2 * half), Rect(right - width, y - half, width, 2 * half))
         line = ((left + width + 1.0, y), (right - width - 1.0, y))
     return [Polygon(line, FOLD_STYLE, closed=False), *labels], boxes

@@ -6,6 +6,7 @@ from typing import Iterable
 
 from modlinseq_print.render.paper import Rect
 from modlinseq_print.render.scene import Circle, Item, Polygon, Style, Text
+from modlinseq_print.wording import _
 
 MARK_WIDTH = 0.2  # mm: thin, like the 0.15-0.25 mm of print shops
 CROP_LENGTH = 5.0
@@ -83,7 +84,8 @@ def scale_bar(x: float, y: float, length: float = 50.0, label: str | None = None
         k += 1
     items.append(_line(x, y - 0.8, x, y + height, style))
     items.append(_line(x + length, y - 0.8, x + length, y + height, style))
-    text = label if label is not None else f"{length:g} mm: check this bar measures {length:g} mm (print at 100 %)"
+    check = _("{length} mm: check this bar measures {length} mm (print at 100 %)")
+    text = label if label is not None else check.format(length=f"{length:g}")
     items.append(Text(x + length + 2.0, y + height / 2, text, text_size, anchor="start", fill=colour, middle=True))
     return items
 

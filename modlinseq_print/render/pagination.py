@@ -15,7 +15,7 @@ from typing import Callable, Iterator, Sequence
 
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, TilingError
 from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.wording import plural
+from modlinseq_print.wording import _, plural
 
 Point = tuple[float, float]
 Interval = tuple[float, float]
@@ -72,7 +72,8 @@ class TilePlan:
 
     def place(self, page: TiledPage) -> str:
         """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
-        return f"row {page.row}, {'column' if self.aligned else 'position'} {page.column}"
+        where = _("row {row}, column {column}") if self.aligned else _("row {row}, position {column}")
+        return where.format(row=page.row, column=page.column)
 
     @cached_property
     def _rows(self) -> dict[int, list[TiledPage]]:
@@ -94,10 +95,12 @@ class TilePlan:
     def arrangement(self) -> str:
         """'3 rows and 3 columns', or '3 rows of 2, 3 and 2 pages' when rows are offset."""
         if self.aligned:
-            return f"{plural(self.rows, 'row')} and {plural(self.columns, 'column')}"
+            return _("{rows} and {columns}").format(rows=plural(self.rows, "row"),
+                                                    columns=plural(self.columns, "column"))
         counts = [str(sum(p.row == row for p in self.pages)) for row in range(1, self.rows + 1)]
-        listed = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " and " + counts[-1]
-        return f"{plural(self.rows, 'row')} of {listed} pages"
+        listed = counts[0] if len(counts) == 1 else _("{list} and {last}").format(list=", ".join(counts[:-1]),
+                                                                                   last=counts[-1])
+        return _("{rows} of {listed} pages").format(rows=plural(self.rows, "row"), listed=listed)
 
     def describe_sheets(self) -> str:
         """'a4 landscape (297 x 210 mm)', or 'a4 (4 portrait, 2 landscape)' when rows are turned differently."""

@@ -15,7 +15,7 @@ from modlinseq_print.render.pagination_rows import spans
 from modlinseq_print.render.paper import Rect, Sheet
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
-from modlinseq_print.wording import plural
+from modlinseq_print.wording import _, number, plural
 
 __all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "TiledPage", "TilePlan", "TilingError", "assembly_diagram",
            "best_plan", "fit_document", "laid_over", "plan_tiles", "poster_document", "shared_edges", "spans",
@@ -38,9 +38,9 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     area = sheet.printable
     layer = scene.layer("footer")
     middle = area.bottom - FOOTER / 2
-    bar_width = 50.0 + 2.0 + text_width(BAR_LABEL, "Helvetica", BAR_TEXT)
+    bar_width = 50.0 + 2.0 + text_width(_(BAR_LABEL), "Helvetica", BAR_TEXT)
     bar_x = area.right - bar_width
-    scene.define(BAR_SYMBOL, scale_bar(0.0, 0.0, 50.0, label=BAR_LABEL, text_size=BAR_TEXT))  # one PDF form
+    scene.define(BAR_SYMBOL, scale_bar(0.0, 0.0, 50.0, label=_(BAR_LABEL), text_size=BAR_TEXT))  # one PDF form
     layer.items.append(Use(BAR_SYMBOL, bar_x, middle - 1.0))
     room = bar_x - FOOTER_GAP - area.x
     size = LABEL_SIZE
@@ -73,11 +73,12 @@ def _tiled_page(board: Scene | SceneIndex, plan: TilePlan, page: TiledPage, titl
         marks.items.append(Use(MARK_SYMBOL, *plan.to_sheet(page, point)))
     total = len(plan.pages)
     if total == 1:
-        _footer(scene, sheet, f"{title} at actual size")
+        _footer(scene, sheet, _("{title} at actual size").format(title=title))
         return Page(scene, bookmark=title, label="1")
-    _footer(scene, sheet, f"{title}: {plan.place(page)}, page {page.number} of {total}",
-            f"{plan.place(page)}, page {page.number} of {total}")
-    return Page(scene, bookmark=f"Page {page.number} ({plan.place(page)})", label=f"{page.number}")
+    where = _("{place}, page {number} of {total}").format(place=plan.place(page), number=page.number, total=total)
+    _footer(scene, sheet, f"{title}: {where}", where)
+    bookmark = _("Page {number} ({place})").format(number=page.number, place=plan.place(page))
+    return Page(scene, bookmark=bookmark, label=f"{page.number}")
 
 
 def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
@@ -121,16 +122,18 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     sheet = plan.sheet
     scene = Scene(sheet.width, sheet.height)
     area = sheet.printable
-    heading = f"{title}: assembly of {plural(len(plan.pages), 'page')}"
-    offset = "" if plan.aligned else ", each row shifted sideways to fit the board, like courses of bricks"
+    heading = _("{title}: assembly of {pages}").format(title=title, pages=plural(len(plan.pages), "page"))
+    offset = "" if plan.aligned else _(", each row shifted sideways to fit the board, like courses of bricks")
     if plan.mixed:
-        offset += "; some rows are on landscape sheets, others on portrait ones, as the frames show"
-    body = (f"The board measures {plan.board_width:.0f} x {plan.board_height:.0f} mm; its pages form "
-            f"{plan.arrangement} (red frames, numbered){offset}. "
-            "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
-            "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
-            "each over the pages already laid (its left neighbour and the pages above it) so that every half "
-            f"target meets its other half (pages overlap by at least {plan.overlap:g} mm), and glue.")
+        offset += _("; some rows are on landscape sheets, others on portrait ones, as the frames show")
+    body = _("The board measures {width} x {height} mm; its pages form {arrangement} (red frames, numbered)"
+             "{offset}. ").format(width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}",
+                                  arrangement=plan.arrangement, offset=offset) + _(
+        "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
+        "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
+        "each over the pages already laid (its left neighbour and the pages above it) so that every half "
+        "target meets its other half (pages overlap by at least {overlap:g} mm), and glue.").format(
+        overlap=plan.overlap)
     notes = scene.layer("notes")
     y = area.y + 4.0
     for line in wrap_text(heading, area.width, "Helvetica-Bold", 4.5):
@@ -142,8 +145,8 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     top = y + 2.0
     room = Rect(area.x, top, area.width, area.bottom - FOOTER - top - 2.0)
     scene.layer("grid").items.extend(assembly_diagram(board, plan, room))
-    _footer(scene, sheet, f"{title}: assembly")
-    return Page(scene, bookmark="Assembly", label="assembly")
+    _footer(scene, sheet, _("{title}: assembly").format(title=title))
+    return Page(scene, bookmark=_("Assembly"), label="assembly")
 
 
 def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
@@ -197,14 +200,15 @@ def fit_document(board: Scene, sheet: Sheet, title: str, orientation: str = "aut
     x = area.x + (win_w - board.width * scale) / 2
     y = area.y + (win_h - board.height * scale) / 2
     scene.add(Embed(board, x, y, scale), "board")
-    ratio = f"1:{1 / scale:.2f}" if scale < 1 else "1:1"
+    ratio = f"1:{number(1 / scale, '.2f')}" if scale < 1 else "1:1"
     footer = scene.layer("footer")
-    caption = f"{title} at {scale * 100:.1f} % of actual size ({ratio})"
+    caption = _("{title} at {percent} % of actual size ({ratio})").format(
+        title=title, percent=number(scale * 100, ".1f"), ratio=ratio)
     footer.items.append(Text(area.x, area.bottom - FIT_FOOTER + 3.0, caption, LABEL_SIZE, anchor="start",
                              font="Helvetica-Bold", middle=True))
     bar_y = area.bottom - 4.0
-    footer.items.extend(scale_bar(area.x, bar_y, 50.0, label=BAR_LABEL, text_size=BAR_TEXT))
+    footer.items.extend(scale_bar(area.x, bar_y, 50.0, label=_(BAR_LABEL), text_size=BAR_TEXT))
     if scale < 1:
-        after = area.x + 50.0 + 2.0 + text_width(BAR_LABEL, "Helvetica", BAR_TEXT) + 2 * FOOTER_GAP
-        footer.items.extend(scale_bar(after, bar_y, 50.0 * scale, label="50 mm on the board", text_size=BAR_TEXT))
+        after = area.x + 50.0 + 2.0 + text_width(_(BAR_LABEL), "Helvetica", BAR_TEXT) + 2 * FOOTER_GAP
+        footer.items.extend(scale_bar(after, bar_y, 50.0 * scale, label=_("50 mm on the board"), text_size=BAR_TEXT))
     return Document([Page(scene, bookmark=title)], title), scale

@@ -153,7 +153,7 @@ def build(request: Request) -> dict:
             _KITS.popitem(last=False)
     thumbs = ["data:image/svg+xml;base64," + base64.b64encode(scene_to_svg(page.scene)).decode()
               for page in kit.document.pages]
-    parts = ", ".join(f"{s.title.lower()} {len(s.pages)}" for s in kit.sections)
+    parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     return {"ok": True, "id": kit_id, "pages": len(kit.document.pages), "bytes": len(pdf),
             "summary": f"{len(kit.document.pages)} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
             "thumbnails": thumbs, "labels": page_captions(kit),
@@ -164,7 +164,7 @@ def page_captions(kit) -> list[str]:
     """A short caption per page: its section, and its own label within the section (board page 3, sheet 1 backs)."""
     captions = ["cover"]
     for section in kit.sections:
-        name = section.title.lower()
+        name = (section.name or section.title).lower()
         for page in section.pages:
             label = page.label or ""
             label = f"page {label}" if label.isdigit() else label

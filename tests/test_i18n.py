@@ -1,0 +1,133 @@
+"""Languages: the .po reader, the catalogues (complete, consistent, printable with the embedded fonts),
+plurals, decimal commas, --lang and the preset's lang key."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from modlinseq_print import i18n
+from modlinseq_print.i18n import LANGUAGES, catalogue, number, plural_index, using
+from modlinseq_print.i18n.po import parse_po
+from modlinseq_print.wording import _, plural
+
+FONTS = Path(i18n.__file__).resolve().parent.parent / "fonts"
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def test_the_po_reader_reads_messages_plurals_continuations_and_escapes():
+    text = '''# a comment
+msgid ""
+msgstr ""
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "a \\"quoted\\" word"
+msgstr "ein \\"zitiertes\\" "
+"Wort"
+
+msgid "{n} tile"
+msgid_plural "{n} tiles"
+msgstr[0] "{n} Plättchen"
+msgstr[1] "{n} Plättchen (viele)"
+
+msgid "untranslated"
+msgstr ""
+'''
+    messages = parse_po(text)
+    assert messages['a "quoted" word'] == 'ein "zitiertes" Wort'
+    assert messages["{n} tile"] == ("{n} Plättchen", "{n} Plättchen (viele)")
+    assert "untranslated" not in messages
+    assert messages[""].startswith("Plural-Forms:")
+    with pytest.raises(ValueError, match="unknown keyword"):
+        parse_po('msgid "a"\nmsgstrr "b"\n')
+
+
+def _placeholders(text: str) -> list[str]:
+    return sorted(re.findall(r"\{[a-z_]+(?::[^}]*)?\}", text))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalogue_translates_the_same_messages_keeping_their_placeholders(lang):
+    reference = catalogue("de")
+    messages = catalogue(lang)
+    assert sorted(k for k in messages if k) == sorted(k for k in reference if k)
+    for msgid, msgstr in messages.items():
+        for form in (msgstr,) if isinstance(msgstr, str) else msgstr:
+            if msgid:
+                assert _placeholders(form) == _placeholders(msgid), (msgid, form)
+    nplurals = int(re.search(r"nplurals=(\d)", messages[""]).group(1))
+    assert all(len(v) == nplurals for v in messages.values() if isinstance(v, tuple))
+
+
+@pytest.mark.parametrize("font", sorted(p.name for p in FONTS.glob("ModlinseqSans-*.ttf")))
+def test_the_embedded_fonts_have_every_character_of_every_translation(font):
+    cmap = TTFont(FONTS / font).getBestCmap()
+    used = {c for lang in TRANSLATED for k, v in catalogue(lang).items() if k
+            for c in (v if isinstance(v, str) else "".join(v))}
+    assert sorted(c for c in used if ord(c) not in cmap) == []
+
+
+def test_plurals_follow_each_language():
+    assert [plural_index("ru", n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)] == [0, 1, 1, 2, 2, 2, 0, 1, 2, 2]
+    assert [plural_index("fr", n) for n in (0, 1, 2)] == [0, 0, 1]
+    with using("ru"):
+        forms = [plural(n, "page") for n in (1, 3, 5, 21)]
+    assert forms == ["1 страница", "3 страницы", "5 страниц", "21 страница"]
+    with using("de"):
+        assert (plural(1, "cell"), plural(2, "cell")) == ("1 Feld", "2 Felder")
+    assert (plural(1, "cell"), plural(2, "cell")) == ("1 cell", "2 cells")
+
+
+def test_decimals_take_a_comma_outside_english_and_english_is_untouched():
+    assert number(39.04, ".1f") == "39.0"
+    with using("fr"):
+        assert number(39.04, ".1f") == "39,0"
+        assert _("Scoring") == "Points"
+    assert _("Scoring") == "Scoring"
+
+
+@pytest.mark.parametrize("command", [["kit"], ["reference"], ["board"], ["tiles"], ["markers"]])
+def test_an_unknown_language_is_a_one_line_error_listing_the_languages(command, cli, tmp_path):
+    out = tmp_path / "out.pdf"
+    result = cli(*command, "--lang", "xx", "-o", out)
+    assert result.status == 2 and not out.exists() and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1
+    assert all(f"'{lang}'" in result.err for lang in LANGUAGES)
+
+
+def test_translated_output_keeps_the_addresses_and_english_messages(cli, tmp_path):
+    out = tmp_path / "board.pdf"
+    result = cli("board", "--board", "hex:2", "--lang", "ru", "-o", out)
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert result.status == 0 and "Поле MODLINSEQ hex:2" in text and "B3" in text and "M2" in text
+    assert "wrote" in result.out and "Поле" not in result.out
+
+
+def test_a_preset_names_its_language_and_a_bad_one_is_refused(tmp_path):
+    from modlinseq_print.errors import ModlinseqError
+    from modlinseq_print.kit.preset_loading import load_preset
+
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text('lang = "el"\n')
+    bad.write_text('lang = "xx"\n')
+    assert load_preset(str(good)).lang == "el"
+    with pytest.raises(ModlinseqError, match="lang: unknown language 'xx': use one of en, de, fr, es, el, ru"):
+        load_preset(str(bad))
+
+
+def test_a_kit_in_greek_from_the_preset_key_and_in_russian_from_the_option(cli, tmp_path):
+    preset = tmp_path / "small.toml"
+    preset.write_text('lang = "el"\n[board]\nspec = "hex:3"\n')
+    greek, russian = tmp_path / "el.pdf", tmp_path / "ru.pdf"
+    assert cli("kit", preset, "-o", greek, "--quiet").status == 0
+    result = cli("kit", preset, "--lang", "ru", "-o", russian, "--quiet")
+    assert result.status == 0 and "rules and reference card 1" in result.out  # the message stays English
+    el, ru = (subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True, check=True).stdout
+              for p in (greek, russian))
+    assert "ακολουθία" in el and "Κανόνες και κάρτα αναφοράς" in el and "Σελίδα" not in ru
+    assert "последовательность" in ru and "ακολουθία" not in ru
+    assert all(address in el and address in ru for address in ("A0", "B1", "E3", "T6", "M5"))
