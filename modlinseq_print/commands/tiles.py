@@ -19,7 +19,7 @@ from modlinseq_print.printables.tile_sheets import (
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.render.output import format_for, page_paths, render_pages
+from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
@@ -192,7 +192,7 @@ def cut_files(layout: CutLayout, path: str, kind: str) -> list[tuple[Path, bytes
         from modlinseq_print.render.svg_writer import scene_to_svg
 
         data = [scene_to_svg(scene) for scene in layout.scenes]
-    files = list(zip(page_paths(path, len(data), kind), data))
+    files = page_files(path, data, kind)
     return files + manifest_files(path, layout.placements, cut=True)
 
 
@@ -234,7 +234,7 @@ def sheet_outputs(pieces, faces, args, sheet: Sheet, options: SheetOptions, kind
     if print_cut:
         mark_sheets(sheets.document, sheets.placements, sheet)
     data = render_pages(sheets.document, kind, SHEET_DPI if args.dpi is None else args.dpi, press)
-    files = list(zip(page_paths(args.output, len(data), kind), data))
+    files = page_files(args.output, data, kind)
     return files + manifest_files(args.output, sheets.placements), sheets.placements
 
 
