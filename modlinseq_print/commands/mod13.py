@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from modlinseq_print.commands.common import add_page_arguments, write_document
+from modlinseq_print.commands.common import add_page_arguments, removed_note, write_document
 from modlinseq_print.commands.tiles import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
@@ -67,7 +67,7 @@ def run_deck(args: argparse.Namespace) -> int:
     fmt = format_for(args.output, args.format)
     pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
-    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images")
+    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0
 
 

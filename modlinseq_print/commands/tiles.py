@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.commands.common import removed_note
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutLayout, CutSpec, cut_layout, parse_colour
@@ -278,7 +279,7 @@ def image_files(images, folder: str, dpi: float, trim: tuple[float, float], blee
 
 def report(written: list[Path], pieces) -> None:
     """One line naming every file written and the piece count, like the other commands' reports."""
-    print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}")
+    print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}{removed_note(written)}")
 
 
 def run(args: argparse.Namespace) -> int:
