@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; nothing was written", file=sys.stderr)
+        print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

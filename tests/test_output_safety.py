@@ -169,3 +169,19 @@ def test_a_file_size_limit_leaves_no_partial_file(tmp_path):
 def test_an_overlong_name_is_one_line(cli, tmp_path):
     result = cli("board", "--board", "hex:3", "-o", tmp_path / ("x" * 300 + ".svg"))
     assert_one_line_error(result, "File name too long", folder=tmp_path)
+
+
+def test_one_writer_table_writes_a_path_or_a_file_object(tmp_path):
+    import io
+
+    from modlinseq_print.printables.calibrate import calibration_document
+    from modlinseq_print.render.output import WRITERS, save
+    from modlinseq_print.render.paper import make_sheet
+
+    assert sorted(WRITERS) == ["dxf", "pdf", "png", "svg"]
+    document = calibration_document(make_sheet("a4", "10mm"))
+    buffer = io.BytesIO()
+    save(document, buffer, "pdf")
+    assert buffer.getvalue().startswith(b"%PDF")
+    assert save(document, tmp_path / "c.pdf") == [tmp_path / "c.pdf"]
+    assert (tmp_path / "c.pdf").read_bytes() == buffer.getvalue()

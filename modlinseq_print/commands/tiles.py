@@ -21,6 +21,7 @@ from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
 from modlinseq_print.render.output import format_for, page_files, render_pages
+from modlinseq_print.render.scene import Document, Page
 from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
@@ -185,14 +186,7 @@ def output_kind(path: str, fmt: str | None) -> str:
 
 def cut_files(layout: CutLayout, path: str, kind: str) -> list[tuple[Path, bytes]]:
     """The cut file pages (SVG or DXF) of a layout and the cut file's own manifest (NAME.cut.manifest.*)."""
-    if kind == "dxf":
-        from modlinseq_print.render.dxf_writer import scene_to_dxf
-
-        data = [scene_to_dxf(scene) for scene in layout.scenes]
-    else:
-        from modlinseq_print.render.svg_writer import scene_to_svg
-
-        data = [scene_to_svg(scene) for scene in layout.scenes]
+    data = render_pages(Document([Page(scene) for scene in layout.scenes]), kind)
     files = page_files(path, data, kind)
     return files + manifest_files(path, layout.placements, cut=True)
 
