@@ -1,4 +1,9 @@
-"""The command line: a thin layer that parses arguments, calls the library and reports errors in one line."""
+"""The command line: a thin layer that parses arguments, calls the library and reports errors in one line.
+
+Command modules are imported lazily: `--help` lists COMMANDS from the table below, and only the chosen
+command's module is imported and its parser built. Any unexpected exception is reported in one line as
+an internal error (exit 70); the global option --debug shows its traceback instead.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +11,32 @@ import argparse
 import importlib
 import re
 import sys
+import traceback
 
 from modlinseq_print import __version__
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n import using
 
 PROG = "modlinseq-print"
-#: Command modules under modlinseq_print.commands; each has register(subparsers).
-COMMANDS = ("describe", "board", "tiles", "markers", "check", "score", "position", "kit", "reference", "worksheet",
-            "mod13", "coprimality", "calibrate", "studio")
+#: Command modules under modlinseq_print.commands (each has register(subparsers)) and their one-line helps,
+#: which must match the help each register() gives (a test checks).
+COMMANDS = {
+    "describe": "describe a board: cells, addresses, patterns, wrap partners",
+    "board": "a board at actual size: PDF, SVG or PNG, tiled, poster or fitted",
+    "tiles": "number tiles, wild tiles and blockers: sheets, manifests, cut files",
+    "markers": "modulus markers (one per modulus, played as 0 on A0)",
+    "check": "judge a position: sequences, MSA, points, legality, blocked cells",
+    "score": "play turns in order: points per turn and running totals per player",
+    "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
+    "kit": "a complete print-and-play kit (PDF) from a preset",
+    "reference": "the rules summary and reference card for a modulus",
+    "worksheet": "practice problems (determine the modulus, extend, fill gaps)",
+    "mod13": "Mod 13, the card game: check a discard pile, print a deck or a reference card",
+    "coprimality": "the Convoluted Coprimality Game: check a game record, print sheets",
+    "calibrate": "duplex calibration sheet: read the back offset of your printer",
+    "studio": "a local web app: board designer, kit builder, position editor",
+}
+EXIT_INTERNAL = 70
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -24,15 +46,24 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every command registered."""
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: every command is listed; the chosen one (all, with '*') is fully registered."""
     parser = OneLineParser(prog=PROG, description="Printables and a rules engine for the MODLINSEQ game.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"modlinseq_print.commands.{name}").register(sub)
+    for name, summary in COMMANDS.items():
+        if chosen in (name, "*"):
+            importlib.import_module(f"modlinseq_print.commands.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def chosen_command(argv: list[str]) -> str | None:
+    """The command named in argv (the first word that is one), or None."""
+    return next((word for word in argv if word in COMMANDS), None)
 
 
 def value_options(parser: argparse.ArgumentParser) -> set[str]:
@@ -58,12 +89,38 @@ def join_negative_values(argv: list[str], options: set[str]) -> list[str]:
     return joined
 
 
+def safe_output() -> None:
+    """Let reports print any path: characters the terminal's encoding cannot show become escapes."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def internal_error(command: str, error: BaseException, debug: bool) -> int:
+    """Report an unexpected exception in one line (a traceback with --debug); exit status 70."""
+    if debug:
+        traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
+    if isinstance(error, MemoryError):
+        what = "out of memory: the input asks for more than this computer can hold; try a smaller size"
+    elif isinstance(error, RecursionError):
+        what = "input nested too deeply to process"
+    else:
+        what = f"{type(error).__name__}: {str(error)[:200]}".replace("\n", " ")
+    print(f"{PROG}: internal error in {command}: {what} (this is a bug; rerun with --debug for the traceback)",
+          file=sys.stderr)
+    return EXIT_INTERNAL
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    safe_output()
+    argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
+    command = chosen_command(argv)
     try:
-        args = parser.parse_args(join_negative_values([str(a) for a in argv], value_options(parser)))
+        parser = build_parser(command)
+        args = parser.parse_args(join_negative_values(argv, value_options(parser)))
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)
     try:
@@ -77,3 +134,5 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (Exception, RecursionError, MemoryError) as error:
+        return internal_error(command or "?", error, args.debug)

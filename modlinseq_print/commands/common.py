@@ -45,9 +45,22 @@ def write_document(document, args: argparse.Namespace, summary: str) -> int:
 
     written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
                            press_from_args(args))
-    names = ", ".join(str(p) for p in written) if len(written) <= 3 else f"{written[0]} ... {written[-1]}"
-    print(f"wrote {names}: {summary}")
+    print(f"wrote {file_names(written)}: {summary}{removed_note(written)}")
     return 0
+
+
+def file_names(paths) -> str:
+    """Up to three paths by name, more as 'FIRST ... LAST'."""
+    paths = list(paths)
+    return ", ".join(str(p) for p in paths) if len(paths) <= 3 else f"{paths[0]} ... {paths[-1]}"
+
+
+def removed_note(written) -> str:
+    """'; removed N stale pages ...' when the write removed numbered pages left by an earlier, bigger run."""
+    removed = getattr(written, "removed", [])
+    if not removed:
+        return ""
+    return f"; removed {plural(len(removed), 'stale page')} of an earlier run ({file_names(removed)})"
 
 
 def write_pages(pages, args: argparse.Namespace, title: str, lang: str | None = None) -> int:

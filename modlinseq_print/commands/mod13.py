@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from modlinseq_print.commands.common import add_page_arguments, write_document
+from modlinseq_print.commands.common import add_page_arguments, removed_note, write_document
 from modlinseq_print.printables.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
@@ -13,7 +13,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
 from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, DeckOptions, deck_document, reference_document
 from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images
-from modlinseq_print.render.output import format_for, page_paths, render_pages
+from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.units import parse_length
@@ -66,8 +66,8 @@ def run_deck(args: argparse.Namespace) -> int:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
     pages = render_pages(document, fmt, args.dpi, press)
-    written = write_files_atomic(list(zip(page_paths(args.output, len(pages), fmt), pages)) + images)
-    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images")
+    written = write_files_atomic(page_files(args.output, pages, fmt) + images)
+    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0
 
 

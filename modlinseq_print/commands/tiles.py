@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
@@ -186,7 +186,7 @@ def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
 
 def report(written: list[Path], pieces) -> None:
     """One line naming every file written and the piece count, like the other commands' reports."""
-    print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}")
+    print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}{removed_note(written)}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from modlinseq_print.fileio import write_atomic
+from modlinseq_print.fileio import write_files_atomic
 
 FIELDS = ("kind", "value", "sheet", "page", "x_mm", "y_mm", "rotation", "count", "back_page", "back_x_mm", "back_y_mm")
 
@@ -80,4 +80,4 @@ def manifest_files(sheet_path: str | Path, placements, extra: dict | None = None
 
 def write_manifest(sheet_path: str | Path, placements, extra: dict | None = None) -> list[Path]:
     """Write the CSV and JSON manifests beside a sheet; return their paths."""
-    return [write_atomic(path, data) for path, data in manifest_files(sheet_path, placements, extra)]
+    return write_files_atomic(manifest_files(sheet_path, placements, extra))

@@ -17,7 +17,8 @@ from modlinseq_print.printables.per_piece import CSV_NAME, POD_DPI, check_folder
 from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import bounding_box
-from modlinseq_print.render.output import format_for, page_paths, render_pages
+from modlinseq_print.render.output import format_for, page_files, render_pages
+from modlinseq_print.render.scene import Document, Page
 from modlinseq_print.render.paper import Sheet, parse_margin, parse_paper
 
 CUT_MODES = ("print", "bed")
@@ -100,15 +101,8 @@ def choose_cut_mode(kind: str, cut_file: str | None, requested: str | None, bed:
 
 def cut_files(layout: CutLayout, path: str, kind: str) -> Files:
     """The cut file pages (SVG or DXF) of a layout and the cut file's own manifest (NAME.cut.manifest.*)."""
-    if kind == "dxf":
-        from modlinseq_print.render.dxf_writer import scene_to_dxf
-
-        data = [scene_to_dxf(scene) for scene in layout.scenes]
-    else:
-        from modlinseq_print.render.svg_writer import scene_to_svg
-
-        data = [scene_to_svg(scene) for scene in layout.scenes]
-    files = list(zip(page_paths(path, len(data), kind), data))
+    data = render_pages(Document([Page(scene) for scene in layout.scenes]), kind)
+    files = page_files(path, data, kind)
     return files + manifest_files(path, layout.placements, cut=True)
 
 
@@ -119,7 +113,7 @@ def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files
     if print_cut:
         mark_sheets(sheets.document, sheets.placements, out.sheet)
     data = render_pages(sheets.document, out.kind, SHEET_DPI if out.dpi is None else out.dpi, out.press)
-    files = list(zip(page_paths(out.path, len(data), out.kind), data))
+    files = page_files(out.path, data, out.kind)
     return files + manifest_files(out.path, sheets.placements), sheets.placements
 
 

@@ -2,12 +2,19 @@
 
 A PDF holds every page of a document. SVG and PNG hold one page each, so a document of several pages
 becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ... A name
-without an extension gets the format's (`-o kit --format png` -> `kit-1.png`, ...).
+without an extension gets the format's (`-o kit --format png` -> `kit-1.png`, ...). Numbered pages of the
+same name left by an earlier, bigger run (`board-5.svg`, ...) are removed in the same all-or-nothing write.
+
+WRITERS is the one writer table, chosen by extension: each writer turns a Document into the bytes of its
+files (PDF: one file; SVG, PNG, DXF: one per page); save() writes them to a path or a binary file object.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
+from typing import BinaryIO, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
@@ -55,30 +62,91 @@ def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
     return [target.with_name(f"{target.stem}-{n}{target.suffix}") for n in range(1, count + 1)]
 
 
-def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None) -> list[bytes]:
-    """The bytes of each output file: one PDF (press-ready with `press`, a PressOptions), or one SVG/PNG per page."""
-    if fmt == "pdf":
-        from modlinseq_print.render.pdf_writer import document_to_pdf
+def stale_pages(path: str | Path, count: int, fmt: str) -> list[Path]:
+    """Regular files NAME-K.ext of the same name set as this write's pages that it does not write
+    (left by an earlier run with more pages); they are removed with the write."""
+    first = page_paths(path, 1, fmt)[0]
+    keep = set(page_paths(path, count, fmt)) if count > 1 else set()
+    pattern = re.compile(re.escape(first.stem) + r"-[1-9][0-9]*" + re.escape(first.suffix))
+    folder = first.parent
+    if not folder.is_dir():
+        return []
+    return sorted((folder / name for name in os.listdir(folder)
+                   if pattern.fullmatch(name) and folder / name not in keep and (folder / name).is_file()
+                   and not (folder / name).is_symlink()), key=lambda p: (len(p.name), p.name))
 
-        return [document_to_pdf(document, press)]
-    if fmt == "svg":
-        from modlinseq_print.render.svg_writer import scene_to_svg
 
-        return [scene_to_svg(page.scene) for page in document.pages]
+def page_files(path: str | Path, payloads: list[bytes], fmt: str) -> list[tuple[Path, bytes | None]]:
+    """The (path, bytes) of each page file, then (stale page, None) for each stale page to remove."""
+    files: list[tuple[Path, bytes | None]] = list(zip(page_paths(path, len(payloads), fmt), payloads))
+    if fmt != "pdf":
+        files += [(stale, None) for stale in stale_pages(path, len(payloads), fmt)]
+    return files
+
+
+def _pdf(document: Document, dpi: float, press) -> list[bytes]:
+    from modlinseq_print.render.pdf_writer import document_to_pdf
+
+    return [document_to_pdf(document, press)]
+
+
+def _svg(document: Document, dpi: float, press) -> list[bytes]:
+    from modlinseq_print.render.svg_writer import scene_to_svg
+
+    return [scene_to_svg(page.scene) for page in document.pages]
+
+
+def _png(document: Document, dpi: float, press) -> list[bytes]:
     from modlinseq_print.render.png_writer import scene_to_png
 
     return [scene_to_png(page.scene, dpi) for page in document.pages]
+
+
+def _dxf(document: Document, dpi: float, press) -> list[bytes]:
+    from modlinseq_print.render.dxf_writer import scene_to_dxf
+
+    return [scene_to_dxf(page.scene) for page in document.pages]
+
+
+#: The writer of each format, by extension: Document, dpi, press options -> the bytes of each file.
+WRITERS: dict[str, Callable[[Document, float, object], list[bytes]]] = {
+    "pdf": _pdf, "svg": _svg, "png": _png, "dxf": _dxf}
+
+
+def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None) -> list[bytes]:
+    """The bytes of each output file: one PDF (press-ready with `press`, a PressOptions), or one SVG/PNG/DXF
+    per page."""
+    if fmt not in WRITERS:
+        raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(WRITERS)}")
+    return WRITERS[fmt](document, dpi, press)
+
+
+def save(document: Document, out: str | Path | BinaryIO, fmt: str | None = None, dpi: float = 150.0,
+         press=None) -> list[Path]:
+    """Write a document to a path (as write_output) or to a binary file object (`fmt` required unless
+    the object has a .name with an extension; one file only: a PDF, or a one-page SVG/PNG/DXF)."""
+    if isinstance(out, (str, Path)):
+        return write_output(document, out, fmt, dpi, press)
+    name = getattr(out, "name", "")
+    kind = (fmt or Path(str(name)).suffix.lstrip(".")).lower()
+    if kind not in WRITERS:
+        raise FormatError(f"cannot tell the format of a file object: give fmt, one of {', '.join(WRITERS)}")
+    payloads = render_pages(document, kind, dpi, press)
+    if len(payloads) != 1:
+        raise FormatError(f"{len(payloads)} pages of {kind.upper()} make {len(payloads)} files: "
+                          f"write to a path, or use PDF")
+    out.write(payloads[0])
+    return []
 
 
 def write_output(document: Document, path: str | Path, fmt: str | None = None, dpi: float = 150.0,
                  press=None) -> list[Path]:
     """Write a document as PDF, SVG or PNG (from the extension unless `fmt` is given); return the files written.
 
-    Nothing is left behind on error: each file is written atomically, and files already written by this
-    call are removed if a later one fails.
+    All or nothing (see fileio): on error every file is as it was; stale numbered pages are removed.
     """
     kind = format_for(path, fmt)
     if not document.pages:
         raise FormatError("nothing to write: the document has no pages")
     payloads = render_pages(document, kind, dpi, press)
-    return write_files_atomic(list(zip(page_paths(path, len(payloads), kind), payloads)))
+    return write_files_atomic(page_files(path, payloads, kind))
