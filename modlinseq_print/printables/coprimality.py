@@ -123,8 +123,19 @@ def _grid_area(sheet: Sheet, size: int) -> Rect:
     return Rect(area.x, area.y + TITLE_HEIGHT, area.width, area.height - TITLE_HEIGHT - panel - 4.0)
 
 
+def _check_room(sheet: Sheet, spec: GameSheetSpec) -> None:
+    """Refuse, before any layout work, a grid whose squares alone cannot fit the printable area."""
+    smallest = spec.square if spec.square is not None else 0.5
+    room = sheet.printable
+    side = spec.size * smallest
+    if side > min(room.width, room.height - TITLE_HEIGHT):
+        raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} even with "
+                               f"{smallest:g} mm squares ({side:.0f} mm a side): use larger paper or a smaller --size")
+
+
 def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
     """The square size: the one asked for if a grid fits, else 7 mm or the largest (by 0.5 mm) that fits."""
+    _check_room(sheet, spec)
     area = _grid_area(sheet, spec.size)
     if spec.square is not None:
         block = GridBlock(spec.size, spec.square)
