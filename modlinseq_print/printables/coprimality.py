@@ -127,6 +127,10 @@ def _check_room(sheet: Sheet, spec: GameSheetSpec) -> None:
     """Refuse, before any layout work, a grid whose squares alone cannot fit the printable area."""
     smallest = spec.square if spec.square is not None else 0.5
     room = sheet.printable
+    line, width = _widest_line(spec)
+    if width > room.width:
+        raise SheetLayoutError(f"text does not fit {sheet.describe()}: {line[:30]!r} needs {width:.0f} mm of width and "
+                               f"the page leaves {room.width:.0f} mm: use larger paper or a smaller --margin")
     side = spec.size * smallest
     if side > min(room.width, room.height - TITLE_HEIGHT):
         raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} even with "
@@ -185,6 +189,18 @@ def grid_items(block: GridBlock, x: float, y: float) -> list[Item]:
     return items
 
 
+TABLE_HEADING = "Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime"
+
+
+def _widest_line(spec: GameSheetSpec) -> tuple[str, float]:
+    """The widest single line of a sheet's text (it cannot wrap): the title with its caption, or the table heading."""
+    title = f"The Convoluted Coprimality Game: {spec.size} x {spec.size}"
+    caption = f"squares {spec.square or DEFAULT_SQUARE:g} mm, sheet {spec.pages} of {spec.pages}"
+    heading = (TABLE_HEADING, text_width(TABLE_HEADING, "Helvetica-Bold", 3.0))
+    with_title = (title, text_width(title, "Helvetica-Bold", 5.0) + 3.0 + text_width(caption, "Helvetica", 2.6))
+    return max(heading, with_title, key=lambda pair: pair[1])
+
+
 def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
     """The rules, the turn table and a scale bar, from `top` down."""
     items: list[Item] = [Text(area.x, top + 3.5, "How to play", 3.3, anchor="start", font="Helvetica-Bold")]
@@ -194,8 +210,7 @@ def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
             y += TEXT_SIZE * 1.3
             items.append(Text(area.x + (0 if k == 0 else 3.0), y, line, TEXT_SIZE, anchor="start"))
     y += 6.0
-    items.append(Text(area.x, y, "Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime",
-                      3.0, anchor="start", font="Helvetica-Bold"))
+    items.append(Text(area.x, y, TABLE_HEADING, 3.0, anchor="start", font="Helvetica-Bold"))
     y += 2.0
     _, rows, column_width = _table_shape(size, area.width)
     for index, (k, numbers) in enumerate(turn_entries(size)):
