@@ -10,6 +10,8 @@ from modlinseq_print.geometry.addresses import square_address_of
 from modlinseq_print.geometry.hexgrid import Cell
 
 MIN_SIZE = 12
+#: The largest grid: a million squares; a larger one fits no paper (5 m at 5 mm squares) and no game.
+MAX_SIZE = 1000
 START = Cell(0, 0)  # the upper-left square, where 1 goes
 STEPS = (Cell(0, -1), Cell(1, 0), Cell(0, 1), Cell(-1, 0))  # above, right, below, left
 
@@ -19,9 +21,11 @@ class CoprimalityError(ModlinseqError):
 
 
 def check_size(size: int) -> int:
-    """The grid size n if it is at least 12 (the seed's n >= 12), else a one-line error."""
+    """The grid size n if it is from 12 (the seed's n >= 12) to MAX_SIZE, else a one-line error."""
     if size < MIN_SIZE:
         raise CoprimalityError(f"bad grid size {size}: the game needs an n x n grid with n >= {MIN_SIZE}")
+    if size > MAX_SIZE:
+        raise CoprimalityError(f"bad grid size {size}: use at most {MAX_SIZE} (a {MAX_SIZE} x {MAX_SIZE} grid)")
     return size
 
 
@@ -33,13 +37,19 @@ def is_prime(number: int) -> bool:
 def turn_ranges(last_number: int) -> list[tuple[int, int, int]]:
     """(k, first, last) for every turn up to the one that places `last_number`: turn k places the
     numbers from the (k-1)th prime + 1 up to the kth prime."""
+    limit = 2 * max(last_number, 2)  # Bertrand: a prime lies between n and 2n
+    sieve = bytearray([1]) * (limit + 1)
+    sieve[0:2] = b"\x00\x00"
+    for d in range(2, int(limit ** 0.5) + 1):
+        if sieve[d]:
+            sieve[d * d::d] = bytes(len(range(d * d, limit + 1, d)))
     ranges: list[tuple[int, int, int]] = []
-    first, candidate = 1, 1
-    while not ranges or ranges[-1][2] < last_number:
-        candidate += 1
-        if is_prime(candidate):
-            ranges.append((len(ranges) + 1, first, candidate))
-            first = candidate + 1
+    first = 1
+    for prime in (n for n in range(2, limit + 1) if sieve[n]):
+        ranges.append((len(ranges) + 1, first, prime))
+        first = prime + 1
+        if prime >= last_number:
+            break
     return ranges
 
 

@@ -158,8 +158,9 @@ def check_sequence(cards: Sequence[int]) -> list[CardCheck]:
     values = [parse_card(card) for card in cards]
     checks: list[CardCheck] = []
     ap_run = 0
+    window = max(op.uses for op in OPERATIONS)  # no operation looks deeper: linear in the number of cards
     for index in range(2, len(values)):
-        pile, card = values[:index], values[index]
+        pile, card = values[max(0, index - window):index], values[index]
         found = list(arithmetic_matches(pile, card))
         note = None
         if "AP" in found:

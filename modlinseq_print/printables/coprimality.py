@@ -124,8 +124,23 @@ def _grid_area(sheet: Sheet, size: int) -> Rect:
     return Rect(area.x, area.y + TITLE_HEIGHT, area.width, area.height - TITLE_HEIGHT - panel - 4.0)
 
 
+def _check_room(sheet: Sheet, spec: GameSheetSpec) -> None:
+    """Refuse, before any layout work, a grid whose squares alone cannot fit the printable area."""
+    smallest = spec.square if spec.square is not None else 0.5
+    room = sheet.printable
+    line, width = _widest_line(spec)
+    if width > room.width:
+        raise SheetLayoutError(f"text does not fit {sheet.describe()}: {line[:30]!r} needs {width:.0f} mm of width and "
+                               f"the page leaves {room.width:.0f} mm: use larger paper or a smaller --margin")
+    side = spec.size * smallest
+    if side > min(room.width, room.height - TITLE_HEIGHT):
+        raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} even with "
+                               f"{smallest:g} mm squares ({side:.0f} mm a side): use larger paper or a smaller --size")
+
+
 def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
     """The square size: the one asked for if a grid fits, else 7 mm or the largest (by 0.5 mm) that fits."""
+    _check_room(sheet, spec)
     area = _grid_area(sheet, spec.size)
     if spec.square is not None:
         block = GridBlock(spec.size, spec.square)
@@ -175,6 +190,27 @@ def grid_items(block: GridBlock, x: float, y: float) -> list[Item]:
     return items
 
 
+TABLE_HEADING = "Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime"
+
+
+def _title(size: int) -> str:
+    return _("The Convoluted Coprimality Game: {size} x {size}").format(size=size)
+
+
+def _caption(square: float, number: int, total: int) -> str:
+    return _("squares {square} mm, sheet {number} of {total}").format(square=number_text(square, "g"), number=number,
+                                                                      total=total)
+
+
+def _widest_line(spec: GameSheetSpec) -> tuple[str, float]:
+    """The widest single line of a sheet's text (it cannot wrap): the title with its caption, or the table heading."""
+    title = _title(spec.size)
+    caption = _caption(spec.square or DEFAULT_SQUARE, spec.pages, spec.pages)
+    heading = (_(TABLE_HEADING), text_width(_(TABLE_HEADING), "Helvetica-Bold", 3.0))
+    with_title = (title, text_width(title, "Helvetica-Bold", 5.0) + 3.0 + text_width(caption, "Helvetica", 2.6))
+    return max(heading, with_title, key=lambda pair: pair[1])
+
+
 def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
     """The rules, the turn table and a scale bar, from `top` down."""
     items: list[Item] = [Text(area.x, top + 3.5, _("How to play"), 3.3, anchor="start", font="Helvetica-Bold")]
@@ -184,8 +220,7 @@ def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
             y += TEXT_SIZE * 1.3
             items.append(Text(area.x + (0 if k == 0 else 3.0), y, line, TEXT_SIZE, anchor="start"))
     y += 6.0
-    turns = _("Turn table: turn k writes the numbers after the (k-1)th prime up to the kth prime")
-    items.append(Text(area.x, y, turns, 3.0, anchor="start", font="Helvetica-Bold"))
+    items.append(Text(area.x, y, _(TABLE_HEADING), 3.0, anchor="start", font="Helvetica-Bold"))
     y += 2.0
     _columns, rows, column_width = _table_shape(size, area.width)
     for index, (k, numbers) in enumerate(turn_entries(size)):
@@ -211,11 +246,10 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
         scene = Scene(sheet.width, sheet.height)
         _define_squares(scene, square)
         printable = sheet.printable
-        title = _("The Convoluted Coprimality Game: {size} x {size}").format(size=spec.size)
-        scene.add(Text(printable.x, printable.y + 6.0, title, 5.0, anchor="start", font="Helvetica-Bold"), "text")
-        scene.add(Text(printable.right, printable.y + 6.0, _("squares {square} mm, sheet {number} of {total}").format(
-                           square=number_text(square, "g"), number=number, total=spec.pages),
-                       2.6, anchor="end", fill=GREY), "text")
+        scene.add(Text(printable.x, printable.y + 6.0, _title(spec.size), 5.0, anchor="start", font="Helvetica-Bold"),
+                  "text")
+        scene.add(Text(printable.right, printable.y + 6.0, _caption(square, number, spec.pages), 2.6, anchor="end",
+                       fill=GREY), "text")
         for r in range(rows):
             for c in range(columns):
                 for item in grid_items(block, x0 + c * (block.width + GAP), y0 + r * (block.height + GAP)):

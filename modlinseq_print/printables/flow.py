@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 
 PT = 25.4 / 72  # one point in mm
 RULE = Style(fill=None, stroke="#555555", stroke_width=0.2)
 SHADE = Style(fill="#e8efe9", stroke=None)
+
+
+class FlowError(ModlinseqError):
+    """Text that does not fit its page: reported, never clipped."""
 
 
 @dataclass
@@ -25,6 +30,8 @@ class Flow:
     pages: list[Scene] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.column_width <= 0 or self.page_height - 2 * self.margin <= 0:
+            raise self._too_small("the text", 1.0, max(self.column_width, self.page_height - 2 * self.margin), "room")
         self._column = 0
         self._new_page()
         self.y += self.top
@@ -62,6 +69,23 @@ class Flow:
         self._low = 0.0
         self.y = self._top = self.margin
 
+    def _too_small(self, what: str, need: float, have: float, along: str) -> FlowError:
+        excerpt = what if len(what) <= 30 else what[:27] + "..."
+        return FlowError(f"text does not fit the {self.page_width:g} x {self.page_height:g} mm page: {excerpt!r} "
+                         f"needs {need:.0f} mm of {along} and the page leaves {max(have, 0):.0f} mm: use larger "
+                         "paper or a smaller --margin")
+
+    def _check_width(self, what: str, width: float, room: float) -> None:
+        """Refuse a line wider than the room it is given."""
+        if width > room + 0.01:
+            raise self._too_small(what, width, room, "width")
+
+    def _check_height(self, what: str, extra: float = 0.0) -> None:
+        """Refuse a block that runs past the bottom margin (`extra` mm below the current line) of a fresh column."""
+        bottom = self.page_height - self.margin
+        if self.y + extra > bottom + 0.01:
+            raise self._too_small(what, self.y + extra - self._top, bottom - self._top, "height")
+
     def ensure(self, height: float) -> None:
         """Move to the next column or page unless `height` mm still fit in this column."""
         at_page_top = self.y <= self.margin + 0.01
@@ -91,6 +115,8 @@ class Flow:
         """A bold heading, kept with at least a few lines of what follows."""
         self.ensure(size * 5)
         self.y += size * 1.1
+        self._check_height(text)
+        self._check_width(text, text_width(text, "Helvetica-Bold", size), self.column_width)
         self.scene.add(Text(self.x, self.y, text, size, anchor="start", font="Helvetica-Bold"), "text")
         self.y += size * 0.6
 
@@ -100,6 +126,8 @@ class Flow:
         for line in wrap_text(text, self.column_width - indent, font, size):
             self.ensure(leading)
             self.y += leading
+            self._check_height(line)
+            self._check_width(line, text_width(line, font, size), self.column_width - indent)
             self.scene.add(Text(self.x + indent, self.y - size * 0.25, line, size, anchor="start", font=font), "text")
         self.y += size * 0.5
 
@@ -114,7 +142,7 @@ class Flow:
     def table(self, rows: list[list[str]], widths: list[float] | None = None, size: float = 8.5 * PT,
               header: bool = True, fonts: list[str] | None = None) -> None:
         """A table of single-line cells; the header row (repeated after a break) is shaded."""
-        widths = widths or self._fit_widths(rows, size)
+        widths = self._within_column(widths) if widths else self._fit_widths(rows, size)
         leading = size * 1.45
         for i, row in enumerate(rows):
             if self.y + leading > self.page_height - self.margin and header and i > 0:
@@ -130,8 +158,11 @@ class Flow:
         if bold:
             box = ((x, self.y), (x + sum(widths), self.y), (x + sum(widths), self.y + leading), (x, self.y + leading))
             self.scene.add(Polygon(box, SHADE), "text")
+        self._check_height(" | ".join(row), leading)
+        self._check_width(" | ".join(row), sum(widths), self.column_width)
         for j, (cell, width) in enumerate(zip(row, widths)):
             font = "Helvetica-Bold" if bold else (fonts[j] if fonts else "Helvetica")
+            self._check_width(cell, text_width(cell, font, size) + 1.0, width)
             self.scene.add(Text(x + 1.0, self.y + leading - size * 0.38, cell, size, anchor="start", font=font), "text")
             x += width
         self.y += leading
@@ -141,5 +172,10 @@ class Flow:
         count = max(len(r) for r in rows)
         natural = [max(text_width(r[j], "Helvetica-Bold", size) if j < len(r) else 0 for r in rows) + 2.5
                    for j in range(count)]
-        scale = min(1.0, self.column_width / sum(natural))
-        return [w * scale for w in natural]
+        return self._within_column(natural)
+
+    def _within_column(self, widths: list[float]) -> list[float]:
+        """Column widths scaled down, all alike, to the column when they are wider (a cell that no longer
+        fits its text is then an error, never an overlap)."""
+        scale = min(1.0, self.column_width / sum(widths))
+        return [w * scale for w in widths]

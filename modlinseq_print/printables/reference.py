@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from modlinseq_print.kit import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.sequences import points
 from modlinseq_print.wording import _
 
@@ -60,7 +61,7 @@ def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
     flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
     every = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)")
     flow.heading(every.format(modulus=spec.modulus), size=HEAD)
-    flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width))
+    flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width, rows[0][2]))
     return flow.pages
 
 
@@ -76,6 +77,8 @@ def _variations(flow: Flow, spec: ReferenceSpec) -> None:
         flow.paragraph(_(words.MARKER), size=BODY)
 
 
-def _sequence_widths(column: float) -> list[float]:
-    """Column widths for the sequence table: name, values, period."""
-    return [32.0, column - 32.0 - 14.0, 14.0]
+def _sequence_widths(column: float, period_heading: str) -> list[float]:
+    """Column widths for the sequence table: name, values, period (at least 14 mm, wide enough for its
+    heading in the kit's language)."""
+    period = max(14.0, text_width(period_heading, "Helvetica-Bold", BODY) + 2.5)
+    return [32.0, column - 32.0 - period, period]

@@ -24,6 +24,9 @@ DEFAULT_MARGIN = 10.0  # mm; home printers cannot print to the edge
 # and the former 12 mm footer).
 BOARD_MARGIN = 6.0
 ORIENTATIONS = ("auto", "portrait", "landscape")
+#: The largest sheet or cutter bed side in mm: 5 m, under the 200 in (5080 mm) page side that PDF
+#: viewers accept (PDF's 14,400-unit limit), and larger than any printer, plotter or laser bed.
+MAX_PAPER_SIDE = 5000.0
 
 
 class PaperError(ModlinseqError):
@@ -67,6 +70,14 @@ class Rect:
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
 
 
+def check_paper_size(size: tuple[float, float], text: str) -> tuple[float, float]:
+    """The (width, height) if neither side exceeds MAX_PAPER_SIDE, else a one-line error (before any work)."""
+    if max(size) > MAX_PAPER_SIDE:
+        raise PaperError(f"paper size {excerpt(text.strip())} is too large: each side must be at most "
+                         f"{MAX_PAPER_SIDE:g} mm (5 m)")
+    return size
+
+
 def parse_paper(text: str) -> tuple[float, float]:
     """Portrait (width, height) in mm for a paper name (a4, letter, a3, tabloid, legal) or a size like 300x200mm."""
     name = text.strip().lower()
@@ -75,7 +86,7 @@ def parse_paper(text: str) -> tuple[float, float]:
     if name == POSTER:
         raise PaperError("paper 'poster' has no fixed size: it is sized to the board (use make_sheet only for sheets)")
     if "x" in name or "×" in name:
-        return parse_size(name, "paper size")
+        return check_paper_size(parse_size(name, "paper size"), text)
     raise PaperError(f"unknown paper {excerpt(text)}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or 11x17in")
 
 

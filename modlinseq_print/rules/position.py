@@ -242,7 +242,7 @@ def allowed_class(position: Position, cell: Cell, wild: Mapping[Cell, tuple[int,
             pending |= fresh
     domains: dict[Cell, Iterable[int]] = {v: wild.get(v, range(m)) for v in involved}
     domains[cell] = range(m)
-    solved = solve_domains(constraints, domains, m)
+    solved = solve_domains(constraints, domains, m, targets=[cell])
     return frozenset(solved[cell]) or None
 
 

@@ -66,8 +66,10 @@ class _Search:
         if any(not domains[cell] for cell in self.by_variable):
             return False
         queue = list(self.constraints)
+        queued = {id(c) for c in queue}  # each chain waits at most once: the queue stays as short as the chain list
         while queue:
             constraint = queue.pop()
+            queued.discard(id(constraint))
             fixed = {v: next(iter(d)) for v in constraint.variables if len(d := domains[v]) == 1}
             if len(fixed) == len(constraint.slots):
                 if not constraint.satisfied(fixed, self.m):
@@ -80,7 +82,10 @@ class _Search:
                     if not narrowed:
                         return False
                     domains[cell] = narrowed
-                    queue.extend(c for c in self.by_variable[cell] if c is not constraint)
+                    for other in self.by_variable[cell]:
+                        if other is not constraint and id(other) not in queued:
+                            queue.append(other)
+                            queued.add(id(other))
                     if len(narrowed) == 1:
                         fixed[cell] = next(iter(narrowed))
         return True
@@ -126,11 +131,14 @@ def _groups(constraints: list[Constraint]) -> list[list[Constraint]]:
 
 
 def solve_domains(constraints: Iterable[Constraint], domains: Mapping[Cell, Iterable[int]],
-                  m: int) -> dict[Cell, set[int]]:
+                  m: int, targets: Iterable[Cell] | None = None) -> dict[Cell, set[int]]:
     """Every value each variable takes in some assignment satisfying all constraints of its group.
 
     A group with no solution gives its variables empty sets. Variables in no constraint keep their domain.
+    With `targets`, only those variables' values are searched for (the others get the values that the
+    solutions found happen to use): one search per value of a target, not per value of every variable.
     """
+    wanted = None if targets is None else set(targets)
     result = {cell: set(values) for cell, values in domains.items()}
     for group in _groups([c for c in constraints if c.slots]):
         search = _Search(group, m)
@@ -140,7 +148,7 @@ def solve_domains(constraints: Iterable[Constraint], domains: Mapping[Cell, Iter
             result.update({c: set() for c in cells})
             continue
         supported: dict[Cell, set[int]] = {c: set() for c in cells}
-        for cell in cells:
+        for cell in cells if wanted is None else [c for c in cells if c in wanted] or cells[:1]:
             for value in sorted(start[cell] - supported[cell]):
                 found = search.solve({**start, cell: {value}})
                 if found is not None:
