@@ -114,6 +114,17 @@ def test_cover_lists_every_section_with_its_pages(standard_kit, require_tool):
         first, last = section_pages(kit, title)
         assert re.search(rf"{re.escape(title)}\s+{first}(-{last})?\b", cover)
     assert "130 number tiles" in cover and "271 cells" in cover
+    assert "MODLINSEQ is a game by Dave Barber" in " ".join(cover.split())
+
+
+def test_the_pdf_names_the_tool_as_author_and_creator(standard_kit):
+    import pikepdf
+
+    path, _ = standard_kit
+    with pikepdf.open(path) as pdf:
+        info = pdf.docinfo
+        assert (str(info["/Author"]), str(info["/Creator"])) == ("modlinseq-print", "modlinseq-print")
+        assert str(info["/Title"]) == "MODLINSEQ: standard kit"
 
 
 def test_cover_shows_the_board_assembly(standard_kit):

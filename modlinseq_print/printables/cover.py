@@ -18,6 +18,7 @@ GUIDE = [
     "page that follows it on the reverse, flipping on the long edge. Cut along the tile outlines.",
     "Keep the modulus marker of the agreed modulus on A0; it counts as 0.",
 ]
+CREDIT = "MODLINSEQ is a game by Dave Barber. This print-and-play kit was made with modlinseq-print."
 
 
 def cover_page(width: float, height: float, margin: float, title: str, summary: str,
@@ -29,6 +30,7 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
     flow = Flow(width, height, margin=margin)
     flow.heading(title, size=22 * PT)
     flow.paragraph(summary, size=11 * PT)
+    flow.paragraph(_(CREDIT), size=8.5 * PT)
     flow.heading(_("Contents"), size=13 * PT)
     rows = [[_("section"), _("pages")]]
     for name, first, count in contents:

@@ -389,6 +389,7 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
                     initialFontName=ttf_font("sans").fontName)  # not reportlab's default, unembedded Helvetica
     canvas.setTitle(document.title)
     canvas.setCreator("modlinseq-print")
+    canvas.setAuthor("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
     builder = _PdfBuilder(canvas, press)
     with collector_paused():  # a large board's operators and reportlab's objects: see render/batch.py
