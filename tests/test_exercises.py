@@ -4,7 +4,7 @@ from math import gcd
 
 import pytest
 
-from modlinseq_print.kit.exercises import MODULUS_RANGE, make_worksheet, solve
+from modlinseq_print.rules.exercises import MODULUS_RANGE, make_worksheet, solve
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.scene import Text
 

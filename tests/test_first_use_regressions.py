@@ -8,7 +8,8 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import BoardStyle, BoardStyleError, board_scene
 from modlinseq_print.printables.position import PositionStyle, PositionStyleError, position_scene
 from modlinseq_print.printables.tiles import TileError, read_counts
-from modlinseq_print.render.paper import Rect, make_sheet
+from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.tiling import best_plan
 

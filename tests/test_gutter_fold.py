@@ -15,7 +15,8 @@ from modlinseq_print.printables.tiles import TileFaces, TileLook, tile_set
 from modlinseq_print.render.imposition import (
     Fold, ImpositionError, Slot, bounding_box, page_slots, place_outline, sheet_folds,
 )
-from modlinseq_print.render.paper import Rect, Sheet, make_sheet
+from modlinseq_print.render.paper import Sheet, make_sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.theme import get_theme
 from test_tiles_pdf import manifest, pdf_words
 from test_tiles_svg import SVG, cut_outlines, svg_items

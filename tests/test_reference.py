@@ -1,6 +1,6 @@
 """The reference card's tables against seed tables 2A, 2B and 2C, and the card's pages."""
 
-from modlinseq_print.kit.reference_text import sequence_table
+from modlinseq_print.printables.reference_text import sequence_table
 from modlinseq_print.rules.sequences import points
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages, scoring_rows
 from modlinseq_print.render.scene import Text

@@ -4,7 +4,8 @@ import pytest
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.marks import alignment_mark, crop_marks, scale_bar
-from modlinseq_print.render.paper import PaperError, Rect, Sheet, is_poster, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.paper import PaperError, Sheet, is_poster, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Polygon
 
 

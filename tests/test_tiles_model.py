@@ -18,7 +18,7 @@ from modlinseq_print.render.imposition import (
     ImpositionError, Slot, bounding_box, candidate_lattices, convex_hull, mirror_slot, offset_convex, pack_shapes,
     place_outline, place_rectangles, polygons_gap,
 )
-from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.theme import get_theme
 
 A4_AREA = Rect(10, 10, 190, 277)

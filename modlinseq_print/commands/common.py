@@ -65,7 +65,7 @@ def removed_note(written) -> str:
 
 def write_pages(pages, args: argparse.Namespace, title: str, lang: str | None = None) -> int:
     """Number the pages ('page N of M', in `lang`) and write them to -o in the chosen format."""
-    from modlinseq_print.kit.build import number_pages
+    from modlinseq_print.render.marks import number_pages
     from modlinseq_print.render.paper import make_sheet
     from modlinseq_print.render.scene import Document
 

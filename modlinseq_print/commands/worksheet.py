@@ -9,7 +9,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import POSITIVE, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
-from modlinseq_print.kit.exercises import make_worksheet
+from modlinseq_print.rules.exercises import make_worksheet
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Page

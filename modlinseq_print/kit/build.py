@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
-from modlinseq_print.kit.exercises import make_worksheet
+from modlinseq_print.rules.exercises import make_worksheet
 from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -18,16 +18,17 @@ from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, TileSheets, build_sheets
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
-from modlinseq_print.render.paper import Rect, Sheet
-from modlinseq_print.render.scene import Document, Page, Scene, Text, Use
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
+from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import BAR_SYMBOL, TilePlan, assembly_diagram, tile_document
+from modlinseq_print.render.marks import number_pages
+from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
 from modlinseq_print.wording import _, plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
 MAX_EXERCISES = 500
-FOLIO_GAP = 3.0  # mm between a board page's folio and its scale bar
 CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
@@ -163,27 +164,6 @@ def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
     parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
                                                       ("marker", "modulus marker")) if counts[k]]
     return _("A print-and-play kit: {parts}.").format(parts=", ".join(parts))
-
-
-def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
-    """Print 'page N of M' at the bottom right of every page's printable area: inside the sheet's margin,
-    or each page's own margin from `margins` (a kit whose sections use different paper)."""
-    total = len(pages)
-    for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
-        scene = page.scene
-        folio = _("page {number} of {total}").format(number=number, total=total)
-        bar = _footer_bar(scene)
-        if bar is None:
-            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
-        else:  # a board page: on the footer's line, left of its scale bar (whose caption ends at the margin)
-            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, 3.0, anchor="end", middle=True), "folio")
-
-
-def _footer_bar(scene: Scene) -> Use | None:
-    """The scale bar in a board page's footer, if the page has one."""
-    footer = next((layer for layer in scene.layers if layer.name == "footer"), None)
-    return next((item for item in footer.items if isinstance(item, Use) and item.symbol == BAR_SYMBOL), None) \
-        if footer else None
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:

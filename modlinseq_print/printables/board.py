@@ -14,7 +14,7 @@ from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
 from modlinseq_print.wording import _

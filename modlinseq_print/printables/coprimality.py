@@ -9,7 +9,8 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.games.coprimality import check_size, turn_ranges
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.render.marks import scale_bar
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _, number as number_text

@@ -10,7 +10,8 @@ from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tile_sheets import Faces, Placement
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import offset_convex, pack_shapes, place_outline
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Item, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 

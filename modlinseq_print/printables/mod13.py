@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from modlinseq_print.games.mod13 import MODULUS, OPERATIONS, RANKS, SEED_EXAMPLE, explain, signed_value
 from modlinseq_print.render.imposition import Slot, mirror_slot, place_rectangles
 from modlinseq_print.render.marks import crop_marks, scale_bar
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Circle, Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modlinseq_print.kit import reference_text as words
+from modlinseq_print.printables import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
 from modlinseq_print.render.text_metrics import text_width

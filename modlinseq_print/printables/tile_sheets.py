@@ -12,7 +12,8 @@ from modlinseq_print.render.imposition import (
     FLIPS, Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
 )
 from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scale_bar
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.units import parse_length

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from modlinseq_print.kit.exercises import TITLES, Problem
+from modlinseq_print.rules.exercises import TITLES, Problem
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
 from modlinseq_print.wording import _

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.rect import Rect
 
 Point = tuple[float, float]
 
@@ -36,7 +36,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Lattice:
+class PackingLattice:
     """A periodic arrangement: motif copies (dx, dy, rotation) repeated by (px, 0) and (sx, py)."""
 
     motif: tuple[tuple[float, float, int], ...]
@@ -201,16 +201,16 @@ def _row_pitch(clear, motif, px: float, sx: float) -> float:
     return pitch
 
 
-def _best_rows(clear, motif, px: float, shifts: int = _ROW_SHIFTS) -> Lattice:
+def _best_rows(clear, motif, px: float, shifts: int = _ROW_SHIFTS) -> PackingLattice:
     """The lattice of rows of the motif with the smallest row pitch over the row shifts tried."""
     best = None
     for sx in [px * i / shifts for i in range(shifts)]:
-        lattice = Lattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
+        lattice = PackingLattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
         if best is None or lattice.py < best.py - _EPS:
             best = lattice
     for k in range(-7, 8):  # refine between the shifts tried
         sx = (best.sx + px * k / (8 * shifts)) % px
-        lattice = Lattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
+        lattice = PackingLattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
         if lattice.py < best.py - _EPS:
             best = lattice
     return best
@@ -227,7 +227,7 @@ def _turned_positions(clear, dy: float, px_same: float) -> list[tuple[float, flo
     return [(px, right + slack * k / 2) for k in range(3)] if slack > _EPS else [(px, right)]
 
 
-def _nested_lattices(clear, px_same: float, offsets) -> list[Lattice]:
+def _nested_lattices(clear, px_same: float, offsets) -> list[PackingLattice]:
     found = []
     for dy in offsets:
         found += [_best_rows(clear, ((0.0, 0.0, 0), (dx, dy, 180)), px)
@@ -236,7 +236,7 @@ def _nested_lattices(clear, px_same: float, offsets) -> list[Lattice]:
 
 
 @lru_cache(maxsize=64)
-def candidate_lattices(outline: tuple[Point, ...], gap: float, nest: bool = True) -> tuple[Lattice, ...]:
+def candidate_lattices(outline: tuple[Point, ...], gap: float, nest: bool = True) -> tuple[PackingLattice, ...]:
     """Dense lattices of the outline with `gap` between copies, best first; with `nest`, also lattices
     whose rows alternate the outline and its half turn."""
     clear = _clearances(outline, gap)
@@ -257,7 +257,7 @@ def candidate_lattices(outline: tuple[Point, ...], gap: float, nest: bool = True
 
 # ---- slots on pages ---------------------------------------------------------------------------------------
 
-def lattice_positions(lattice: Lattice, half_width: float, half_height: float,
+def lattice_positions(lattice: PackingLattice, half_width: float, half_height: float,
                       width: float, height: float) -> list[tuple[float, float, int]]:
     """Centres (x, y, rotation) of the lattice copies whose bounding boxes fit a width x height box,
     row by row and left to right within a row, the whole block centred in the box."""

@@ -1,13 +1,18 @@
-"""Print marks as scene items: crop marks, a scale bar, and alignment marks for tiled pages."""
+"""Print marks as scene items: crop marks, a scale bar, alignment marks for paginated boards, page numbers."""
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from modlinseq_print.render.paper import Rect
-from modlinseq_print.render.scene import Circle, Item, Polygon, Style, Text
+from modlinseq_print.render.paper import Sheet
+
+from modlinseq_print.render.rect import Rect
+from modlinseq_print.render.scene import Circle, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.wording import _
 
+MARK_SYMBOL = "alignment-mark"  # the symbol (one PDF form) of a board page's alignment mark
+BAR_SYMBOL = "scale-bar"  # the symbol of a board page's scale bar
+FOLIO_GAP = 3.0  # mm between a board page's folio and its scale bar
 MARK_WIDTH = 0.2  # mm: thin, like the 0.15-0.25 mm of print shops
 CROP_LENGTH = 5.0
 CROP_GAP = 1.5
@@ -105,3 +110,24 @@ def alignment_mark(x: float, y: float, size: float = 7.0, colour: str = "#000000
 def cut_line(x1: float, y1: float, x2: float, y2: float, colour: str = "#808080") -> Polygon:
     """A thin dashed guide line along which a page is trimmed."""
     return _line(x1, y1, x2, y2, Style(stroke=colour, stroke_width=MARK_WIDTH, dash=(2.0, 1.5)))
+
+
+def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
+    """Print 'page N of M' at the bottom right of every page's printable area: inside the sheet's margin,
+    or each page's own margin from `margins` (a kit whose sections use different paper)."""
+    total = len(pages)
+    for number, (page, margin) in enumerate(zip(pages, margins or [sheet.margin] * total), 1):
+        scene = page.scene
+        folio = _("page {number} of {total}").format(number=number, total=total)
+        bar = _footer_bar(scene)
+        if bar is None:
+            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
+        else:  # a board page: on the footer's line, left of its scale bar (whose caption ends at the margin)
+            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, 3.0, anchor="end", middle=True), "folio")
+
+
+def _footer_bar(scene: Scene) -> Use | None:
+    """The scale bar in a board page's footer, if the page has one."""
+    footer = next((layer for layer in scene.layers if layer.name == "footer"), None)
+    return next((item for item in footer.items if isinstance(item, Use) and item.symbol == BAR_SYMBOL), None) \
+        if footer else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from modlinseq_print.render.marks import alignment_mark, cut_line, scale_bar
+from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.pagination import (DEFAULT_OVERLAP, FOOTER, MARK_REACH, TiledPage, TilePlan, TilingError,
                                                best_plan, laid_over, plan_tiles, shared_edges, window_size)
 from modlinseq_print.render.pagination_rows import spans
@@ -25,8 +25,6 @@ MIN_LABEL_SIZE = 2.0
 BAR_LABEL = "50 mm at 100 %"  # beside the scale bar: print at actual size
 BAR_TEXT = 2.5
 FOOTER_GAP = 4.0  # mm between the page label and the scale bar
-MARK_SYMBOL = "alignment-mark"
-BAR_SYMBOL = "scale-bar"
 FIT_FOOTER = 12.0  # mm: a fitted board's footer holds its caption and, below it, two scale bars
 
 
