@@ -30,6 +30,7 @@ studio: $(STAMP)
 	$(PY) -m modlinseq_print studio $(STUDIO_ARGS)
 
 test: $(STAMP) tools
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest
 
 bench: $(STAMP)

@@ -102,7 +102,7 @@ class PiecesPrint:
         `cut_file` adds a cutting file (.svg or .dxf), a .dxf `path` writes the cut paths nested on `bed`,
         `per_piece` a folder of one PNG per distinct face for print-on-demand services."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.printables.piece_files import (PieceOutput, bed_sheet, choose_cut_mode, output_kind,
+        from modlinseq_print.kit.piece_files import (PieceOutput, bed_sheet, choose_cut_mode, output_kind,
                                                             piece_files)
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
         from modlinseq_print.render.paper import make_sheet

@@ -6,12 +6,10 @@ cells plus the added ones, each addressed as on every board (the seed's truncati
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from modlinseq_print.commands.board import style_from_args as board_style_from_args
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board, parse_board
@@ -54,15 +52,15 @@ def design_from(body: dict) -> Design:
     if spec.lower().startswith("file:"):
         raise FieldError("the studio takes board files as uploads, not paths: use 'Load board file'")
     check_board_size(spec)
-    args = argparse.Namespace(
-        theme=choice(body, "theme", tuple(THEMES), "green"), tile_width=text(body, "tile_width", "25mm") or "25mm",
-        clearance=text(body, "clearance", "1.5mm") or "1.5mm",
+    cell_size = text(body, "cell_size") or None
+    style = BoardStyle(  # the board command's options, read by the same length parser
+        theme=choice(body, "theme", tuple(THEMES), "green"),
+        tile_width=parse_length(text(body, "tile_width", "25mm") or "25mm", "tile width"),
+        clearance=parse_length(text(body, "clearance", "1.5mm") or "1.5mm", "clearance"),
         tile_shape=choice(body, "tile_shape", TILE_SHAPES, "pentagon"),
-        cell_size=text(body, "cell_size") or None, labels=flag(body, "labels", True), label_size=None,
+        cell_size=parse_length(cell_size, "cell size") if cell_size else None, labels=flag(body, "labels", True),
         pattern=choice(body, "pattern", PATTERNS, None), centre_dots=flag(body, "centre_dots"),
-        title=text(body, "title") or None, modulus=integer(body, "modulus", None, 2, 999), arrows=flag(body, "arrows"),
-        dieline_board=False)
-    style = board_style_from_args(args)  # the board command's own reading of these options
+        title=text(body, "title") or None, modulus=integer(body, "modulus", None, 2, 999), arrows=flag(body, "arrows"))
     return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
                   paper=text(body, "paper", "a4").lower() or "a4",
                   orientation=choice(body, "orientation", ORIENTATIONS, "auto"),

@@ -7,10 +7,9 @@ and the diagram with every cell's centre, so no rule lives in the browser.
 
 from __future__ import annotations
 
-import argparse
 
-from modlinseq_print.commands.position import style_from_args as position_style_from_args
 from modlinseq_print.errors import AddressError
+from modlinseq_print.printables.position import diagram_style as diagram_style_of
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
 from modlinseq_print.render.output import render_pages
@@ -67,13 +66,10 @@ def transcript(position: Position) -> str:
 
 def diagram_style(body: dict) -> PositionStyle:
     """The diagram's look, from the same options as the position command (its defaults where not given)."""
-    args = argparse.Namespace(theme=choice(body, "theme", tuple(THEMES), "green"),
-                              tile_width=f"{DIAGRAM_TILE_WIDTH:g}mm",
-                              tile_shape="pentagon", labels=flag(body, "labels", True), pattern=None,
-                              title=text(body, "title") or None, crop=flag(body, "crop"), crop_margin=1,
-                              legend=choice(body, "legend", LEGENDS, "long"),
-                              modulus_note=text(body, "modulus_note", "") or None, no_blocked=flag(body, "no_blocked"))
-    return position_style_from_args(args)
+    return diagram_style_of(DIAGRAM_TILE_WIDTH, flag(body, "crop"), 1, choice(body, "legend", LEGENDS, "long"),
+                            text(body, "modulus_note", "") or None, not flag(body, "no_blocked"),
+                            theme=choice(body, "theme", tuple(THEMES), "green"), tile_shape="pentagon",
+                            labels=flag(body, "labels", True), pattern=None, title=text(body, "title") or None)
 
 
 def check(request: Request) -> dict:
