@@ -4,6 +4,7 @@ import pytest
 
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.kit.presets import PresetError
+from cli_helpers import assert_one_line_error
 
 
 def test_shipped_presets():
@@ -132,7 +133,7 @@ def test_every_preset_key_is_in_the_readme():
     from modlinseq_print.kit.preset_loading import NOT_KEYS
     from modlinseq_print.kit.presets import SECTIONS, Preset
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     keys = [f.name for f in fields(Preset) if f.name not in (*NOT_KEYS, *SECTIONS)]
     keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
     assert [key for key in keys if f"| `{key}` |" not in readme] == []
@@ -144,7 +145,7 @@ def test_templates_folder_is_the_shipped_presets():
 
     from modlinseq_print.kit.presets import TEMPLATES
 
-    templates = Path(__file__).resolve().parent.parent / "templates"
+    templates = Path(__file__).resolve().parents[2] / "templates"
     shipped = {p.name: p.read_bytes() for p in TEMPLATES.iterdir() if p.is_file()}
     assert {p.name: p.read_bytes() for p in templates.iterdir() if p.is_file()} == shipped
     assert {"standard.toml", "board-mask.txt", "coprimality-example.txt"} <= set(shipped)
@@ -165,3 +166,30 @@ def test_the_loader_returns_lengths_in_mm_and_ready_sheets(tmp_path):
     path.write_text('margin = "1in"\n[tiles]\nwidth = "1in"\nmargin = "0mm"\n')
     m = load_preset(str(path)).measures
     assert (m.tile_width, m.text_sheet.margin, m.pieces_sheet.margin, m.board_sheet.margin) == (25.4, 25.4, 0.0, 6.0)
+
+
+@pytest.mark.parametrize("line, key, words", [
+    ('paper = "b5"', "paper", "unknown paper"),
+    ('paper = "poster"', "paper", "printed on sheets"),
+    ('paper = "10x10mm"', "margin", "nothing printable"),
+    ('theme = "pink"', "theme", "unknown theme"),
+    ('[tiles]\nshape = "circle"', "tiles.shape", "unknown tile shape"),
+    ('[tiles]\nwidth = "300mm"', "tiles.width", "not practical"),
+    ('[tiles]\nwidth = "200mm"', "tiles.width", "does not fit a page"),
+    ('[board]\ncell_size = "10mm"', "board.cell_size", "does not fit"),
+    ('[markers]\nrange = "20-8"', "markers.range", "lowest modulus comes first"),
+])
+def test_bad_preset_values_name_the_file_and_key(cli, tmp_path, line, key, words):
+    """These values used to fail later with a message naming neither (poster even named an internal function)."""
+    preset = tmp_path / "mine.toml"
+    preset.write_text(line + "\n", encoding="utf-8")
+    result = cli("kit", preset, "--quiet", "-o", tmp_path / "kit.pdf")
+    assert_one_line_error(result, f"mine.toml: key {key}: ", words, folder=tmp_path, keep=["mine.toml"])
+
+
+def test_preset_marker_range_may_be_one_modulus(cli, tmp_path):
+    """`range = "13"` is a range for the markers command, so the preset takes it too."""
+    preset = tmp_path / "one.toml"
+    preset.write_text('[board]\nspec = "hex:2"\n[markers]\nrange = "13"\n', encoding="utf-8")
+    result = cli("kit", preset, "--quiet", "-o", tmp_path / "kit.pdf")
+    assert result.status == 0 and (tmp_path / "kit.pdf").exists(), result

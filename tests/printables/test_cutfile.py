@@ -14,7 +14,7 @@ from modlinseq_print.render.imposition import Slot, bounding_box, place_outline
 from modlinseq_print.render.scene import Polygon, Scene, Style
 from modlinseq_print.render.text_metrics import text_width
 from cli_helpers import assert_one_line_error
-from test_tiles_svg import svg_items
+from sheet_helpers import svg_items
 
 
 def line_distance(point, a, b):

@@ -12,7 +12,7 @@ from modlinseq_print.games.coprimality_record import parse_record, replay
 from modlinseq_print.geometry.addresses import square_cell_of
 from cli_helpers import assert_one_line_error
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "templates" / "coprimality-example.txt"
+EXAMPLE = Path(__file__).resolve().parents[2] / "templates" / "coprimality-example.txt"
 
 ELIMINATION = """size 12
 players Ann Bob Cat

@@ -11,7 +11,7 @@ from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot, bounding_box, polygons_gap
 from modlinseq_print.render.theme import THEMES, get_theme
-from test_tiles_svg import cut_outlines, svg_items
+from sheet_helpers import cut_outlines, svg_items
 
 
 @pytest.mark.parametrize("text, expected", [("8-20", (8, 20)), ("13", (13, 13)), (" 2 - 5 ", (2, 5))])

@@ -57,3 +57,9 @@ def test_unwritable_output_path_is_one_line_exit_2(tmp_path, cli):
     assert_one_line_error(result, "cannot write", folder=tmp_path, keep=["blocker"])
     result = cli("board", "--board", "hex:2", "-o", tmp_path / "board.jpg")
     assert_one_line_error(result, "extension", folder=tmp_path, keep=["blocker"])
+
+
+def test_board_modulus_note_needs_a_game_modulus(cli, tmp_path):
+    """`board --modulus 1` printed "modulus 1", a game with one tile value; every other command asks for 2 or more."""
+    assert_one_line_error(cli("board", "--modulus", "1", "-o", tmp_path / "b.pdf"), "bad modulus 1", folder=tmp_path)
+    assert cli("board", "--board", "hex:1", "--modulus", "2", "-o", tmp_path / "b.pdf").status == 0

@@ -1,34 +1,12 @@
 """Tile sheets as PDF: the numbers pdftotext reads agree with the manifest; output is deterministic."""
 
-import csv
 import re
-import subprocess
-import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
+from sheet_helpers import manifest, pdf_words
 
 from modlinseq_print.cli import main
-
-MM_PER_PT = 25.4 / 72
-
-
-def pdf_words(path):
-    """(page from 1, text, centre x mm, centre y mm) of every word pdftotext finds."""
-    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    root = ET.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", xhtml))
-    words = []
-    for number, page in enumerate(root.iter("{http://www.w3.org/1999/xhtml}page"), start=1):
-        for word in page.iter("{http://www.w3.org/1999/xhtml}word"):
-            x = (float(word.get("xMin")) + float(word.get("xMax"))) / 2 * MM_PER_PT
-            y = (float(word.get("yMin")) + float(word.get("yMax"))) / 2 * MM_PER_PT
-            words.append((number, word.text, x, y))
-    return words
-
-
-def manifest(path):
-    rows = list(csv.DictReader(open(path.with_name(path.stem + ".manifest.csv"))))
-    return [r for r in rows if not r["kind"].startswith("total")]
 
 
 @pytest.fixture(scope="module")

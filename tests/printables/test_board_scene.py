@@ -9,12 +9,13 @@ from modlinseq_print.errors import ModlinseqError, UnitError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import neighbours
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board import BoardStyle, BoardStyleError, board_scene
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.scene import Use
 from modlinseq_print.render.svg_writer import scene_to_svg
 from render_helpers import flatten, mm_size, symbol_points
+from cli_helpers import assert_one_line_error
 
 KINDS = {"cell", "bonus", "malus", "pseudo"}
 
@@ -185,3 +186,14 @@ def test_a_one_inch_tile_gets_a_bigger_cell_and_a_given_cell_size_is_kept():
     assert board_scene(parse_board("hex:1"), BoardStyle(cell_size=30.0)).cell_size == 30.0
     with pytest.raises(UnitError):
         BoardStyle(tile_width=30.0, cell_size=28.0).resolved_cell_size()
+
+
+def test_label_size_too_large_for_the_cell_is_an_error(cli, tmp_path):
+    """An explicit --label-size used to be drawn whatever its size, running out of the cells."""
+    with pytest.raises(BoardStyleError, match=r"use --label-size [0-9.]+mm or less"):
+        board_scene(parse_board("hex:1"), BoardStyle(label_size=50.0))
+    with pytest.raises(BoardStyleError, match="does not fit"):
+        board_scene(parse_board("square:2x2"), BoardStyle(label_size=40.0))
+    board_scene(parse_board("hex:9"), BoardStyle(label_size=2.5))  # a size that fits still works
+    result = cli("board", "--board", "hex:1", "--label-size", "50mm", "-o", tmp_path / "b.pdf")
+    assert_one_line_error(result, "label does not fit", folder=tmp_path)

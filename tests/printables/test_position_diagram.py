@@ -168,3 +168,16 @@ def test_position_command_errors_leave_no_file(tmp_path, cli):
     ):
         result = cli("position", "--board", "hex:4", *argv, "-o", tmp_path / "bad.svg")
         assert_one_line_error(result, message, folder=tmp_path, usage="argument" in message)
+
+
+def test_modulus_note_is_readable_and_never_under_a_mark():
+    """The note was dark green on a green cell, and on a bonus cell it was drawn over the '+'."""
+    analysis = judge("hex:6", 20, "17A0 ~ 1 ~ 5 ~ 9E4")
+    bonus = BoardStyle(pattern="bonus")
+    drawing = position_scene(analysis, PositionStyle(board=bonus, note_cell="auto"))
+    address = drawing.board.board.address(drawing.note_cell)
+    assert address not in {"A0", "B6", "E12"}  # the first free cell in reading order that is plain
+    note = next(layer for layer in drawing.board.scene.layers if layer.name == "note")
+    assert {item.fill for item in note.items} == {get_theme("green").label}
+    with pytest.raises(PositionStyleError, match="B6 is a bonus cell"):
+        position_scene(analysis, PositionStyle(board=bonus, note_cell="B6"))

@@ -62,3 +62,21 @@ def test_png_output_and_entry_point(tmp_path):
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "markers.manifest.csv").exists() and (tmp_path / "markers.manifest.json").exists()
+
+
+def test_bed_margin_error_names_the_bed_options(cli, tmp_path):
+    """A bed too small for its margin used to be reported as paper: 'use a smaller margin or larger paper'."""
+    result = cli("tiles", "--bed", "10x10mm", "--cut-file", tmp_path / "cut.svg", "-o", tmp_path / "t.pdf")
+    assert_one_line_error(result, "--bed-margin", "--bed", folder=tmp_path)
+
+
+@pytest.mark.parametrize("command", [["tiles"], ["markers"], ["mod13", "deck"]])
+def test_a_negative_back_offset_needs_no_equals_sign(command, cli, tmp_path):
+    """`--back-offset -1mm,0` used to be taken for an option by argparse; the CLI now joins it to its option."""
+    text = " ".join(cli(*command, "--help").out.split())
+    assert "-1mm,0" in text
+    if command != ["mod13", "deck"]:
+        assert "sheet orientation (default portrait)" in text and "(default a4)" in text
+    result = cli(*command, "--duplex" if command != ["mod13", "deck"] else "--backs", "--back-offset", "-1mm,0",
+                 "-o", tmp_path / "out.pdf")
+    assert result.status == 0, result.err

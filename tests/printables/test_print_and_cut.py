@@ -9,7 +9,7 @@ from modlinseq_print.cli import main
 from modlinseq_print.printables.print_and_cut import MARK_CLEARANCE, MARK_LENGTH, MARK_SQUARE
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
 from cli_helpers import assert_one_line_error
-from test_tiles_svg import cut_outlines, svg_items
+from sheet_helpers import cut_outlines, svg_items
 
 
 @pytest.fixture(scope="module")

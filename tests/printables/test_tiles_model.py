@@ -205,3 +205,14 @@ def test_offset_moves_every_edge_by_exactly_the_distance(points, distance):
         assert abs(ex * (d[1] - c[1]) - ey * (d[0] - c[0])) <= 1e-6 * math.hypot(ex, ey) * math.dist(c, d) + 1e-9
         assert _edge_distance(c, a, b) == pytest.approx(distance, abs=1e-6)
     assert polygons_gap(points, grown) < 0 and area_of(grown) > area_of(points)
+
+
+def test_counts_at_the_top_and_under_counts_are_merged(tmp_path):
+    """Top-level counts next to a [counts] table used to be ignored without a word."""
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text("0 = 12\n[counts]\n5 = 3\n", encoding="utf-8")
+    assert read_counts(mixed) == {0: 12, 5: 3}
+    twice = tmp_path / "twice.toml"
+    twice.write_text("0 = 12\n[counts]\n0 = 3\n", encoding="utf-8")
+    with pytest.raises(TileError, match="value 0 is given twice"):
+        read_counts(twice)

@@ -166,7 +166,7 @@ def test_board_file_mask_off_grid_is_an_error(tmp_path):
 def test_template_board_files_parse():
     from pathlib import Path
 
-    templates = Path(__file__).resolve().parent.parent / "templates"
+    templates = Path(__file__).resolve().parents[2] / "templates"
     mask = parse_board(f"file:{templates / 'board-mask.txt'}")
     listed = parse_board(f"file:{templates / 'board-addresses.txt'}")
     assert len(mask) > 0 and len(listed) > 0

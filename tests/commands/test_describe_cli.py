@@ -86,3 +86,17 @@ def test_python_m_entry_point_and_console_script():
                          capture_output=True, text=True)
     assert_one_line_error(CliResult(bad.returncode, bad.stdout, bad.stderr))
     assert "Traceback" not in bad.stderr
+
+
+def test_describe_cell_accepts_a_pseudocell_it_lists(cli):
+    """`describe --json` lists tess pseudocells; `--cell` on one of them used to say it is not on the board."""
+    result = cli("describe", "--board", "tess:2", "--cell", "T15", "--cell", "A0")
+    assert result.status == 0, result
+    assert result.out.splitlines() == ["T15: q=-5 r=1, centre (-126, 24.249) mm, pseudocell standing for E10",
+                                       "A0: q=0 r=0, centre (0, 0) mm, bonus"]
+    assert_one_line_error(cli("describe", "--board", "tess:2", "--cell", "B40"), "not on board tess:2")
+
+
+def test_describe_summary_says_one_cell(cli):
+    """hex:0 has one cell, not '1 cells'."""
+    assert cli("describe", "--board", "hex:0").out.startswith("board hex:0: 1 cell on a hex grid\n")

@@ -18,8 +18,7 @@ from modlinseq_print.render.imposition import (
 from modlinseq_print.render.paper import Sheet, make_sheet
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.theme import get_theme
-from test_tiles_pdf import manifest, pdf_words
-from test_tiles_svg import SVG, cut_outlines, svg_items
+from sheet_helpers import SVG, cut_outlines, manifest, pdf_words, svg_items
 
 TOLERANCE = 0.01  # mm
 

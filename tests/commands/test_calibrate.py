@@ -10,7 +10,7 @@ from modlinseq_print.render.imposition import Slot, mirror_slot
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Polygon
 from cli_helpers import assert_one_line_error
-from test_tiles_svg import cut_outlines, svg_items
+from sheet_helpers import cut_outlines, svg_items
 
 
 def lines(scene, layer):

@@ -9,49 +9,10 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from sheet_helpers import SVG, cut_outlines, svg_items
 
 from modlinseq_print.cli import main
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
-
-SVG = "{http://www.w3.org/2000/svg}"
-INHERITED = ("fill", "stroke", "stroke-width", "stroke-dasharray", "font-size", "transform")
-
-
-def text_anchor(transform):
-    """The anchor (x, baseline y) of an outlined text from its group's last translate (y nan when on a row)."""
-    values = [float(v) for v in re.findall(r"translate\(([^)]*)\)", transform)[-1].split()]
-    return values[0], values[1] if len(values) > 1 else math.nan
-
-
-def svg_items(path):
-    """Every polygon and text of an SVG: its layer (top group id), points or text, and resolved styles."""
-    root = ET.parse(path).getroot()
-    found = []
-
-    def walk(element, layer, style):
-        style = dict(style)
-        style.update({k: element.get(k) for k in INHERITED if element.get(k) is not None})
-        tag = element.tag.replace(SVG, "")
-        if tag == "polygon":
-            points = [tuple(map(float, p.split(","))) for p in element.get("points").split()]
-            found.append({"tag": "polygon", "layer": layer, "points": points, **style})
-        elif tag == "g" and element.get("aria-label") is not None:  # a text drawn as outlines
-            x, y = text_anchor(element.get("transform"))
-            found.append({"tag": "text", "layer": layer, "text": element.get("aria-label"), "x": x, "y": y, **style})
-            return
-        for child in element:
-            walk(child, layer or element.get("id"), style)
-
-    for child in root:
-        walk(child, child.get("id"), {})
-    return root, found
-
-
-def cut_outlines(items, layer="tiles"):
-    """The stroked tile outlines of a layer (the printed cut lines)."""
-    return [i["points"] for i in items if i["tag"] == "polygon" and i["layer"] == layer
-            and i.get("stroke") not in (None, "none") and len(i["points"]) == 5]
-
 
 @pytest.fixture(scope="module")
 def default_svgs(tmp_path_factory):

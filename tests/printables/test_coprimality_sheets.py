@@ -95,3 +95,11 @@ def test_pages_option(tmp_path, cli):
 def test_bad_sheet_options_are_one_line_exit_2(tmp_path, cli, argv, words):
     assert_one_line_error(cli("coprimality", "sheet", "-o", tmp_path / "s.pdf", *argv), words, folder=tmp_path,
                           usage="argument" in words)
+
+
+def test_coprimality_sheet_suggests_a_square_that_fits(cli, tmp_path):
+    """'or give --square' did not say which size; the hint now names one that fits, and only when one does."""
+    result = cli("coprimality", "sheet", "--size", "40", "-o", tmp_path / "s.pdf")
+    assert_one_line_error(result, "--square 2mm", folder=tmp_path)
+    assert cli("coprimality", "sheet", "--size", "40", "--square", "2mm", "-o", tmp_path / "s.pdf").status == 0
+    assert "--square" not in cli("coprimality", "sheet", "--size", "200", "-o", tmp_path / "t.pdf").err
