@@ -2,6 +2,8 @@
 
 import csv
 import math
+import os
+import subprocess
 import sys
 
 import pytest
@@ -146,3 +148,15 @@ def test_kerf_outline_and_spec_checks():
         parse_colour("red-ish")
     with pytest.raises(CutFileError, match="kerf"):
         CutSpec(kerf=3.0)
+
+
+def test_dxf_bytes_do_not_depend_on_the_hash_seed(tmp_path):
+    """ezdxf writes the CLASS entries of the entity types in use in set order: hash seeds 1 and 4 differed."""
+    outputs = []
+    for seed in ("1", "4"):
+        out = tmp_path / f"seed{seed}.dxf"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        subprocess.run([sys.executable, "-m", "modlinseq_print", "markers", "--range", "8-9", "-o", str(out)],
+                       env=env, check=True, capture_output=True, timeout=120)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and b"AcDbPolyline" in outputs[0]
