@@ -13,6 +13,7 @@ Each `save` picks the format from the file's extension (.pdf, .svg, .png; .dxf f
 writes the same bytes as the matching command, and returns the files written: a PDF holds every page,
 SVG and PNG write one file per page (`board-1.svg`, `board-2.svg`, ...). Lengths are strings with a unit
 ('25mm', '1in') or numbers of millimetres. Bad values raise `modlinseq_print.errors.ModlinseqError`.
+`lang` ("en", "de", "fr", "es", "el", "ru") prints the words on the pages in that language, as `--lang`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.i18n import check_language, using
 from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.units import parse_length
 
@@ -39,6 +41,7 @@ class BoardPrint:
     """A drawn board (`drawing.scene` is the whole board at true size), ready to lay out on paper."""
 
     drawing: object  # printables.board.BoardDrawing
+    lang: str = "en"
 
     def save(self, path, paper: str = "a4", margin=None, overlap=None, orientation: str = "auto",
              fit: bool = False, format: str | None = None, dpi: float = 150.0) -> list[Path]:
@@ -47,14 +50,15 @@ class BoardPrint:
         from modlinseq_print.printables.board_pages import board_document
 
         cull = format_for(path, format) != "pdf"
-        document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit, cull=cull)
+        with using(self.lang):
+            document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit, cull=cull)
         return write_output(document, path, format, dpi)
 
 
 def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "green", tile_width="25mm",
           tile_shape: str = "pentagon", clearance="1.5mm", cell_size=None, labels: bool = True, label_size=None,
           centre_dots: bool = False, title: str | None = None, modulus: int | None = None,
-          arrows: bool = False) -> BoardPrint:
+          arrows: bool = False, lang: str = "en") -> BoardPrint:
     """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options."""
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -63,7 +67,8 @@ def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "gree
                        tile_shape=tile_shape, cell_size=_mm(cell_size, "cell size"), labels=labels,
                        label_size=_mm(label_size, "label size"), pattern=pattern, centre_dots=centre_dots,
                        title=title, modulus=modulus, arrows=arrows)
-    return BoardPrint(board_scene(parse_board(spec), style))
+    with using(lang):
+        return BoardPrint(board_scene(parse_board(spec), style), lang)
 
 
 @dataclass
@@ -77,13 +82,20 @@ class KitPrint:
         return write_output(self.kit.document, path, format, dpi)
 
 
-def kit(preset: str = "standard", exercises: int | None = None, seed: int | None = None, progress=None) -> KitPrint:
+def kit(preset: str = "standard", exercises: int | None = None, seed: int | None = None, progress=None,
+        lang: str | None = None) -> KitPrint:
     """The kit of a preset (a shipped name such as "standard", or a FILE.toml); `exercises` and `seed` set
-    its worksheet; `progress`, if given, is called with a label after each build step."""
+    its worksheet; `progress`, if given, is called with a label after each build step; `lang` replaces the
+    preset's language."""
+    from dataclasses import replace
+
     from modlinseq_print.kit.build import build_kit, with_exercises
     from modlinseq_print.kit.preset_loading import load_preset
 
-    return KitPrint(build_kit(with_exercises(load_preset(preset), exercises, seed), progress=progress))
+    chosen = with_exercises(load_preset(preset), exercises, seed)
+    if lang:
+        chosen = replace(chosen, lang=check_language(lang))
+    return KitPrint(build_kit(chosen, progress=progress))
 
 
 @dataclass
@@ -93,6 +105,7 @@ class PiecesPrint:
     pieces: list
     faces: object
     title: str
+    lang: str = "en"
 
     def save(self, path, paper: str = "a4", margin="10mm", orientation: str = "portrait", layout: str = "fronts",
              gap="2mm", nest: bool = True, crop_marks: bool = False, gutter=None, back_offset: str = "0,0",
@@ -102,8 +115,7 @@ class PiecesPrint:
         `cut_file` adds a cutting file (.svg or .dxf), a .dxf `path` writes the cut paths nested on `bed`,
         `per_piece` a folder of one PNG per distinct face for print-on-demand services."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kit.piece_files import (PieceOutput, bed_sheet, choose_cut_mode, output_kind,
-                                                            piece_files)
+        from modlinseq_print.kit.piece_files import PieceOutput, bed_sheet, choose_cut_mode, output_kind, piece_files
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
         from modlinseq_print.render.paper import make_sheet
 
@@ -117,7 +129,9 @@ class PiecesPrint:
         out = PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file),
                           spec, bed_sheet(sheet, bed) if mode == "bed" else None,
                           None if per_piece is None else str(per_piece))
-        return write_files_atomic(piece_files(self.pieces, self.faces, out))
+        with using(self.lang):
+            files = piece_files(self.pieces, self.faces, out)
+        return write_files_atomic(files)
 
 
 def _look(width, shape: str, underline: bool, bleed, safe, cut_lines: str, back_text: str):
@@ -131,7 +145,7 @@ def _look(width, shape: str, underline: bool, bleed, safe, cut_lines: str, back_
 def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
           markers: str | None = None, counts=None, underline: bool = False, width="25mm", shape: str = "pentagon",
           theme: str = "green", bleed="0mm", safe=None, cut_lines: str = "solid",
-          back_text: str = "") -> PiecesPrint:
+          back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
     tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets."""
     from modlinseq_print.printables.pieces import PieceFaces, with_markers
@@ -142,11 +156,11 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
     per_value = read_counts(str(counts)) if counts is not None else None
     pieces = with_markers(tile_set(modulus, copies, no_zero, per_value, wild, blockers), markers)
     title = "MODLINSEQ tiles and markers" if markers else "MODLINSEQ tiles"
-    return PiecesPrint(pieces, PieceFaces(look, get_theme(theme), pieces), title)
+    return PiecesPrint(pieces, PieceFaces(look, get_theme(theme), pieces), title, lang)
 
 
 def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = "pentagon", theme: str = "green",
-            bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "") -> PiecesPrint:
+            bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Modulus markers, `copies` of each modulus of a range such as "8-20", as the `markers` command makes."""
     from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
     from modlinseq_print.render.theme import get_theme
@@ -154,7 +168,7 @@ def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = 
     low, high = parse_range(range)
     look = _look(width, shape, False, bleed, safe, cut_lines, back_text)
     faces = MarkerFaces(look, get_theme(theme), list(builtins.range(low, high + 1)))
-    return PiecesPrint(marker_set(low, high, copies), faces, "MODLINSEQ modulus markers")
+    return PiecesPrint(marker_set(low, high, copies), faces, "MODLINSEQ modulus markers", lang)
 
 
 def _analysis(spec: str, modulus: int, transcript: str, wrap, diagonals, wild_policy, marker):
@@ -194,7 +208,7 @@ def position(board: str, modulus: int, transcript: str, *, pattern: str | None =
              diagonals: bool = False, wild_policy: str = "E", marker: bool = False, crop: bool = False,
              crop_margin: int = 1, legend: str = "long", modulus_note: str | None = None,
              show_blocked: bool = True, theme: str = "green", tile_width=None, tile_shape: str = "pentagon",
-             labels: bool = True, title: str | None = None) -> PositionPrint:
+             labels: bool = True, title: str | None = None, lang: str = "en") -> PositionPrint:
     """A position diagram: the board, the tiles, blocked cells in red and a legend of the sequences
     (`tile_width` None: the diagrams' own, smaller than a printed tile)."""
     from modlinseq_print.printables.position import DIAGRAM_TILE_WIDTH, diagram_style, position_scene
@@ -203,4 +217,5 @@ def position(board: str, modulus: int, transcript: str, *, pattern: str | None =
     style = diagram_style(width, crop, crop_margin, legend, modulus_note, show_blocked,
                           theme=theme, tile_shape=tile_shape, labels=labels, pattern=pattern, title=title)
     analysis = _analysis(board, modulus, transcript, wrap, diagonals, wild_policy, marker)
-    return PositionPrint(analysis, position_scene(analysis, style))
+    with using(lang):
+        return PositionPrint(analysis, position_scene(analysis, style))

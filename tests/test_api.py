@@ -76,7 +76,28 @@ def test_position_as_the_command(cli, dirs):
     same_files(api, out)
 
 
+def test_lang_prints_the_pages_as_the_commands_lang(cli, dirs):
+    api, out = dirs
+    mp.board("hex:3", modulus=13, lang="de").save(api / "board.pdf", paper="a5")
+    assert cli("board", "--board", "hex:3", "--modulus", "13", "--lang", "de", "--paper", "a5",
+               "-o", out / "board.pdf").status == 0
+    mp.markers("8-9", lang="ru").save(api / "markers.pdf")
+    assert cli("markers", "--range", "8-9", "--lang", "ru", "-o", out / "markers.pdf").status == 0
+    mp.position("hex:6", 13, TRANSCRIPT, legend="all", lang="el").save(api / "position.svg")
+    assert cli("position", "--board", "hex:6", "-m", "13", "--legend", "all", "--lang", "el", TRANSCRIPT,
+               "-o", out / "position.svg").status == 0
+    mp.kit("starter", lang="fr").save(api / "kit.pdf")
+    assert cli("kit", "starter", "--lang", "fr", "--quiet", "-o", out / "kit.pdf").status == 0
+    same_files(api, out)
+    english = mp.board("hex:3", modulus=13).save(api / "en.pdf", paper="a5")[0].read_bytes()
+    assert english != (api / "board.pdf").read_bytes()  # the German words differ from the English
+
+
 def test_bad_values_raise_the_commands_errors(tmp_path):
+    with pytest.raises(ModlinseqError, match="unknown language 'xx'"):
+        mp.kit("standard", lang="xx")
+    with pytest.raises(ModlinseqError, match="unknown language"):
+        mp.board("hex:3", lang="klingon")
     with pytest.raises(ModlinseqError, match="unknown preset"):
         mp.kit("no-such-preset")
     with pytest.raises(ModlinseqError, match="bad tile width"):

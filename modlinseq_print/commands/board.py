@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--paper", default="a4",
-                        help="a4, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
+                        help="a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
     parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
                         help="auto picks portrait, landscape or rows of either, whichever needs fewer pages "
                              "(default auto)")

@@ -34,7 +34,7 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
-    parser.add_argument("--paper", default="a4", help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
+    parser.add_argument("--paper", default="a4", help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 
 

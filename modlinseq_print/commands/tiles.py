@@ -55,7 +55,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--dpi", type=DECIMAL, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",
-                        help="a4, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
+                        help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="unprintable margin (default 10mm)")
     parser.add_argument("--orientation", choices=("portrait", "landscape"), default="portrait",
                         help="sheet orientation (default portrait)")

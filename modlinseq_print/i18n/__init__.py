@@ -12,7 +12,9 @@ import gettext
 from functools import cache
 from pathlib import Path
 
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n.po import read_po
+from modlinseq_print.inputs import excerpt
 
 LANGUAGES = ("en", "de", "fr", "es", "el", "ru")
 LOCALE = Path(__file__).parent / "locale"
@@ -35,10 +37,14 @@ def _plural_rule(lang: str):
     return lambda n: int(n != 1)
 
 
+class LanguageError(ModlinseqError):
+    """A language the catalogues do not have."""
+
+
 def check_language(lang: str) -> str:
-    """The language code, or ValueError naming the languages."""
+    """The language code, or a LanguageError naming the languages."""
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        raise LanguageError(f"unknown language {excerpt(str(lang))}: use one of {', '.join(LANGUAGES)}")
     return lang
 
 

@@ -160,7 +160,7 @@ def _paper(paper: str | None) -> None:
     if paper is None:
         return
     if is_poster(paper):
-        raise PresetError("a kit is printed on sheets: use a4, letter, a3, tabloid, legal or a size such as 300x200mm")
+        raise PresetError("a kit is printed on sheets: use a4, a5, letter, a3, tabloid, legal or a size such as 300x200mm")
     parse_paper(paper)
 
 

@@ -16,6 +16,7 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a3": (297.0, 420.0),
     "tabloid": (279.4, 431.8),
     "legal": (215.9, 355.6),
+    "a5": (148.0, 210.0),
 }
 POSTER = "poster"
 DEFAULT_MARGIN = 10.0  # mm; home printers cannot print to the edge
@@ -43,7 +44,7 @@ def check_paper_size(size: tuple[float, float], text: str) -> tuple[float, float
 
 
 def parse_paper(text: str) -> tuple[float, float]:
-    """Portrait (width, height) in mm for a paper name (a4, letter, a3, tabloid, legal) or a size like 300x200mm."""
+    """Portrait (width, height) in mm for a paper name (a4, a5, letter, a3, tabloid, legal) or a size like 300x200mm."""
     name = text.strip().lower()
     if name in PAPERS:
         return PAPERS[name]
