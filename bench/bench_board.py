@@ -33,7 +33,7 @@ def one(order: int, fmt: str, path: str) -> None:
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.printables.board import BoardStyle, board_scene
     from modlinseq_print.render.output import write_output
-    from modlinseq_print.render.tiling import poster_document
+    from modlinseq_print.render.pagination_pages import poster_document
 
     start = time.perf_counter()
     drawing = board_scene(parse_board(f"hex:{order}"), BoardStyle(pattern="bonus"))

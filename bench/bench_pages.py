@@ -59,7 +59,7 @@ def area_bound(drawing, sheet) -> int:
 
 def pages_table() -> None:
     """Print the table of pages per board, A4 and Letter side by side (Markdown, as in the README)."""
-    from tiling_helpers import content_share, plan_for
+    from pagination_helpers import content_share, plan_for
 
     from modlinseq_print.render.paper import make_sheet
 

@@ -22,7 +22,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.render.fonts import face
 from modlinseq_print.render.scene import Polygon
-from modlinseq_print.render.tiling import poster_document
+from modlinseq_print.render.pagination_pages import poster_document
 
 RUNS = 3
 MARGIN = 10.0

@@ -12,7 +12,7 @@ from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.output import write_output
 from modlinseq_print.render.scene import Document, Page
-from modlinseq_print.render.tiling import tile_document
+from modlinseq_print.render.pagination_pages import paginated_document
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DPI = 50.0
@@ -30,9 +30,9 @@ PICTURES = {
 def board_assembly_page(preset) -> Page:
     """The `board` command's assembly page of the kit's board (the kit shows the diagram on its cover)."""
     drawing = board_scene(parse_board(preset.board.spec), board_style(preset))
-    document, _ = tile_document(drawing.scene, board_sheet(preset), f"Board {preset.board.spec}",
-                                keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                avoid=drawing.label_boxes())
+    document, _ = paginated_document(drawing.scene, board_sheet(preset), f"Board {preset.board.spec}",
+                                     keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                     avoid=drawing.label_boxes())
     return document.pages[0]
 
 

@@ -14,7 +14,7 @@ from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES
-from modlinseq_print.render.tiling import DEFAULT_OVERLAP
+from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.units import parse_length
 
 DEFAULT_OUTPUT = "output/board.pdf"

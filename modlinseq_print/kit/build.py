@@ -24,7 +24,8 @@ from modlinseq_print.render.scene import Document, Page, Scene, Text
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.marks import number_pages
-from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
+from modlinseq_print.render.pagination import PagePlan
+from modlinseq_print.render.pagination_pages import assembly_diagram, paginated_document
 from modlinseq_print.wording import _, plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
@@ -56,7 +57,7 @@ class Kit:
 
     document: Document
     sections: list[Section]
-    plan: TilePlan
+    plan: PagePlan
     counts: dict[str, int]
     placements: list[Placement]
     piece_page: int
@@ -101,15 +102,16 @@ def _pages(scenes: list[Scene], label: str) -> list[Page]:
     return [Page(scene, label=f"{label} {i}" if len(scenes) > 1 else label) for i, scene in enumerate(scenes, 1)]
 
 
-def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scene]:
+def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scene]:
     """The board at actual size over as many sheets as it needs, its plan and scene. The kit leaves out the
     board's own assembly page: the cover carries the same diagram."""
     m = measure(preset)
     sheet = m.board_sheet
     drawing = board_scene(board, board_style(preset, m))
-    document, plan = tile_document(drawing.scene, sheet, _("Board {spec}").format(spec=preset.board.spec), m.overlap,
-                                   preset.board.orientation, keep_whole=drawing.cell_boxes(),
-                                   content=drawing.content_boxes(), avoid=drawing.label_boxes())
+    title = _("Board {spec}").format(spec=preset.board.spec)
+    document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                        avoid=drawing.label_boxes())
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 
@@ -177,7 +179,7 @@ def assemble(sections: list[Section], cover: Page) -> list[Page]:
     return pages
 
 
-def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: TilePlan, first_page: int) -> None:
+def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: PagePlan, first_page: int) -> None:
     """The board's assembly diagram in the free lower part of the cover, with a caption."""
     area = sheet.printable
     pages = len(plan.pages)

@@ -21,7 +21,7 @@ from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_
 from modlinseq_print.printables.tiles import CUT_LINES, TileLook
 from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.tiling import window_size
+from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
 
 

@@ -7,7 +7,8 @@ from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardDrawing
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
-from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
+from modlinseq_print.render.pagination import DEFAULT_OVERLAP
+from modlinseq_print.render.pagination_pages import fit_document, paginated_document, poster_document
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _
 
@@ -37,9 +38,9 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
         document, scale = fit_document(drawing.scene, sheet, title, orientation)
         return document, f"one {paper} sheet at {scale * 100:.1f} % of the board's {size}"
     overlap = DEFAULT_OVERLAP if overlap is None else parse_length(overlap, "overlap")
-    document, plan = tile_document(drawing.scene, sheet, title, overlap, orientation,
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                   avoid=drawing.label_boxes(), cull=cull)
+    document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                        avoid=drawing.label_boxes(), cull=cull)
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)
 

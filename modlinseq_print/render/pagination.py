@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterator, Sequence
 
-from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, TilingError
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, PaginationError
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.wording import _, plural
 
 Point = tuple[float, float]
@@ -26,12 +27,12 @@ BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
 MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighbour) carries no mark
 TWO_MARKS = 60.0  # mm: a shared edge this long carries two marks (at 25 % and 75 %), a shorter one one
 
-__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "TiledPage", "TilePlan", "TilingError", "best_plan",
-           "laid_over", "plan_tiles", "shared_edges", "window_size"]
+__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "PlannedPage", "PagePlan", "PaginationError", "best_plan",
+           "laid_over", "plan_pages", "shared_edges", "window_size"]
 
 
 @dataclass(frozen=True)
-class TiledPage:
+class PlannedPage:
     """One sheet of a paginated board: its place in the layout, the board rectangle it shows, its sheet."""
 
     row: int  # from 1, top to bottom
@@ -43,7 +44,7 @@ class TiledPage:
 
 
 @dataclass(frozen=True)
-class TilePlan:
+class PagePlan:
     """Where each page of a paginated board goes: pages, the sheet, and the board size."""
 
     sheet: Sheet
@@ -52,7 +53,7 @@ class TilePlan:
     overlap: float
     rows: int
     columns: int  # grid columns, or the most pages in one row when rows are offset
-    pages: tuple[TiledPage, ...]
+    pages: tuple[PlannedPage, ...]
     aligned: bool = True  # every row uses the same column positions; False for offset (brick) rows
     shared_area: float = 0.0  # mm²: the overlaps of neighbouring pages added up (paper printed twice)
 
@@ -61,28 +62,28 @@ class TilePlan:
         """Where a page's board window starts on the sheet (the printable area's top-left corner)."""
         return self.sheet.printable.x, self.sheet.printable.y
 
-    def sheet_of(self, page: TiledPage) -> Sheet:
+    def sheet_of(self, page: PlannedPage) -> Sheet:
         """The sheet a page is printed on, turned as that page needs."""
         return page.sheet or self.sheet
 
-    def to_sheet(self, page: TiledPage, point: Point) -> Point:
+    def to_sheet(self, page: PlannedPage, point: Point) -> Point:
         """A board point in a page's sheet coordinates."""
         area = self.sheet_of(page).printable
         return point[0] - page.window.x + area.x, point[1] - page.window.y + area.y
 
-    def place(self, page: TiledPage) -> str:
+    def place(self, page: PlannedPage) -> str:
         """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
         where = _("row {row}, column {column}") if self.aligned else _("row {row}, position {column}")
         return where.format(row=page.row, column=page.column)
 
     @cached_property
-    def _rows(self) -> dict[int, list[TiledPage]]:
-        rows: dict[int, list[TiledPage]] = {}
+    def _rows(self) -> dict[int, list[PlannedPage]]:
+        rows: dict[int, list[PlannedPage]] = {}
         for page in self.pages:
             rows.setdefault(page.row, []).append(page)
         return rows
 
-    def row_pages(self, row: int) -> list[TiledPage]:
+    def row_pages(self, row: int) -> list[PlannedPage]:
         """The pages of a row (from 1), left to right; none for a row that does not exist."""
         return self._rows.get(row, [])
 
@@ -122,7 +123,7 @@ def _extent(boxes: Sequence[Rect]) -> Rect:
 
 
 def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole: Sequence[Rect],
-             content: Sequence[Rect], avoid: Sequence[Rect]) -> tuple[tuple, TilePlan]:
+             content: Sequence[Rect], avoid: Sequence[Rect]) -> tuple[tuple, PagePlan]:
     """The best plan whose rows each use one of `sheets`, and its cost (pages, thin pages, turns, shared area)."""
     boxes = list(content) or [Rect(0.0, 0.0, *size)]
     extent = _extent(boxes)
@@ -141,8 +142,8 @@ def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole
     return (pages, thin, turns, shared), plan
 
 
-def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
-               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
+def plan_pages(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
+               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> PagePlan:
     """Pages of `sheet` as turned covering the content of a width x height board at 1:1, none of them empty.
 
     `content` (default: the whole board) says what must be printed; `keep_whole` lists rectangles (cells)
@@ -152,21 +153,21 @@ def plan_tiles(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
 
 
 def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", overlap: float = DEFAULT_OVERLAP,
-              keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> TilePlan:
+              keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> PagePlan:
     """The plan on portrait or landscape sheets; for 'auto' each row of pages may take either.
 
     Best: the fewest pages, then the fewest thin pages, then the fewest turns between portrait and landscape
     rows, then the least overlap.
     """
     if orientation != "auto":
-        return plan_tiles(width, height, sheet.oriented(orientation), overlap, keep_whole, content, avoid)
+        return plan_pages(width, height, sheet.oriented(orientation), overlap, keep_whole, content, avoid)
     portrait, landscape = sheet.oriented("portrait"), sheet.oriented("landscape")
     sheets = [portrait, landscape] if portrait != landscape else [portrait]
     return _planned((width, height), sheets, overlap, keep_whole, content, avoid)[1]
 
 
 def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float, rows: list[Row],
-          avoid: Sequence[Rect], shared: float = 0.0) -> TilePlan:
+          avoid: Sequence[Rect], shared: float = 0.0) -> PagePlan:
     """The plan for rows of windows: pages numbered in reading order, with their marks."""
     by_size = {window_size(s): s for s in sheets}
     windows = [row.windows for row in rows]
@@ -178,11 +179,11 @@ def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float,
         page_sheet = by_size[(row.width, row.height)]
         for position, window in enumerate(row.windows, start=1):
             column = columns.index(window.x) + 1 if aligned else position
-            pages.append(TiledPage(row_number, column, number + 1, window, tuple(marks[number]),
+            pages.append(PlannedPage(row_number, column, number + 1, window, tuple(marks[number]),
                                    None if page_sheet == sheet else page_sheet))
             number += 1
     width = len(columns) if aligned else max(len(row.starts) for row in rows)
-    return TilePlan(sheet, size[0], size[1], overlap, len(rows), width, tuple(pages), aligned, shared)
+    return PagePlan(sheet, size[0], size[1], overlap, len(rows), width, tuple(pages), aligned, shared)
 
 
 class _Obstacles:
@@ -265,7 +266,7 @@ def _clear_spot(start: float, low: float, high: float, place: Callable[[float], 
     return place(start)
 
 
-def laid_over(plan: TilePlan, page: TiledPage) -> tuple[bool, bool]:
+def laid_over(plan: PagePlan, page: PlannedPage) -> tuple[bool, bool]:
     """Whether a page lies over an earlier one on its left edge and on its top edge: those edges are trimmed."""
     win = page.window
     before = plan.pages[page.number - 2] if page.number > 1 else None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.render.paper import Rect
+from modlinseq_print.render.rect import Rect
 
 Interval = tuple[float, float]
 EPS = 1e-6
@@ -27,7 +27,7 @@ THIN = 0.35  # a page whose rectangles' boxes (overlapping ones counted twice) c
 # than this is thin: a hexagon fills 3/4 of its box, so pages that are not thin carry well over 20 % in cells
 
 
-class TilingError(ModlinseqError):
+class PaginationError(ModlinseqError):
     """A board that cannot be laid out on the chosen paper."""
 
 
@@ -71,10 +71,10 @@ class _Group:
         groups = list(groups) or [self]
         widest = max(g.widest for g in groups)
         if widest > window + EPS:
-            raise TilingError(f"a cell {widest:.1f} mm across does not fit a {window:.1f} mm page area: "
+            raise PaginationError(f"a cell {widest:.1f} mm across does not fit a {window:.1f} mm page area: "
                               "use larger paper, smaller margins, or --fit")
         if not 0 <= overlap < window:
-            raise TilingError(f"an overlap of {overlap:g} mm does not fit a {window:.1f} mm page area: "
+            raise PaginationError(f"an overlap of {overlap:g} mm does not fit a {window:.1f} mm page area: "
                               "use a smaller one")
         starts = [low]
         while starts[-1] + window < high - EPS:
@@ -127,7 +127,7 @@ class RowPlanner:
         self.tops = [g.top for g in self.by_top]
         self.tallest = tallest = max(g.bottom - g.top for g in self.groups)
         if tallest > max(h for _, h in sizes) + EPS:
-            raise TilingError(f"a cell {tallest:.1f} mm tall does not fit a {max(h for _, h in sizes):.1f} mm page "
+            raise PaginationError(f"a cell {tallest:.1f} mm tall does not fit a {max(h for _, h in sizes):.1f} mm page "
                               "area: use larger paper, smaller margins, or --fit")
         self.best: dict[tuple, tuple] = {}
         self.starts: dict[tuple, tuple[float, ...]] = {}
@@ -178,7 +178,7 @@ class RowPlanner:
                 turns = int(rest[4] is not None and rest[4].width != width)
                 options.append((pages + rest[0], thin + rest[1], turns + rest[2], shared + rest[3], row, state))
         if not options:
-            raise TilingError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
+            raise PaginationError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
         self.best[key] = min(options, key=lambda option: option[:4])
         return self.best[key]
 

@@ -21,7 +21,7 @@ from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.render.paper import ORIENTATIONS, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
-from modlinseq_print.render.tiling import TilePlan, best_plan
+from modlinseq_print.render.pagination import PagePlan, best_plan
 from modlinseq_print.studio.fields import MAX_CELLS, FieldError, check_board_size, choice, flag, integer, text, words
 from modlinseq_print.units import parse_length
 
@@ -113,7 +113,7 @@ def design_drawing(design: Design) -> tuple[BoardDrawing, set[Cell]]:
     return board_scene(board, design.style), removed
 
 
-def page_plan(drawing: BoardDrawing, design: Design) -> TilePlan | None:
+def page_plan(drawing: BoardDrawing, design: Design) -> PagePlan | None:
     """How the board splits over sheets at 1:1 (None for a poster or a fitted sheet).
 
     The studio's only call of the page planner: a change of its signature is fixed here.
@@ -127,7 +127,7 @@ def page_plan(drawing: BoardDrawing, design: Design) -> TilePlan | None:
 
 
 @lru_cache(maxsize=32)
-def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content) -> TilePlan:
+def _cached_plan(width, height, sheet, orientation, overlap, keep_whole, content) -> PagePlan:
     return best_plan(width, height, sheet, orientation, overlap=overlap, keep_whole=keep_whole, content=content)
 
 

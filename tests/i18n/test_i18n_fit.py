@@ -18,7 +18,7 @@ from modlinseq_print.printables.position import PositionStyle, position_scene
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet
-from modlinseq_print.render.tiling import fit_document, tile_document
+from modlinseq_print.render.pagination_pages import fit_document, paginated_document
 from rules_helpers import judge
 from text_fit_helpers import fit_problems
 
@@ -47,7 +47,7 @@ def test_board_pages_assembly_and_fitted_board_hold_their_text(lang):
     drawing = board_scene(parse_board("hex:6"))
     with using(lang):
         title = _("MODLINSEQ board {spec}").format(spec="hex:6")
-        tiled, _plan = tile_document(drawing.scene, sheet, title)
+        tiled, _plan = paginated_document(drawing.scene, sheet, title)
         fitted, _scale = fit_document(drawing.scene, sheet, title)
     pages = [p.scene for p in tiled.pages + fitted.pages]
     assert _clean(pages, 10.0) == []

@@ -4,7 +4,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.tiling import best_plan
+from modlinseq_print.render.pagination import best_plan
 
 
 def test_alignment_marks_keep_off_the_cell_labels():

@@ -16,7 +16,7 @@ from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.pdf_writer import document_to_pdf
 from modlinseq_print.render.scene import Document, Layer, Page, Scene, Text
 from modlinseq_print.render.png_writer import scene_to_png
-from modlinseq_print.render.tiling import tile_document
+from modlinseq_print.render.pagination_pages import paginated_document
 
 DPI = 100  # one pixel is 0.25 mm
 TOLERANCE = 0.002  # of the inked pixels, the share that may differ strongly once both pictures are softened
@@ -28,7 +28,7 @@ def reference_page() -> Scene:
 
 def board_page() -> Scene:
     drawing = board_scene(parse_board("hex:4"))
-    document, _ = tile_document(drawing.scene, make_sheet("a4"), "hex:4", keep_whole=drawing.cell_boxes())
+    document, _ = paginated_document(drawing.scene, make_sheet("a4"), "hex:4", keep_whole=drawing.cell_boxes())
     return document.pages[0].scene
 
 

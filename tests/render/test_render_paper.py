@@ -30,7 +30,7 @@ def test_sheets_margins_and_orientation():
     assert sheet.printable == Rect(10.0, 10.0, 190.0, 277.0)
     landscape = make_sheet("a4", "0.5in", "landscape")
     assert landscape.landscape and landscape.margin == pytest.approx(12.7)
-    assert make_sheet("300x200mm").width == 200.0  # sheets start portrait; tiling turns them
+    assert make_sheet("300x200mm").width == 200.0  # sheets start portrait; pagination turns them
     assert is_poster("Poster") and not is_poster("a4")
     with pytest.raises(PaperError, match="negative"):
         parse_margin("-1mm")

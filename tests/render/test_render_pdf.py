@@ -10,7 +10,7 @@ from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.pdf_writer import PT_PER_MM, document_to_pdf, user_unit
 from modlinseq_print.render.scene import Document, Page, Scene
-from modlinseq_print.render.tiling import poster_document, tile_document
+from modlinseq_print.render.pagination_pages import paginated_document, poster_document
 
 EMBEDDED = {"/AAAAAA+ModlinseqSans-Regular", "/AAAAAA+ModlinseqSans-Bold"}
 
@@ -33,7 +33,7 @@ def hex9():
 
 def test_tiled_pdf_passes_qpdf_with_true_page_sizes_outlines_and_embedded_fonts(tmp_path, require_tool, hex9):
     qpdf = require_tool("qpdf")
-    document, plan = tile_document(hex9.scene, make_sheet("a4"), "hex:9", keep_whole=hex9.cell_boxes())
+    document, plan = paginated_document(hex9.scene, make_sheet("a4"), "hex:9", keep_whole=hex9.cell_boxes())
     path = tmp_path / "board.pdf"
     path.write_bytes(document_to_pdf(document))
     check(qpdf, path)

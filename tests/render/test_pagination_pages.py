@@ -5,11 +5,13 @@ import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
-from modlinseq_print.render.paper import BOARD_MARGIN, Rect, make_sheet
+from modlinseq_print.render.paper import BOARD_MARGIN, make_sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.pdf_writer import document_to_pdf
 from modlinseq_print.render.scene import Embed, Polygon, Text, Use
-from modlinseq_print.render.tiling import laid_over, shared_edges, tile_document
-from tiling_helpers import assert_plan_is_right, content_share, marks_between, plan_for
+from modlinseq_print.render.pagination import laid_over, shared_edges
+from modlinseq_print.render.pagination_pages import paginated_document
+from pagination_helpers import assert_plan_is_right, content_share, marks_between, plan_for
 
 # Pages (A4, Letter) the planner before this one took with its defaults (10 mm margins, 12 mm footer, one
 # orientation for every page), measured with `bench/bench_board.py --pages` at commit 4bb16ce.
@@ -63,8 +65,8 @@ def test_rows_may_turn_and_every_guarantee_holds():
     for page in plan.pages:  # each window is its own sheet's board area
         sheet = plan.sheet_of(page)
         assert (page.window.width, page.window.height) == (sheet.printable.width, sheet.printable.height - 7.0)
-    document, plan = tile_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:12", keep_whole=drawing.cell_boxes(),
-                                   content=drawing.content_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:12",
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
     for page, tiled in zip(document.pages[1:], plan.pages):
         sheet = plan.sheet_of(tiled)
         assert (page.scene.width, page.scene.height) == (sheet.width, sheet.height)
@@ -119,8 +121,8 @@ def test_a_top_edge_stops_where_the_right_neighbour_will_cover_it():
 
 def test_pages_are_labelled_by_position_trimmed_where_they_lie_over_earlier_pages_and_marked():
     drawing = board_scene(parse_board("hex:9"))
-    document, plan = tile_document(drawing.scene, make_sheet("letter", BOARD_MARGIN), "hex:9", keep_whole=drawing.cell_boxes(),
-                                   content=drawing.content_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("letter", BOARD_MARGIN), "hex:9",
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
     assert not plan.aligned and plan.arrangement == "2 rows of 3 and 3 pages"
     notes = " ".join(i.text for i in document.pages[0].scene.layer("notes").items)
     assert "2 rows of 3 and 3 pages" in notes and "courses of bricks" in notes
@@ -143,8 +145,8 @@ def test_pages_are_labelled_by_position_trimmed_where_they_lie_over_earlier_page
 
 def test_the_footer_label_and_scale_bar_share_one_line_without_touching():
     drawing = board_scene(parse_board("hex:18"))
-    document, plan = tile_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "MODLINSEQ board hex:18",
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "MODLINSEQ board hex:18",
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
     from modlinseq_print.render.text_metrics import text_width
     for page in document.pages[1:]:
         footer = page.scene.layer("footer").items
@@ -160,8 +162,8 @@ def test_plans_and_files_are_deterministic():
     drawing = board_scene(parse_board("tess:3"))
 
     def pdf():
-        document, _ = tile_document(drawing.scene, make_sheet("letter"), "tess:3", keep_whole=drawing.cell_boxes(),
-                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
+        document, _ = paginated_document(drawing.scene, make_sheet("letter"), "tess:3", keep_whole=drawing.cell_boxes(),
+                                         content=drawing.content_boxes(), avoid=drawing.label_boxes())
         return document_to_pdf(document)
 
     assert pdf() == pdf()
@@ -175,8 +177,8 @@ def test_board_command_describes_the_pages(cli, tmp_path):
 
 def test_culled_pages_hold_only_what_shows_in_their_window():
     drawing = board_scene(parse_board("hex:9"))
-    document, plan = tile_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:9",
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(), cull=True)
+    document, plan = paginated_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:9",
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(), cull=True)
     labels = [i for i in drawing.scene.layer("labels").items]
     cells = drawing.scene.layer("cells").items
     for page, tiled in zip(document.pages[1:], plan.pages):
@@ -206,8 +208,8 @@ def test_item_boxes_cover_their_items():
 
 def test_assembly_numbers_stay_apart_where_frames_overlap():
     drawing = board_scene(parse_board("hex:18"))
-    document, plan = tile_document(drawing.scene, make_sheet("letter", BOARD_MARGIN), "hex:18",
-                                   keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("letter", BOARD_MARGIN), "hex:18",
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes())
     numbers = [i for i in document.pages[0].scene.layer("grid").items if isinstance(i, Text)]
     assert [n.text for n in numbers] == [str(k) for k in range(1, len(plan.pages) + 1)]
     for i, a in enumerate(numbers):

@@ -1,15 +1,17 @@
-"""Page tiling: every cell whole on some page, alignment marks that coincide, no empty pages, poster and fit."""
+"""Pagination: every cell whole on some page, alignment marks that coincide, no empty pages, poster and fit."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
-from modlinseq_print.render.paper import Rect, Sheet, make_sheet
+from modlinseq_print.render.paper import Sheet, make_sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Embed, Text, Use
-from modlinseq_print.render.tiling import (FIT_FOOTER, TilingError, fit_document, plan_tiles, poster_document, spans, tile_document,
-                                           window_size)
-from tiling_helpers import assert_plan_is_right, plan_for
+from modlinseq_print.render.pagination import PaginationError, plan_pages, window_size
+from modlinseq_print.render.pagination_pages import FIT_FOOTER, fit_document, paginated_document, poster_document
+from modlinseq_print.render.pagination_rows import spans
+from pagination_helpers import assert_plan_is_right, plan_for
 
 
 @pytest.mark.parametrize("spec, paper, overlap", [
@@ -25,10 +27,10 @@ def test_every_cell_lies_on_a_page_and_marks_coincide(spec, paper, overlap):
 @settings(max_examples=25, deadline=None)
 @given(width=st.integers(120, 420), height=st.integers(120, 420), overlap=st.integers(0, 30),
        spec=st.sampled_from(["hex:5", "tess:2", "rect:11x9", "hex:7", "square:9x7"]))
-def test_tiling_holds_for_any_sheet(width, height, overlap, spec):
+def test_pagination_holds_for_any_sheet(width, height, overlap, spec):
     drawing = board_scene(parse_board(spec))
     sheet = Sheet(float(width), float(height), 10.0)
-    plan = plan_tiles(drawing.scene.width, drawing.scene.height, sheet, float(overlap),
+    plan = plan_pages(drawing.scene.width, drawing.scene.height, sheet, float(overlap),
                       drawing.cell_boxes(), drawing.content_boxes())
     assert_plan_is_right(drawing, plan)
 
@@ -42,8 +44,8 @@ def test_hex9_on_a4_takes_the_orientation_with_fewer_pages():
 
 def test_tiled_document_pages_labels_marks_and_scale_bar():
     drawing = board_scene(parse_board("hex:9"))
-    document, plan = tile_document(drawing.scene, make_sheet("a4"), "hex:9", keep_whole=drawing.cell_boxes(),
-                                   content=drawing.content_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("a4"), "hex:9", keep_whole=drawing.cell_boxes(),
+                                        content=drawing.content_boxes())
     assert len(document.pages) == len(plan.pages) + 1
     assert document.pages[0].bookmark == "Assembly"
     total = len(plan.pages)
@@ -64,7 +66,7 @@ def test_tiled_document_pages_labels_marks_and_scale_bar():
 
 def test_a_board_that_fits_gets_one_centred_page_without_assembly():
     drawing = board_scene(parse_board("hex:2"))
-    document, plan = tile_document(drawing.scene, make_sheet("a4"), "hex:2", keep_whole=drawing.cell_boxes())
+    document, plan = paginated_document(drawing.scene, make_sheet("a4"), "hex:2", keep_whole=drawing.cell_boxes())
     assert len(document.pages) == 1 and len(plan.pages) == 1
     window = plan.pages[0].window
     assert window.x + window.width / 2 == pytest.approx(drawing.scene.width / 2)
@@ -90,9 +92,9 @@ def test_spans_cover_and_reject_what_cannot_fit():
     assert starts[0] == 0.0 and starts[-1] + 200.0 >= 500.0
     assert all(b - a == pytest.approx(190.0) for a, b in zip(starts, starts[1:-1]))
     assert starts[-1] == 300.0  # the last window flush with the end
-    with pytest.raises(TilingError, match="does not fit"):
+    with pytest.raises(PaginationError, match="does not fit"):
         spans(0.0, 500.0, 20.0, 10.0, [(0.0, 28.0)])
-    with pytest.raises(TilingError, match="overlap"):
+    with pytest.raises(PaginationError, match="overlap"):
         spans(0.0, 500.0, 200.0, 200.0, [])
 
 

@@ -1,7 +1,7 @@
 """Documents of a board on paper: paginated at 1:1 over sheets (with an assembly page), one poster page, or fitted.
 
 Where each page goes is planned in `pagination` (rows of pages, marks) and `pagination_rows` (the search);
-this module draws the pages. It stays the importable home of the planning names for older callers.
+this module draws the pages.
 """
 
 from __future__ import annotations
@@ -9,17 +9,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
-from modlinseq_print.render.pagination import (DEFAULT_OVERLAP, FOOTER, MARK_REACH, TiledPage, TilePlan, TilingError,
-                                               best_plan, laid_over, plan_tiles, shared_edges, window_size)
-from modlinseq_print.render.pagination_rows import spans
-from modlinseq_print.render.paper import Rect, Sheet
+from modlinseq_print.render.pagination import DEFAULT_OVERLAP, FOOTER, PagePlan, PlannedPage, best_plan, laid_over
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
 
-__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "TiledPage", "TilePlan", "TilingError", "assembly_diagram",
-           "best_plan", "fit_document", "laid_over", "plan_tiles", "poster_document", "shared_edges", "spans",
-           "tile_document", "window_size"]
 LABEL_SIZE = 3.2  # mm: the page label in the footer
 MIN_LABEL_SIZE = 2.0
 BAR_LABEL = "50 mm at 100 %"  # beside the scale bar: print at actual size
@@ -49,7 +45,7 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     layer.items.append(Text(area.x, middle, text, size, anchor="start", font="Helvetica-Bold", middle=True))
 
 
-def _tiled_page(board: Scene | SceneIndex, plan: TilePlan, page: TiledPage, title: str) -> Page:
+def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str) -> Page:
     """One sheet: its window of the board, trim lines, alignment marks, label and scale bar.
 
     Given a SceneIndex, the page holds only the board's items that show in its window."""
@@ -79,7 +75,7 @@ def _tiled_page(board: Scene | SceneIndex, plan: TilePlan, page: TiledPage, titl
     return Page(scene, bookmark=bookmark, label=f"{page.number}")
 
 
-def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
+def assembly_diagram(board: Scene, plan: PagePlan, room: Rect) -> list[Item]:
     """The whole board scaled into `room` with every page's window drawn on it as a numbered red frame."""
     right = max(p.window.right for p in plan.pages)
     bottom = max(p.window.bottom for p in plan.pages)
@@ -103,7 +99,7 @@ def assembly_diagram(board: Scene, plan: TilePlan, room: Rect) -> list[Item]:
     return items
 
 
-def _showing(plan: TilePlan, page: TiledPage) -> tuple[float, float, float, float]:
+def _showing(plan: PagePlan, page: PlannedPage) -> tuple[float, float, float, float]:
     """The part of a page's window left showing once the pages laid after it are down (its right neighbour
     and the row below cover its right and lower parts): where its number goes on the assembly diagram."""
     w = page.window
@@ -115,7 +111,7 @@ def _showing(plan: TilePlan, page: TiledPage) -> tuple[float, float, float, floa
     return w.x, w.y, right, bottom
 
 
-def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
+def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
     """The whole board small with the page grid on it, numbered, and how to put the pages together."""
     sheet = plan.sheet
     scene = Scene(sheet.width, sheet.height)
@@ -147,10 +143,10 @@ def _assembly_page(board: Scene, plan: TilePlan, title: str) -> Page:
     return Page(scene, bookmark=_("Assembly"), label="assembly")
 
 
-def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
-                  orientation: str = "auto", keep_whole: Sequence[Rect] = (),
-                  content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
-                  cull: bool = False) -> tuple[Document, TilePlan]:
+def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
+                       orientation: str = "auto", keep_whole: Sequence[Rect] = (),
+                       content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
+                       cull: bool = False) -> tuple[Document, PagePlan]:
     """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several.
 
     With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
@@ -159,7 +155,7 @@ def tile_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAU
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
     source = SceneIndex(board) if cull and len(plan.pages) > 1 else board
-    pages = [_tiled_page(source, plan, page, title) for page in plan.pages]
+    pages = [_planned_page(source, plan, page, title) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
     return Document([_assembly_page(board, plan, title)] + pages, title), plan

@@ -5,7 +5,7 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import BOARD_MARGIN, make_sheet
-from modlinseq_print.render.tiling import MARK_REACH, best_plan
+from modlinseq_print.render.pagination import MARK_REACH, best_plan
 
 STEP = 0.25  # mm between the points sampled along a page's top edge
 
