@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.kit.build import board_sheet, board_style, build_kit
+from modlinseq_print.kit.build import board_style, build_kit
+from modlinseq_print.kit.measures import measure
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.output import write_output
@@ -29,8 +30,9 @@ PICTURES = {
 
 def board_assembly_page(preset) -> Page:
     """The `board` command's assembly page of the kit's board (the kit shows the diagram on its cover)."""
-    drawing = board_scene(parse_board(preset.board.spec), board_style(preset))
-    document, _ = paginated_document(drawing.scene, board_sheet(preset), f"Board {preset.board.spec}",
+    m = measure(preset)
+    drawing = board_scene(parse_board(preset.board.spec), board_style(preset, m))
+    document, _ = paginated_document(drawing.scene, m.board_sheet, f"Board {preset.board.spec}",
                                      keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                      avoid=drawing.label_boxes())
     return document.pages[0]
