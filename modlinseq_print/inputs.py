@@ -6,7 +6,6 @@ import argparse
 import math
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
@@ -124,6 +123,8 @@ def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
 
 def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict:
     """Parse TOML text; a syntax error, a too-deep nesting or a too-long integer is one line naming the input."""
+    import tomllib  # lazily: `--help` and most commands read no TOML
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
