@@ -61,6 +61,11 @@ HOSTILE = [
     (["reference", "--wild", "-1"], 2),
     (["mod13", "deck", "--back-offset", "500mm,0"], 2),
     (["check", "--modulus", "13", ",,,"], 2),
+    (["describe", "--board", "hex:151"], 2),
+    (["describe", "--board", "tess:56", "--json"], 2),
+    (["board", "--board", "rect:251x2", "-o", "b.pdf"], 2),
+    (["describe", "--board", "square:2x251"], 2),
+    (["check", "--board", "hex:1000", "--modulus", "13", "4B2"], 2),
 ]
 
 

@@ -1,0 +1,87 @@
+"""The documented maxima (README "Maxima"): each is accepted at the limit, where that is cheap, and refused one
+above it with exit status 2, one line on stderr, no traceback and no file written, before any work is done.
+The runs at the limits themselves, timed, are bench/bench_maxima.py's."""
+
+import pytest
+
+from cli_helpers import assert_one_line_error
+from modlinseq_print.errors import BoardSpecError
+from modlinseq_print.geometry.boards import (MAX_CELLS, MAX_ORDER, MAX_SIDE, MAX_TESS_ORDER, parse_board,
+                                             spec_cell_count)
+
+
+def test_the_maxima():
+    assert (MAX_ORDER, MAX_TESS_ORDER, MAX_SIDE, MAX_CELLS) == (150, 55, 250, 67_951)
+    assert spec_cell_count("hex:150") == MAX_CELLS == len(parse_board("hex:150").cells)
+    assert spec_cell_count("tess:55") == 62_377 and len(parse_board("tess:55").pseudocells) == 984
+    assert spec_cell_count("rect:250x250") == spec_cell_count("square:250x250") == 62_500
+
+
+@pytest.mark.parametrize("spec, cells", [("hex:150", "67951 cells"), ("tess:55", "62377 cells"),
+                                         ("rect:250x250", "62500 cells"), ("square:250x1", "250 cells")])
+def test_the_largest_boards_are_described(cli, spec, cells):
+    result = cli("describe", "--board", spec)
+    assert result.status == 0 and cells in result.out, result
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("hex:151", ("from 0 to 150, got 151", "hex:150 is the largest hex board")),
+    ("tess:56", ("from 1 to 55, got 56", "tess:55 is the largest tess board")),
+    ("rect:251x10", ("from 1 to 250", "250x250 is the largest")),
+    ("rect:10x251", ("from 1 to 250",)),
+    ("square:251x251", ("from 1 to 250",)),
+    ("hex:99999999", ("from 0 to 150",)),
+])
+def test_one_above_is_refused_before_any_cell_is_built(cli, tmp_path, monkeypatch, spec, words):
+    import modlinseq_print.geometry.boards as boards
+
+    def no_cells(*args):
+        raise AssertionError("cells were built")
+
+    for name in ("hexagon", "rect_cells", "tess_board"):
+        monkeypatch.setattr(boards, name, no_cells)
+    assert_one_line_error(cli("describe", "--board", spec), *words)
+    assert_one_line_error(cli("board", "--board", spec, "-o", tmp_path / "b.pdf"), *words, folder=tmp_path)
+
+
+def _mask(rows: int, cols: int) -> str:
+    """A rows x cols parallelogram of cells as an ASCII mask, A0 at the top left."""
+    lines = [" " * r + " ".join("A" if (r, c) == (0, 0) else "." for c in range(cols)) for r in range(rows)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("kind", ["mask", "addresses"])
+def test_file_boards_hold_at_most_the_cells_of_hex_150(cli, tmp_path, kind):
+    path = tmp_path / "board.txt"
+    if kind == "mask":
+        path.write_text(_mask(271, 251))  # 68,021 cells
+    else:
+        from modlinseq_print.geometry.addresses import address_of
+        from modlinseq_print.geometry.hexgrid import Cell, hexagon
+
+        cells = sorted(hexagon(MAX_ORDER), key=lambda c: (c.r, c.q)) + [Cell(-MAX_ORDER - 1, 0)]
+        path.write_text(" ".join(address_of(c) for c in cells) + "\n")  # one cell past hex:150
+    assert_one_line_error(cli("describe", "--board", f"file:{path}"), "has more than 67,951 cells",
+                          "as many as hex:150", folder=tmp_path, keep=["board.txt"])
+
+
+def test_a_file_board_of_exactly_the_maximum_is_read(tmp_path):
+    from modlinseq_print.geometry.addresses import address_of
+    from modlinseq_print.geometry.hexgrid import hexagon
+
+    path = tmp_path / "board.txt"
+    path.write_text(" ".join(address_of(c) for c in hexagon(MAX_ORDER)) + "\n")
+    assert len(parse_board(f"file:{path}").cells) == MAX_CELLS
+    path.write_text(_mask(271, 250) + "\n")  # 67,750 cells
+    assert len(parse_board(f"file:{path}").cells) == 271 * 250
+
+
+def test_a_preset_and_the_library_keep_the_same_maxima(cli, tmp_path):
+    import modlinseq_print as mp
+
+    preset = tmp_path / "p.toml"
+    preset.write_text('[board]\nspec = "hex:151"\n')
+    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "key board.spec", "from 0 to 150",
+                          folder=tmp_path, keep=["p.toml"])
+    with pytest.raises(BoardSpecError, match="from 1 to 55"):
+        mp.board("tess:56")
