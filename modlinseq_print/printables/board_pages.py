@@ -2,18 +2,54 @@
 
 from __future__ import annotations
 
+import math
+
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, Sheet, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.tiling import DEFAULT_OVERLAP, fit_document, poster_document, tile_document
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _
 
 
+#: The most pages a board is paginated over at actual size. The largest board, hex:150, takes 989 A4 or Letter
+#: pages; a board needing more is better printed on bigger paper, as a poster or fitted to one sheet.
+MAX_SHEETS = 1500
+
+
 class BoardOptionError(ModlinseqError):
     """Board paper options that do not go together."""
+
+
+def _too_many(spec: str, paper: str, pages: int, least: bool) -> BoardOptionError:
+    needs = "needs at least" if least else "takes"
+    return BoardOptionError(f"board {excerpt(spec)} {needs} {pages:,} {excerpt(paper.strip())} pages at actual "
+                            f"size, more than the {MAX_SHEETS:,} printed at most: use bigger paper (--paper a3), "
+                            "--paper poster, or --fit to scale it onto one sheet")
+
+
+def least_pages(board: Board, cell_size: float, sheet: Sheet) -> int:
+    """A lower bound of the pages that print the board's cells at actual size: their area over a page's
+    printable area (each cell lies whole on some page), rounded up. Known before the board is drawn."""
+    cell_area = cell_size ** 2 if board.grid == "square" else cell_size ** 2 * math.sqrt(3) / 2
+    room = sheet.printable.width * sheet.printable.height  # the same turned either way
+    return math.ceil(len(board.cells) * cell_area / room - 1e-9)
+
+
+def check_sheet_count(board: Board, cell_size: float, paper: str = "a4", margin: str | float | None = None,
+                      fit: bool = False) -> int:
+    """Before the board is drawn: the fewest pages it can take at actual size (0 on a poster or fitted), or
+    a one-line error when even that is more than MAX_SHEETS."""
+    if fit or is_poster(paper):
+        return 0
+    least = least_pages(board, cell_size, make_sheet(paper, BOARD_MARGIN if margin is None else margin))
+    if least > MAX_SHEETS:
+        raise _too_many(board.spec, paper, least, least=True)
+    return least
 
 
 def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float | None = None,
@@ -40,6 +76,8 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     document, plan = tile_document(drawing.scene, sheet, title, overlap, orientation,
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                    avoid=drawing.label_boxes(), cull=cull)
+    if len(plan.pages) > MAX_SHEETS:  # the plan, before any page is written
+        raise _too_many(drawing.board.spec, paper, len(plan.pages), least=False)
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)
 

@@ -85,3 +85,29 @@ def test_a_preset_and_the_library_keep_the_same_maxima(cli, tmp_path):
                           folder=tmp_path, keep=["p.toml"])
     with pytest.raises(BoardSpecError, match="from 1 to 55"):
         mp.board("tess:56")
+
+
+def test_a_board_of_more_than_1500_pages_is_refused_before_it_is_drawn(cli, tmp_path, monkeypatch):
+    import modlinseq_print.commands.board as board_command
+
+    def no_drawing(*args):
+        raise AssertionError("the board was drawn")
+
+    monkeypatch.setattr(board_command, "board_scene", no_drawing)
+    assert_one_line_error(cli("board", "--board", "hex:150", "--paper", "a5", "-o", tmp_path / "b.pdf"),
+                          "needs at least 1,714 'a5' pages", "1,500", "--paper poster", "--fit", folder=tmp_path)
+
+
+def test_the_planned_page_count_is_checked_before_anything_is_written(cli, tmp_path, monkeypatch):
+    """The area bound lets a board through whose plan takes more pages; the plan is checked before writing."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.printables import board_pages
+    from modlinseq_print.render.paper import make_sheet
+
+    assert board_pages.least_pages(parse_board("hex:9"), 28.0, make_sheet("a4", 6.0)) == 4
+    monkeypatch.setattr(board_pages, "MAX_SHEETS", 5)
+    for out in ("b.pdf", "b.svg"):
+        assert_one_line_error(cli("board", "--board", "hex:9", "-o", tmp_path / out),
+                              "takes 6 'a4' pages", "more than the 5 printed", folder=tmp_path)
+    assert cli("board", "--board", "hex:9", "--paper", "poster", "-o", tmp_path / "p.pdf").status == 0
+    assert cli("board", "--board", "hex:9", "--fit", "-o", tmp_path / "f.pdf").status == 0
