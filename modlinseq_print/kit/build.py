@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.exercises import make_worksheet
+from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -28,7 +28,6 @@ from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_docum
 from modlinseq_print.wording import _, plural
 
 KIT_STEPS = 5  # the progress steps of build_kit
-MAX_EXERCISES = 500
 CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
@@ -70,8 +69,8 @@ def kit_guide(layout: str, overlap: float) -> list[str]:
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
     """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
-    if count is not None and not 0 <= count <= MAX_EXERCISES:
-        raise ModlinseqError(f"bad --exercises {count}: give 0 to {MAX_EXERCISES} problems")
+    if count is not None:
+        check_exercise_count(count, 0, "--exercises")
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
     return replace(preset, exercises=replace(preset.exercises, **changes))
 

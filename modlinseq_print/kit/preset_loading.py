@@ -23,6 +23,7 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.tiling import window_size
 from modlinseq_print.rules.chains import check_topology
+from modlinseq_print.rules.exercises import check_exercise_count
 
 
 def preset_names() -> list[str]:
@@ -120,6 +121,7 @@ def validate(preset: Preset, path: Path) -> Measures:
                        ("exercises.count", preset.exercises.count)):
         if value < 0:
             fail(key, f"must not be negative, got {value}")
+    keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):

@@ -66,6 +66,9 @@ HOSTILE = [
     (["board", "--board", "rect:251x2", "-o", "b.pdf"], 2),
     (["describe", "--board", "square:2x251"], 2),
     (["check", "--board", "hex:1000", "--modulus", "13", "4B2"], 2),
+    (["board", "--board", "hex:150", "--paper", "a5", "-o", "b.pdf"], 2),
+    (["worksheet", "-n", "501", "-o", "w.pdf"], 2),
+    (["kit", "standard", "--exercises", "100000000", "-o", "k.pdf"], 2),
 ]
 
 

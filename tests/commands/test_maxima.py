@@ -111,3 +111,23 @@ def test_the_planned_page_count_is_checked_before_anything_is_written(cli, tmp_p
                               "takes 6 'a4' pages", "more than the 5 printed", folder=tmp_path)
     assert cli("board", "--board", "hex:9", "--paper", "poster", "-o", tmp_path / "p.pdf").status == 0
     assert cli("board", "--board", "hex:9", "--fit", "-o", tmp_path / "f.pdf").status == 0
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["worksheet", "-n", "501"], "give 1 to 500 problems"),
+    (["kit", "starter", "--exercises", "501"], "give 0 to 500 problems"),
+    (["kit", "PRESET"], "key exercises.count: bad count 100000000: give 0 to 500 problems"),
+])
+def test_at_most_500_exercises_wherever_they_are_asked_for(cli, tmp_path, argv, words):
+    (tmp_path / "p.toml").write_text("[exercises]\ncount = 100000000\n")
+    argv = [str(tmp_path / "p.toml") if word == "PRESET" else word for word in argv]
+    assert_one_line_error(cli(*argv, "-o", tmp_path / "out.pdf"), words, folder=tmp_path, keep=["p.toml"])
+
+
+def test_the_library_keeps_the_same_bound():
+    from modlinseq_print.rules.errors import RulesError
+    from modlinseq_print.rules.exercises import MAX_EXERCISES, make_worksheet
+
+    assert MAX_EXERCISES == 500 and len(make_worksheet(MAX_EXERCISES, 1, 13)) == 500
+    with pytest.raises(RulesError, match="give 0 to 500"):
+        make_worksheet(MAX_EXERCISES + 1, 1, 13)
