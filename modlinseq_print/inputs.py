@@ -37,6 +37,11 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
+def clip(text: str, limit: int = EXCERPT) -> str:
+    """The text unquoted, cut to `limit` characters ('...' when cut)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def short_path(path: object, limit: int = 100) -> str:
     """A path as a message names it: whole up to `limit` characters, else '...' and its last characters."""
     text = str(path)
@@ -85,7 +90,7 @@ def argument_type(parse, low: float | None = None, says: str = ""):
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
         if low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"{text} is out of range: give {says}")
+            raise argparse.ArgumentTypeError(f"{clip(text.strip())} is out of range: give {says}")
         return value
     convert.__name__ = "whole number" if parse is parse_int else "number"
     return convert

@@ -9,7 +9,7 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE
+from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kit.piece_files import (
@@ -135,7 +135,7 @@ def gutter_from_args(args: argparse.Namespace, layout: str) -> float:
     if args.gutter is None:
         return DEFAULT_GUTTER
     if layout != "gutter-fold":
-        raise OptionError(f"--gutter {args.gutter} is the space beside the fold of a gutter-fold sheet, and the "
+        raise OptionError(f"--gutter {excerpt(args.gutter)} is the space beside the fold of a gutter-fold sheet, and the "
                           f"{layout} layout has no fold: add --layout gutter-fold or drop --gutter")
     return parse_length(args.gutter, "gutter")
 

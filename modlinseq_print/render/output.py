@@ -18,6 +18,7 @@ from typing import BinaryIO, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.inputs import excerpt, short_path
 from modlinseq_print.render.scene import Document
 
 FORMATS = ("pdf", "svg", "png")
@@ -38,13 +39,13 @@ def format_for(path: str | Path, fmt: str | None = None) -> str:
     if fmt:
         name = fmt.lower().lstrip(".")
         if name not in FORMATS:
-            raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(FORMATS)}")
         if suffix in FORMATS + ("dxf",) and suffix != name:
-            raise FormatError(f"--format {name} contradicts the file name {str(path)!r}: "
+            raise FormatError(f"--format {name} contradicts the file name {short_path(path)!r}: "
                               f"name it .{name} or leave out --format")
         return name
     if suffix not in FORMATS:
-        raise FormatError(f"cannot tell the format of {str(path)!r} from its extension: "
+        raise FormatError(f"cannot tell the format of {short_path(path)!r} from its extension: "
                           f"name it .pdf, .svg or .png, or give --format")
     return suffix
 

@@ -69,6 +69,9 @@ HOSTILE = [
     (["board", "--board", "hex:150", "--paper", "a5", "-o", "b.pdf"], 2),
     (["worksheet", "-n", "501", "-o", "w.pdf"], 2),
     (["kit", "standard", "--exercises", "100000000", "-o", "k.pdf"], 2),
+    (["describe", "--pattern", "x" * 5000], 2),
+    (["describe", "--board", "hex:3", "x" * 5000, "y", "z", "w"], 2),
+    (["tiles", "--per-piece", "p" * 300, "-o", "t.pdf"], 2),
 ]
 
 

@@ -131,3 +131,43 @@ def test_the_library_keeps_the_same_bound():
     assert MAX_EXERCISES == 500 and len(make_worksheet(MAX_EXERCISES, 1, 13)) == 500
     with pytest.raises(RulesError, match="give 0 to 500"):
         make_worksheet(MAX_EXERCISES + 1, 1, 13)
+
+
+LONG = "q" * 500
+
+
+@pytest.mark.parametrize("argv", [
+    ["describe", "--pattern", LONG],
+    ["board", "--theme", LONG],
+    ["describe", LONG, LONG, "b", "c", "d"],
+    ["tiles", "--copies", "9" + LONG],
+    ["tiles", "--gutter", LONG],
+    ["board", "-o", "b.pdf", "--format", LONG],
+    ["describe", "--board", f"hex:{LONG}"],
+])
+def test_messages_quote_at_most_40_characters_of_a_value(cli, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*argv)
+    assert result.status == 2 and result.err.count("\n") == 1 and "q" * 41 not in result.err, result.err
+    assert "q" * 39 + "'..." in result.err or "q" * 39 + "..." in result.err  # an excerpt, cut
+    assert len(result.err) <= 301
+
+
+def test_no_message_is_longer_than_300_characters(cli, tmp_path, monkeypatch):
+    import modlinseq_print.commands.describe as describe
+    from modlinseq_print.cli import one_line
+    from modlinseq_print.errors import ModlinseqError
+
+    def long_problem(args):
+        raise ModlinseqError("a long problem,\n" + "word " * 200)
+
+    monkeypatch.setattr(describe, "board_from_args", long_problem)
+    err = cli("describe").err
+    assert err.count("\n") == 1 and len(err) == 301 and err.endswith("wo...\n")
+    assert one_line("a\nb  c") == "a b c" and len(one_line("z" * 1000)) == 300
+
+
+def test_a_per_piece_folder_name_too_long_is_one_line(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert_one_line_error(cli("tiles", "--per-piece", "p" * 300, "-o", "t.pdf"), "cannot use --per-piece",
+                          "File name too long", folder=tmp_path)
