@@ -72,6 +72,9 @@ HOSTILE = [
     (["describe", "--pattern", "x" * 5000], 2),
     (["describe", "--board", "hex:3", "x" * 5000, "y", "z", "w"], 2),
     (["tiles", "--per-piece", "p" * 300, "-o", "t.pdf"], 2),
+    (["describe", "--board", "file:/dev/zero"], 2),
+    (["check", "--board", "hex:3", "--modulus", "13", "@/dev/null"], 2),
+    (["coprimality", "check", "/dev/urandom"], 2),
 ]
 
 
