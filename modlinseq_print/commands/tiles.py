@@ -20,7 +20,7 @@ from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, Shee
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet
+from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, Sheet, is_poster, make_sheet, parse_paper
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS
@@ -163,6 +163,20 @@ def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
     return bed_sheet(sheet, args.bed, args.bed_margin)
 
 
+def check_paper_and_bed(args: argparse.Namespace) -> None:
+    """--paper, --margin and --bed (whenever given, with a cut file or not) checked before any piece is made: a
+    side over the largest paper or bed (render.paper.MAX_PAPER_SIDE) or a bad size is one line, at once."""
+    make_sheet(args.paper, args.margin, args.orientation)
+    if args.bed is not None:
+        if is_poster(args.bed):
+            raise OptionError("--bed poster: a cutter bed has a fixed size; give a paper name or a size such as "
+                              "600x400mm")
+        try:
+            parse_paper(args.bed)
+        except PaperError as problem:
+            raise OptionError(f"--bed: {problem}") from None
+
+
 def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
     """Where and how to write the pieces, from the shared arguments (call press_from_args first)."""
     press = press_from_args(args)  # in press mode, also widens --gap to the die spacing
@@ -192,6 +206,7 @@ def report(written: list[Path], pieces) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
     press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    check_paper_and_bed(args)
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
     pieces = with_markers(tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers),

@@ -75,6 +75,9 @@ HOSTILE = [
     (["describe", "--board", "file:/dev/zero"], 2),
     (["check", "--board", "hex:3", "--modulus", "13", "@/dev/null"], 2),
     (["coprimality", "check", "/dev/urandom"], 2),
+    (["tiles", "--bed", "99999x99999mm", "-o", "t.pdf"], 2),
+    (["markers", "--bed", "x" * 500, "-o", "m.pdf"], 2),
+    (["tiles", "--paper", "99999999x99999999mm", "-o", "t.pdf"], 2),
 ]
 
 

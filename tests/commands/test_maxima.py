@@ -171,3 +171,27 @@ def test_a_per_piece_folder_name_too_long_is_one_line(cli, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     assert_one_line_error(cli("tiles", "--per-piece", "p" * 300, "-o", "t.pdf"), "cannot use --per-piece",
                           "File name too long", folder=tmp_path)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["tiles", "--bed", "99999x99999mm"], ("--bed: paper size '99999x99999mm' is too large", "5000 mm")),
+    (["tiles", "--bed", "nonsense"], ("--bed: unknown paper",)),
+    (["tiles", "--bed", "poster"], ("--bed poster",)),
+    (["markers", "--bed", "5001x10mm"], ("--bed: paper size", "at most 5000 mm")),
+    (["tiles", "--paper", "99999999x99999999mm"], ("paper size", "at most 5000 mm")),
+    (["tiles", "--bed", "99999x99999mm", "--cut-file", "c.dxf"], ("--bed: paper size",)),
+])
+def test_paper_and_bed_are_checked_whenever_given_before_any_piece_is_made(cli, tmp_path, monkeypatch, argv, words):
+    import modlinseq_print.commands.tiles as tiles
+
+    def no_pieces(*args):
+        raise AssertionError("pieces were made")
+
+    monkeypatch.setattr(tiles, "tile_set", no_pieces)
+    monkeypatch.chdir(tmp_path)
+    assert_one_line_error(cli(*argv, "-o", "t.pdf"), *words, folder=tmp_path)
+
+
+def test_the_largest_bed_is_accepted(cli, tmp_path):
+    result = cli("tiles", "--bed", "5000x5000mm", "--modulus", "2", "--copies", "1", "-o", tmp_path / "t.pdf")
+    assert result.status == 0, result
