@@ -3,7 +3,7 @@
 Each case runs the real command in a fresh process; the figures are the wall-clock seconds, the CPU seconds
 (user + system) and the peak resident memory of that process alone (os.wait4's rusage). The maxima live in
 geometry/boards.py (boards), printables/board_pages.py (pages), rules/exercises.py (problems) and
-render/paper.py (paper and bed sides). `python bench/bench_maxima.py [WORD]` runs the cases whose
+render/paper.py (paper and bed sides), printables/tiles.py (pieces). `python bench/bench_maxima.py [WORD]` runs the cases whose
 command line holds WORD.
 """
 
@@ -32,6 +32,7 @@ CASES = [
     ["board", "--board", "hex:150", "--paper", "a5", "-o", "refused.pdf"],  # refused before drawing
     ["board", "--board", "hex:150", "--paper", "170x240mm", "-o", "refused.pdf"],  # refused after planning
     ["tiles", "--bed", "5000x5000mm", "--cut-file", "cut.dxf", "-o", "tiles.pdf"],
+    ["tiles", "--modulus", "2", "--copies", "50000", "-o", "many.pdf"],  # 100,000 pieces, the most per run
     ["worksheet", "-n", "500", "-o", "worksheet.pdf"],
 ]
 
