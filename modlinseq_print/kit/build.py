@@ -12,6 +12,7 @@ from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
@@ -27,6 +28,8 @@ from modlinseq_print.render.marks import number_pages
 from modlinseq_print.render.tiling import TilePlan, assembly_diagram, tile_document
 from modlinseq_print.wording import _, plural
 
+#: What to do about a kit's board of too many pages.
+KIT_ADVICE = 'give the board bigger paper ([board] paper = "a3") or choose a smaller board'
 KIT_STEPS = 5  # the progress steps of build_kit
 CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
@@ -109,6 +112,7 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, TilePlan, Scen
     document, plan = tile_document(drawing.scene, sheet, _("Board {spec}").format(spec=preset.board.spec), m.overlap,
                                    preset.board.orientation, keep_whole=drawing.cell_boxes(),
                                    content=drawing.content_boxes(), avoid=drawing.label_boxes())
+    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE)
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 

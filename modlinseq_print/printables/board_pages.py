@@ -16,8 +16,8 @@ from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _
 
 
-#: The most pages a board is paginated over at actual size. The largest board, hex:150, takes 989 A4 or Letter
-#: pages; a board needing more is better printed on bigger paper, as a poster or fitted to one sheet.
+#: The most pages a board is paginated over at actual size. The largest board, hex:150, takes 989 A4 pages; a
+#: board needing more is better printed on bigger paper, as a poster or fitted to one sheet.
 MAX_SHEETS = 1500
 
 
@@ -25,11 +25,18 @@ class BoardOptionError(ModlinseqError):
     """Board paper options that do not go together."""
 
 
-def _too_many(spec: str, paper: str, pages: int, least: bool) -> BoardOptionError:
-    needs = "needs at least" if least else "takes"
-    return BoardOptionError(f"board {excerpt(spec)} {needs} {pages:,} {excerpt(paper.strip())} pages at actual "
-                            f"size, more than the {MAX_SHEETS:,} printed at most: use bigger paper (--paper a3), "
-                            "--paper poster, or --fit to scale it onto one sheet")
+#: What to do about a board of too many pages, from the command line.
+BOARD_ADVICE = "use bigger paper (--paper a3), --paper poster, or --fit to scale it onto one sheet"
+
+
+def check_page_count(spec: str, paper: str, pages: int, least: bool = False, advice: str = BOARD_ADVICE) -> int:
+    """The page count, if it is at most MAX_SHEETS; else one line saying how many `paper` pages the board
+    takes (or, with `least`, needs at least) and what to do."""
+    if pages > MAX_SHEETS:
+        needs = "needs at least" if least else "takes"
+        raise BoardOptionError(f"board {excerpt(spec)} {needs} {pages:,} {excerpt(paper.strip())} pages at actual "
+                               f"size, more than the {MAX_SHEETS:,} printed at most: {advice}")
+    return pages
 
 
 def least_pages(board: Board, cell_size: float, sheet: Sheet) -> int:
@@ -42,14 +49,12 @@ def least_pages(board: Board, cell_size: float, sheet: Sheet) -> int:
 
 def check_sheet_count(board: Board, cell_size: float, paper: str = "a4", margin: str | float | None = None,
                       fit: bool = False) -> int:
-    """Before the board is drawn: the fewest pages it can take at actual size (0 on a poster or fitted), or
-    a one-line error when even that is more than MAX_SHEETS."""
+    """Before the board is drawn: least_pages on this paper (0 on a poster or fitted), or a one-line error
+    when even that is more than MAX_SHEETS."""
     if fit or is_poster(paper):
         return 0
-    least = least_pages(board, cell_size, make_sheet(paper, BOARD_MARGIN if margin is None else margin))
-    if least > MAX_SHEETS:
-        raise _too_many(board.spec, paper, least, least=True)
-    return least
+    sheet = make_sheet(paper, BOARD_MARGIN if margin is None else margin)
+    return check_page_count(board.spec, paper, least_pages(board, cell_size, sheet), least=True)
 
 
 def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float | None = None,
@@ -76,8 +81,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     document, plan = tile_document(drawing.scene, sheet, title, overlap, orientation,
                                    keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                    avoid=drawing.label_boxes(), cull=cull)
-    if len(plan.pages) > MAX_SHEETS:  # the plan, before any page is written
-        raise _too_many(drawing.board.spec, paper, len(plan.pages), least=False)
+    check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)
 

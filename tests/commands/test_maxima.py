@@ -195,3 +195,15 @@ def test_paper_and_bed_are_checked_whenever_given_before_any_piece_is_made(cli, 
 def test_the_largest_bed_is_accepted(cli, tmp_path):
     result = cli("tiles", "--bed", "5000x5000mm", "--modulus", "2", "--copies", "1", "-o", tmp_path / "t.pdf")
     assert result.status == 0, result
+
+
+def test_a_kit_board_keeps_the_same_page_maximum(cli, tmp_path, monkeypatch):
+    from modlinseq_print.printables import board_pages
+
+    preset = tmp_path / "p.toml"
+    preset.write_text('[board]\nspec = "hex:150"\npaper = "a5"\n')
+    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "key board.paper",
+                          "needs at least 1,714 'a5' pages", '[board] paper = "a3"', folder=tmp_path, keep=["p.toml"])
+    monkeypatch.setattr(board_pages, "MAX_SHEETS", 5)  # hex:9 passes the area bound (4) and plans 6 pages
+    assert_one_line_error(cli("kit", "standard", "--quiet", "-o", tmp_path / "k.pdf"), "takes 6 'a4' pages",
+                          folder=tmp_path, keep=["p.toml"])
