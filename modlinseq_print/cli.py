@@ -16,6 +16,7 @@ import traceback
 from modlinseq_print import __version__
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n import using
+from modlinseq_print.inputs import EXCERPT, clip, excerpt
 
 PROG = "modlinseq-print"
 #: Command modules under modlinseq_print.commands (each has register(subparsers)) and their one-line helps,
@@ -37,13 +38,35 @@ COMMANDS = {
     "studio": "a local web app: board designer, kit builder, position editor",
 }
 EXIT_INTERNAL = 70
+#: No message is longer than this many characters (its quotes of user input are at most inputs.EXCERPT each).
+MAX_MESSAGE = 300
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")  # a quoted value in an argparse message, e.g. invalid choice: 'x'
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """The message on one line, at most `limit` characters ('...' where it is cut)."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def shorten_quotes(message: str) -> str:
+    """The message with every quoted value longer than inputs.EXCERPT characters cut to an excerpt."""
+    return _QUOTED.sub(lambda m: m.group(0) if len(m.group(1)) <= EXCERPT else excerpt(m.group(1)), message)
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line and exit status 2."""
+    """An ArgumentParser whose usage errors are one line and exit status 2, quoting little of the input."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, one_line(f"{self.prog}: error: {shorten_quotes(message)} (see {self.prog} --help)") + "\n")
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """As argparse's, but unrecognised arguments are named by excerpts, at most three of them."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+            self.error("unrecognized arguments: " + " ".join(clip(word) for word in extra[:3]) + more)
+        return parsed
 
 
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
@@ -107,9 +130,9 @@ def internal_error(command: str, error: BaseException, debug: bool) -> int:
     elif isinstance(error, RecursionError):
         what = "input nested too deeply to process"
     else:
-        what = f"{type(error).__name__}: {str(error)[:200]}".replace("\n", " ")
-    print(f"{PROG}: internal error in {command}: {what} (this is a bug; rerun with --debug for the traceback)",
-          file=sys.stderr)
+        what = f"{type(error).__name__}: {one_line(error, 120)}"
+    print(one_line(f"{PROG}: internal error in {command}: {what} (this is a bug; rerun with --debug for the "
+                   "traceback)"), file=sys.stderr)
     return EXIT_INTERNAL
 
 
@@ -127,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
             return args.run(args) or 0
     except ModlinseqError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(one_line(f"{PROG}: error: {error}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

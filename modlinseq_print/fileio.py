@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import short_path
 
 NEW_FILE_MODE = 0o644
 KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"),
@@ -26,7 +27,7 @@ class OutputError(ModlinseqError):
 
 
 def _fail(path: Path, error: OSError) -> OutputError:
-    return OutputError(f"cannot write {path}: {error.strerror or error}")
+    return OutputError(f"cannot write {short_path(path)}: {error.strerror or error}")
 
 
 def existing_mode(path: Path) -> int | None:
@@ -39,10 +40,10 @@ def existing_mode(path: Path) -> int | None:
         raise _fail(path, error) from None
     for test, kind in KINDS:
         if test(info.st_mode):
-            hint = f"; give a file name such as {path}/board.pdf" if kind == "a directory" else ""
-            raise OutputError(f"cannot write {path}: it is {kind}, not a regular file{hint}")
+            hint = f"; give a file name such as {short_path(path)}/board.pdf" if kind == "a directory" else ""
+            raise OutputError(f"cannot write {short_path(path)}: it is {kind}, not a regular file{hint}")
     if not stat.S_ISREG(info.st_mode):
-        raise OutputError(f"cannot write {path}: it is not a regular file")
+        raise OutputError(f"cannot write {short_path(path)}: it is not a regular file")
     return stat.S_IMODE(info.st_mode)
 
 
@@ -52,7 +53,7 @@ def check_distinct(paths: list[Path]) -> None:
     for path in paths:
         key = os.path.normcase(os.path.join(os.path.realpath(path.parent), path.name))
         if key in seen:
-            raise OutputError(f"two outputs of this command would both be written to {path}: "
+            raise OutputError(f"two outputs of this command would both be written to {short_path(path)}: "
                               f"give them different names")
         seen[key] = path
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -34,6 +36,11 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     """A quoted excerpt of at most `limit` characters of the text (repr-style, '...' when cut)."""
     text = str(text)
     return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+def clip(text: str, limit: int = EXCERPT) -> str:
+    """The text unquoted, cut to `limit` characters ('...' when cut)."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def short_path(path: object, limit: int = 100) -> str:
@@ -84,14 +91,33 @@ def argument_type(parse, low: float | None = None, says: str = ""):
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
         if low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"{text} is out of range: give {says}")
+            raise argparse.ArgumentTypeError(f"{clip(text.strip())} is out of range: give {says}")
         return value
     convert.__name__ = "whole number" if parse is parse_int else "number"
     return convert
 
 
+#: Names read as standard input: '-' and the device that stands for it.
+STDIN_NAMES = ("-", "/dev/stdin")
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+            (stat.S_ISSOCK, "a socket"))
+
+
+def _refuse_special(path: Path, what: str, error: type[Exception]) -> None:
+    """A FIFO, a device or a socket is not read as an input file: it could wait for ever or never end."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # open() names the problem
+    for test, kind in _SPECIAL:
+        if test(mode):
+            raise error(f"cannot read {what} {short_path(path)}: it is {kind}, not a regular file (it could wait "
+                        "for ever or never end); give a file, or - for standard input")
+
+
 def _open_limited(path: Path, what: str, limit: int, error: type[Exception]) -> bytes:
-    """At most limit + 1 bytes of the file: an endless one (/dev/zero, a pipe) is cut there and then refused."""
+    """At most limit + 1 bytes of a regular file (a FIFO or a device is refused before it is opened)."""
+    _refuse_special(path, what, error)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
@@ -113,8 +139,9 @@ def decode(data: bytes, what: str, name: object, limit: int, error: type[Excepti
 
 def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
                     error: type[Exception] = InputError) -> str:
-    """The text of a file or of standard input ('-'), reading at most limit + 1 bytes, decoded strictly."""
-    if str(path) == "-":
+    """The text of a file or of standard input ('-' or /dev/stdin), reading at most limit + 1 bytes, decoded
+    strictly; FIFOs and devices are refused."""
+    if str(path) in STDIN_NAMES:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
         return decode(data, what, "on standard input", limit, error)

@@ -2,6 +2,7 @@
 and at most a short excerpt of any input quoted in a message."""
 
 import io
+import os
 import sys
 
 import pytest
@@ -13,8 +14,6 @@ BAD_UTF8 = b"4B2, 6B1\n\xff\xfe 1A0\n"  # the bad byte is at offset 9
 
 
 def test_the_reader_reads_no_more_than_the_limit_plus_one(tmp_path):
-    with pytest.raises(InputError, match="larger than 1 KB"):
-        read_text_input("/dev/zero", "board file", 1024)
     big = tmp_path / "big.txt"
     big.write_bytes(b"a" * 1025)
     with pytest.raises(InputError, match="larger than 1 KB"):
@@ -45,24 +44,38 @@ def test_limits_and_excerpts():
 
 
 @pytest.mark.parametrize("argv", [
-    ["describe", "--board", "file:/dev/zero"],
-    ["check", "--board", "hex:3", "-m", "13", "@/dev/zero"],
-    ["coprimality", "check", "/dev/zero"],
-    ["tiles", "--counts", "/dev/zero.csv"],
+    ["describe", "--board", "file:SPECIAL"],
+    ["check", "--board", "hex:3", "-m", "13", "@SPECIAL"],
+    ["coprimality", "check", "SPECIAL"],
+    ["tiles", "--counts", "SPECIAL", "-o", "OUT"],
 ])
-def test_endless_inputs_are_refused_after_the_limit(cli, tmp_path, argv):
-    if "/dev/zero.csv" in argv:
-        (tmp_path / "zero.csv").symlink_to("/dev/zero")
-        argv = [a.replace("/dev/zero.csv", str(tmp_path / "zero.csv")) for a in argv] + ["-o", str(tmp_path / "t.pdf")]
-    assert_one_line_error(cli(*argv), "larger than 1024 KB", folder=tmp_path, keep=["zero.csv"] if
-                          "tiles" in argv else [])
+@pytest.mark.parametrize("special, kind", [("/dev/zero", "a device"), ("/dev/null", "a device"),
+                                           ("fifo", "a FIFO"), ("zero.csv", "a device")])
+def test_fifos_and_devices_are_refused_before_they_are_opened(cli, tmp_path, argv, special, kind):
+    """An endless device, an empty one and a FIFO (which would wait for a writer for ever) are one line."""
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "zero.csv").symlink_to("/dev/zero")
+    name = special if special.startswith("/") else str(tmp_path / special)
+    argv = [a.replace("SPECIAL", name).replace("OUT", str(tmp_path / "t.pdf")) for a in argv]
+    assert_one_line_error(cli(*argv), f"it is {kind}, not a regular file", "give a file, or - for standard input",
+                          folder=tmp_path, keep=["fifo", "zero.csv"])
 
 
-def test_a_preset_whose_board_file_is_endless(cli, tmp_path):
+def test_dev_stdin_is_read_as_standard_input(cli, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b" . .\n. A .\n . .\n")))
+    assert "7 cells" in cli("describe", "--board", "file:/dev/stdin").out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x" * 2000)))
+    with pytest.raises(InputError, match="on standard input is larger than 1 KB"):
+        read_text_input("/dev/stdin", "transcript", 1024)
+
+
+def test_a_preset_whose_board_file_is_a_device(cli, tmp_path):
     preset = tmp_path / "p.toml"
     preset.write_text('[board]\nspec = "file:/dev/zero"\n')
-    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "larger than 1024 KB",
+    assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "key board.spec", "it is a device",
                           folder=tmp_path, keep=["p.toml"])
+    assert_one_line_error(cli("kit", "/dev/zero", "-o", tmp_path / "k.pdf"), "/dev/zero", folder=tmp_path,
+                          keep=["p.toml"])
 
 
 def test_an_oversized_preset(cli, tmp_path):

@@ -27,3 +27,31 @@ def test_silent_when_not_a_terminal_or_quiet():
         bar.step("x")
         bar.finish()
         assert stream.getvalue() == ""
+
+
+def test_note_restart_and_the_last_step_ends_the_line():
+    stream = Terminal()
+    bar = Progress(1, stream=stream)
+    bar.note("planning")
+    bar.restart(2)
+    bar.step("page 1")
+    bar.step("page 2")
+    bar.finish()  # the last step ended the line already
+    out = stream.getvalue()
+    assert out.startswith("\rplanning") and "1/2 page 1" in out and out.endswith("2/2 page 2" + " " * 26 + "\n")
+    assert out.count("\n") == 1
+
+
+def test_a_tiled_board_shows_its_pages_on_a_terminal_only(cli, tmp_path, monkeypatch):
+    import sys
+
+    result = cli("board", "--board", "hex:9", "-o", tmp_path / "quiet.pdf")
+    assert result.status == 0 and result.err == ""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert cli("board", "--board", "hex:9", "-o", tmp_path / "b.pdf").status == 0
+    shown = terminal.getvalue()
+    assert "drawing hex:9 and planning its 4+ pages" in shown and "7/7 page 7" in shown and shown.endswith("\n")
+    terminal.truncate(0)
+    assert cli("board", "--board", "hex:9", "--paper", "poster", "-o", tmp_path / "p.pdf").status == 0
+    assert terminal.getvalue() == ""  # one page: no status line

@@ -8,8 +8,9 @@ from modlinseq_print.commands.common import add_board_arguments, add_lang_argume
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
-from modlinseq_print.printables.board_pages import board_document
+from modlinseq_print.printables.board_pages import board_document, check_sheet_count
 from modlinseq_print.inputs import DECIMAL, WHOLE
+from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args
@@ -81,11 +82,20 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw the board and write it."""
-    format_for(args.output, args.format)  # a bad name or format fails before any drawing
+    """Draw the board and write it; on a terminal, a status line follows the planning and writing of the pages."""
+    kind = format_for(args.output, args.format)  # a bad name or format fails before any drawing
     press_from_args(args)
-    drawing = board_scene(board_from_args(args), style_from_args(args))
-    with using(args.lang):
-        document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation, args.fit,
-                                           cull=format_for(args.output, args.format) != "pdf")
-    return write_document(document, args, summary)
+    board, style = board_from_args(args), style_from_args(args)
+    least = check_sheet_count(board, style.resolved_cell_size(), args.paper, args.margin, args.fit)  # before drawing
+    bar = Progress(1)
+    try:
+        if least > 1:
+            bar.note(f"drawing {board.spec} and planning its {least:,}+ pages")
+        drawing = board_scene(board, style)
+        with using(args.lang):
+            document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation,
+                                               args.fit, cull=kind != "pdf")
+        bar.restart(len(document.pages))
+        return write_document(document, args, summary, bar.step if len(document.pages) > 1 else None)
+    finally:
+        bar.finish()

@@ -38,13 +38,13 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
     parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 
 
-def write_document(document, args: argparse.Namespace, summary: str) -> int:
-    """Write the document where -o says and report the files in one line."""
+def write_document(document, args: argparse.Namespace, summary: str, progress=None) -> int:
+    """Write the document where -o says and report the files in one line; `progress` is called after each page."""
     from modlinseq_print.render.output import format_for, write_output
     from modlinseq_print.render.press import press_from_args
 
     written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
-                           press_from_args(args))
+                           press_from_args(args), progress)
     print(f"wrote {file_names(written)}: {summary}{removed_note(written)}")
     return 0
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
-from collections import Counter
+import sys
 
 from modlinseq_print.commands.common import add_board_arguments, board_from_args
-from modlinseq_print.geometry.describe import describe_board, extent_mm
+from modlinseq_print.geometry.describe import cell_entries, extent_mm, pattern_counts, write_description
 from modlinseq_print.geometry.layout import default_cell_size
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
@@ -24,14 +23,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def summary(data: dict, board, cell_size: float) -> str:
-    """A few readable lines about a described board."""
-    real = [c for c in data["cells"] if not c["pseudo"]]
-    counts = Counter(c["pattern"] or "plain" for c in real)
+def summary(board, pattern: str | None, cell_size: float) -> str:
+    """A few readable lines about a board: counts by pattern, size, wrap (no per-cell objects are made)."""
+    counts = pattern_counts(board, pattern)
     width, height = extent_mm(board, cell_size)
-    count = data["cell_count"]
+    count = len(board.cells)
     lines = [
-        f"board {data['board']}: {plural(count, 'cell')} on a {board.grid} grid",
+        f"board {board.spec}: {plural(count, 'cell')} on a {board.grid} grid",
         "pattern: " + ", ".join(f"{counts[k]} {k}" for k in ("plain", "bonus", "malus") if counts[k]),
         f"size: {width:.1f} x {height:.1f} mm at a cell size of {cell_size:g} mm",
         f"default wrap: {board.default_wrap}",
@@ -50,14 +48,13 @@ def cell_line(cell: dict) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the description of --board."""
+    """Print the description of --board: JSON written cell by cell as it is made, the named cells, or a summary."""
     board = board_from_args(args)
     cell_size = parse_length(args.cell_size, "cell size") if args.cell_size else round(default_cell_size(), 9)
-    data = describe_board(board, args.pattern, cell_size, args.cell)
     if args.json:
-        print(json.dumps(data))
+        write_description(board, sys.stdout, args.pattern, cell_size, args.cell)
     elif args.cell:
-        print("\n".join(cell_line(c) for c in data["cells"]))
+        print("\n".join(cell_line(c) for c in cell_entries(board, args.pattern, cell_size, args.cell)))
     else:
-        print(summary(data, board, cell_size))
+        print(summary(board, args.pattern, cell_size))
     return 0

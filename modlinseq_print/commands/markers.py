@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.tiles import add_sheet_arguments, look_from_args, make_outputs, report
+from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, make_outputs, report
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import COUNT
@@ -27,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the markers and write the sheets, manifests and cut file."""
     press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    check_paper_and_bed(args)
     low, high = parse_range(args.range)
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)

@@ -9,7 +9,7 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE
+from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kit.piece_files import (
@@ -20,7 +20,7 @@ from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, Shee
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet
+from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, Sheet, is_poster, make_sheet, parse_paper
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS
@@ -135,7 +135,7 @@ def gutter_from_args(args: argparse.Namespace, layout: str) -> float:
     if args.gutter is None:
         return DEFAULT_GUTTER
     if layout != "gutter-fold":
-        raise OptionError(f"--gutter {args.gutter} is the space beside the fold of a gutter-fold sheet, and the "
+        raise OptionError(f"--gutter {excerpt(args.gutter)} is the space beside the fold of a gutter-fold sheet, and the "
                           f"{layout} layout has no fold: add --layout gutter-fold or drop --gutter")
     return parse_length(args.gutter, "gutter")
 
@@ -161,6 +161,20 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
 def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
     """The cutter bed: --bed (a paper name or size) or the paper, with --bed-margin."""
     return bed_sheet(sheet, args.bed, args.bed_margin)
+
+
+def check_paper_and_bed(args: argparse.Namespace) -> None:
+    """--paper, --margin and --bed (whenever given, with a cut file or not) checked before any piece is made: a
+    side over the largest paper or bed (render.paper.MAX_PAPER_SIDE) or a bad size is one line, at once."""
+    make_sheet(args.paper, args.margin, args.orientation)
+    if args.bed is not None:
+        if is_poster(args.bed):
+            raise OptionError("--bed poster: a cutter bed has a fixed size; give a paper name or a size such as "
+                              "600x400mm")
+        try:
+            parse_paper(args.bed)
+        except PaperError as problem:
+            raise OptionError(f"--bed: {problem}") from None
 
 
 def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
@@ -192,6 +206,7 @@ def report(written: list[Path], pieces) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
     press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    check_paper_and_bed(args)
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
     pieces = with_markers(tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers),

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import POSITIVE, WHOLE
 from modlinseq_print.kit.build import FLOW_INSET
-from modlinseq_print.rules.exercises import make_worksheet
+from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Page
@@ -30,8 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the problems and write the worksheet."""
-    if not 1 <= args.exercises <= 500:
-        raise ModlinseqError(f"bad --exercises {args.exercises}: give 1 to 500 problems")
+    check_exercise_count(args.exercises, 1, "--exercises")
     problems = make_worksheet(args.exercises, args.seed, check_modulus(args.modulus))
     sheet = make_sheet(args.paper, args.margin)
     with using(args.lang):

@@ -8,7 +8,7 @@ from pathlib import Path
 from modlinseq_print.errors import AddressError, BoardSpecError
 from modlinseq_print.geometry.addresses import cell_of
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
+from modlinseq_print.inputs import TEXT_LIMIT, read_text_input, short_path
 
 MASK_CELL = ".o"
 MASK_CENTRE = "A"  # A0, on the board
@@ -26,8 +26,19 @@ def is_mask(lines: list[str]) -> bool:
     return bool(body.strip()) and set(body) <= allowed and any(ch in body for ch in "A@")
 
 
-def parse_mask(lines: list[str], path: Path) -> frozenset[Cell]:
-    """Cells of an ASCII-art mask: one character per cell, rows offset by one character."""
+class TooManyCells(BoardSpecError):
+    """A board file with more cells than a board may have."""
+
+    def __init__(self, path: Path, most: int) -> None:
+        super().__init__(f"board file {short_path(path)} has more than {most:,} cells, the most a board may have "
+                         "(as many as hex:150): give a smaller board")
+
+
+def parse_mask(lines: list[str], path: Path, most: int | None = None) -> frozenset[Cell]:
+    """Cells of an ASCII-art mask: one character per cell, rows offset by one character; more than `most`
+    cells are refused before any is built."""
+    if most is not None and sum(line.count(ch) for line in lines for ch in MASK_CELL + MASK_CENTRE) > most:
+        raise TooManyCells(path, most)
     marks = [(row, col) for row, line in enumerate(lines) for col, ch in enumerate(line) if ch in "A@"]
     if len(marks) != 1:
         raise BoardSpecError(f"board file {path}: mark A0 exactly once, with A (on the board) or @ (off it)")
@@ -46,8 +57,9 @@ def parse_mask(lines: list[str], path: Path) -> frozenset[Cell]:
     return frozenset(cells)
 
 
-def parse_address_list(text: str, path: Path) -> frozenset[Cell]:
-    """Cells of an address list: addresses separated by spaces, commas or new lines."""
+def parse_address_list(text: str, path: Path, most: int | None = None) -> frozenset[Cell]:
+    """Cells of an address list: addresses separated by spaces, commas or new lines; reading stops at the
+    first cell past `most`."""
     cells = set()
     for token in re.split(r"[\s,;]+", "\n".join(_content_lines(text))):
         if token:
@@ -55,14 +67,17 @@ def parse_address_list(text: str, path: Path) -> frozenset[Cell]:
                 cells.add(cell_of(token))
             except AddressError as error:
                 raise BoardSpecError(f"board file {path}: {error}") from None
+            if most is not None and len(cells) > most:
+                raise TooManyCells(path, most)
     return frozenset(cells)
 
 
-def read_board_file(path: Path) -> frozenset[Cell]:
-    """Read a custom board from a file, detecting which of the two formats it uses."""
+def read_board_file(path: Path, most: int | None = None) -> frozenset[Cell]:
+    """Read a custom board from a file, detecting which of the two formats it uses; with `most`, a file of
+    more cells is refused (geometry.boards.file_cells passes the largest board's)."""
     text = read_text_input(path, "board file", TEXT_LIMIT, BoardSpecError)
     lines = _content_lines(text)
-    cells = parse_mask(lines, path) if is_mask(lines) else parse_address_list(text, path)
+    cells = parse_mask(lines, path, most) if is_mask(lines) else parse_address_list(text, path, most)
     if not cells:
         raise BoardSpecError(f"board file {path} lists no cells")
     return cells

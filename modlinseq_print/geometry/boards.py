@@ -15,8 +15,16 @@ from modlinseq_print.geometry.hexgrid import Cell, hexagon, neighbours
 from modlinseq_print.geometry.lattice import tess_cells, tess_home
 from modlinseq_print.inputs import excerpt, parse_int
 
-MAX_ORDER = 1000
-MAX_SIDE = 2000
+#: The largest boards, the same for every command, preset, the library (api.py) and the studio (which draws at
+#: most studio.fields.MAX_CELLS of them). Each is drawn, described or paginated in a few seconds and a few
+#: hundred MB on a small machine (bench/bench_maxima.py; README "Maxima"); a larger one is refused before any
+#: cell is built.
+MAX_ORDER = 150  # hex:150, 67,951 cells
+MAX_CELLS = 3 * MAX_ORDER * (MAX_ORDER + 1) + 1  # 67,951: the most cells of a file board, as many as hex:150
+#: tess:55: 62,377 cells and 984 pseudocells. tess:57 would match hex:150's cells, but a tess board costs more
+#: per cell (its wythe and wrap partners), and tess:55 keeps the cost of hex:150.
+MAX_TESS_ORDER = 55
+MAX_SIDE = 250  # rect:250x250 and square:250x250, 62,500 cells
 
 
 @dataclass(frozen=True)
@@ -62,10 +70,12 @@ def _int(text: str, what: str, spec: str) -> int:
     return parse_int(text, f"bad board spec {excerpt(spec)}: {what}", BoardSpecError)
 
 
-def _order(text: str, spec: str, low: int) -> int:
+def _order(text: str, spec: str, kind: str) -> int:
     n = _int(text, "the order", spec)
-    if not low <= n <= MAX_ORDER:
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: the order must be from {low} to {MAX_ORDER}, got {n}")
+    low, high = (1, MAX_TESS_ORDER) if kind == "tess" else (0, MAX_ORDER)
+    if not low <= n <= high:
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: the order must be from {low} to {high}, got {n}"
+                             + (f"; {kind}:{high} is the largest {kind} board" if n > high else ""))
     return n
 
 
@@ -75,8 +85,30 @@ def _size(text: str, spec: str) -> tuple[int, int]:
         raise BoardSpecError(f"bad board spec {excerpt(spec)}: give columns x rows, e.g. 13x11")
     cols, rows = (_int(match.group(k), "the size", spec) for k in (1, 2))
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: columns and rows must be from 1 to {MAX_SIDE}")
+        raise BoardSpecError(f"bad board spec {excerpt(spec)}: columns and rows must be from 1 to {MAX_SIDE}"
+                             + (f" ({MAX_SIDE}x{MAX_SIDE} is the largest)" if max(cols, rows) > MAX_SIDE else ""))
     return cols, rows
+
+
+def spec_cell_count(spec: str) -> int | None:
+    """How many real cells a hex, rect, tess or square spec names, known without building the board (None for a
+    file board or a spec that does not parse)."""
+    match = re.fullmatch(r"\s*(hex|rect|tess|square):\s*([0-9]{1,7})(?:[xX×]([0-9]{1,7}))?\s*", spec, re.I)
+    if not match:
+        return None
+    kind, a, b = match.group(1).lower(), int(match.group(2)), match.group(3)
+    if kind == "hex" and b is None:
+        return 3 * a * (a + 1) + 1
+    if kind == "tess" and b is None:
+        return 7 * (3 * a * (a - 1) + 1)
+    if kind in ("rect", "square") and b is not None:
+        return a * int(b)
+    return None
+
+
+def file_cells(path: str | Path) -> frozenset[Cell]:
+    """The cells of a board file (an address list or an ASCII-art mask), at most MAX_CELLS of them."""
+    return read_board_file(Path(path), MAX_CELLS)
 
 
 def rect_cells(cols: int, rows: int) -> frozenset[Cell]:
@@ -104,16 +136,16 @@ def parse_board(spec: str) -> Board:
     if not sep or not arg:
         raise BoardSpecError(f"bad board spec {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH")
     if kind == "hex":
-        return Board(spec, "hex", hexagon(_order(arg, spec, 0)))
+        return Board(spec, "hex", hexagon(_order(arg, spec, kind)))
     if kind == "rect":
         return Board(spec, "hex", rect_cells(*_size(arg, spec)))
     if kind == "tess":
-        return tess_board(spec, _order(arg, spec, 1))
+        return tess_board(spec, _order(arg, spec, kind))
     if kind == "square":
         cols, rows = _size(arg, spec)
         return Board(spec, "square", frozenset(Cell(c, r) for c in range(cols) for r in range(rows)))
     if kind == "file":
-        return Board(spec, "hex", read_board_file(Path(arg)))
+        return Board(spec, "hex", file_cells(arg))
     raise BoardSpecError(
         f"unknown board shape {excerpt(kind)} in {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
     )

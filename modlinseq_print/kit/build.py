@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.exercises import make_worksheet
+from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.kit.measures import Measures, measure
 from modlinseq_print.kit.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
@@ -28,8 +28,9 @@ from modlinseq_print.render.pagination import PagePlan
 from modlinseq_print.render.pagination_pages import assembly_diagram, paginated_document
 from modlinseq_print.wording import _, plural
 
+#: What to do about a kit's board of too many pages.
+KIT_ADVICE = 'give the board bigger paper ([board] paper = "a3") or choose a smaller board'
 KIT_STEPS = 5  # the progress steps of build_kit
-MAX_EXERCISES = 500
 CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
@@ -71,8 +72,8 @@ def kit_guide(layout: str, overlap: float) -> list[str]:
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
     """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
-    if count is not None and not 0 <= count <= MAX_EXERCISES:
-        raise ModlinseqError(f"bad --exercises {count}: give 0 to {MAX_EXERCISES} problems")
+    if count is not None:
+        check_exercise_count(count, 0, "--exercises")
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
     return replace(preset, exercises=replace(preset.exercises, **changes))
 
@@ -112,6 +113,7 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
     document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                         avoid=drawing.label_boxes())
+    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE)
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 

@@ -13,9 +13,10 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, short_path
-from modlinseq_print.kit.build import board_style, sheet_options, tile_look
+from modlinseq_print.kit.build import KIT_ADVICE, board_style, sheet_options, tile_look
 from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
 from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
 from modlinseq_print.printables.tiles import CUT_LINES, TileLook
@@ -23,6 +24,7 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
+from modlinseq_print.rules.exercises import check_exercise_count
 
 
 def preset_names() -> list[str]:
@@ -120,6 +122,7 @@ def validate(preset: Preset, path: Path) -> Measures:
                        ("exercises.count", preset.exercises.count)):
         if value < 0:
             fail(key, f"must not be negative, got {value}")
+    keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):
@@ -148,11 +151,18 @@ def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callab
             ("tiles.safe", lambda: tile_look(preset, m)),
             ("markers.range", lambda: parse_range(preset.markers.range)),
             ("board.cell_size" if preset.board.cell_size else "tiles.width", lambda: _cell_fits(preset, m, board)),
+            ("board.paper", lambda: _board_pages(preset, m, board)),
             ("tiles.gap", lambda: SheetOptions(gap=m.gap)),
             ("tiles.gutter", lambda: _gutter(preset, m)),
             ("tiles.back_offset", lambda: sheet_options(preset, m, "")),
             ("tiles.layout" if tiles.sheet_layout == "gutter-fold" else "tiles.width",
              lambda: sheet_slots(tile_look(preset, m), m.pieces_sheet, sheet_options(preset, m, "")))]
+
+
+def _board_pages(preset: Preset, m: Measures, board) -> int:
+    """The board's pages may not be more than the board command prints (known before it is drawn)."""
+    least = least_pages(board, board_style(preset, m).resolved_cell_size(), m.board_sheet)
+    return check_page_count(preset.board.spec, m.board_sheet.name, least, least=True, advice=KIT_ADVICE)
 
 
 def _paper(paper: str | None) -> None:

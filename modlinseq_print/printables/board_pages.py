@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, Sheet, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.render.pagination_pages import fit_document, paginated_document, poster_document
@@ -13,8 +17,45 @@ from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _
 
 
+#: The most pages a board is paginated over at actual size. The largest board, hex:150, takes 989 A4 pages; a
+#: board needing more is better printed on bigger paper, as a poster or fitted to one sheet.
+MAX_SHEETS = 1500
+
+
 class BoardOptionError(ModlinseqError):
     """Board paper options that do not go together."""
+
+
+#: What to do about a board of too many pages, from the command line.
+BOARD_ADVICE = "use bigger paper (--paper a3), --paper poster, or --fit to scale it onto one sheet"
+
+
+def check_page_count(spec: str, paper: str, pages: int, least: bool = False, advice: str = BOARD_ADVICE) -> int:
+    """The page count, if it is at most MAX_SHEETS; else one line saying how many `paper` pages the board
+    takes (or, with `least`, needs at least) and what to do."""
+    if pages > MAX_SHEETS:
+        needs = "needs at least" if least else "takes"
+        raise BoardOptionError(f"board {excerpt(spec)} {needs} {pages:,} {excerpt(paper.strip())} pages at actual "
+                               f"size, more than the {MAX_SHEETS:,} printed at most: {advice}")
+    return pages
+
+
+def least_pages(board: Board, cell_size: float, sheet: Sheet) -> int:
+    """A lower bound of the pages that print the board's cells at actual size: their area over a page's
+    printable area (each cell lies whole on some page), rounded up. Known before the board is drawn."""
+    cell_area = cell_size ** 2 if board.grid == "square" else cell_size ** 2 * math.sqrt(3) / 2
+    room = sheet.printable.width * sheet.printable.height  # the same turned either way
+    return math.ceil(len(board.cells) * cell_area / room - 1e-9)
+
+
+def check_sheet_count(board: Board, cell_size: float, paper: str = "a4", margin: str | float | None = None,
+                      fit: bool = False) -> int:
+    """Before the board is drawn: least_pages on this paper (0 on a poster or fitted), or a one-line error
+    when even that is more than MAX_SHEETS."""
+    if fit or is_poster(paper):
+        return 0
+    sheet = make_sheet(paper, BOARD_MARGIN if margin is None else margin)
+    return check_page_count(board.spec, paper, least_pages(board, cell_size, sheet), least=True)
 
 
 def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float | None = None,
@@ -41,6 +82,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                         avoid=drawing.label_boxes(), cull=cull)
+    check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import short_path
 from modlinseq_print.printables.mod13 import BACK_FILL, CARD_HEIGHT, CARD_WIDTH, CUT_STYLE, card_items, deck_cards
 from modlinseq_print.printables.mod13 import back_items as card_back_items
 from modlinseq_print.printables.tile_sheets import Faces
@@ -43,8 +44,13 @@ class PieceImage:
 def check_folder(folder: str | Path) -> Path:
     """The folder for the images: it may not exist yet, but may not be a file."""
     path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise PerPieceError(f"--per-piece {folder} is a file: give a folder for the images, e.g. output/pieces")
+    try:
+        is_file = path.exists() and not path.is_dir()
+    except OSError as problem:  # a name too long, a folder that cannot be read
+        raise PerPieceError(f"cannot use --per-piece {short_path(folder)}: {problem.strerror or problem}") from None
+    if is_file:
+        raise PerPieceError(f"--per-piece {short_path(folder)} is a file: give a folder for the images, "
+                            "e.g. output/pieces")
     return path
 
 

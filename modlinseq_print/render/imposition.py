@@ -323,9 +323,10 @@ def page_slots(outline, area: Rect, gap: float = 2.0, nest: bool = True, what: s
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     hull = tuple((round(x - cx, 9), round(y - cy, 9)) for x, y in convex_hull(outline))
     best: list[tuple[float, float, int]] = []
+    near = _near_zones(keep_out, area, box.width / 2 + gap, box.height / 2 + gap)
     for lattice in candidate_lattices(hull, round(gap, 9), nest):
         positions = lattice_positions(lattice, box.width / 2, box.height / 2, area.width, area.height)
-        positions = [p for p in positions if _clear_of(hull, p, area, keep_out, gap)]
+        positions = [p for p in positions if not _in_any(p, near) or _clear_of(hull, p, area, keep_out, gap)]
         if len(positions) > len(best):
             best = positions
     # back from the bounding-box centre to the outline's own origin, turned with the copy
@@ -341,6 +342,19 @@ def pack_shapes(count: int, outline, area: Rect, gap: float = 2.0, nest: bool = 
     if count and not per_page:
         raise ImpositionError(f"no room for a {what} beside what the page must also hold: use larger paper")
     return paginate(count, per_page)
+
+
+def _near_zones(keep_out: tuple[Rect, ...], area: Rect, reach_x: float, reach_y: float) -> list[Rect]:
+    """Each keep-out rectangle in area coordinates, grown by how far a copy centred outside it reaches (half its
+    box plus the gap) and a little more: a copy centred outside every zone is clear of every rectangle."""
+    grow_x, grow_y = reach_x + 1e-6, reach_y + 1e-6
+    return [Rect(r.x - area.x - grow_x, r.y - area.y - grow_y, r.width + 2 * grow_x, r.height + 2 * grow_y)
+            for r in keep_out]
+
+
+def _in_any(position, zones: list[Rect]) -> bool:
+    x, y = position[0], position[1]
+    return any(z.x <= x <= z.right and z.y <= y <= z.bottom for z in zones)
 
 
 def _clear_of(hull, position, area: Rect, keep_out: tuple[Rect, ...], gap: float) -> bool:

@@ -18,6 +18,7 @@ from typing import BinaryIO, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.inputs import excerpt, short_path
 from modlinseq_print.render.scene import Document
 
 FORMATS = ("pdf", "svg", "png")
@@ -38,13 +39,13 @@ def format_for(path: str | Path, fmt: str | None = None) -> str:
     if fmt:
         name = fmt.lower().lstrip(".")
         if name not in FORMATS:
-            raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(FORMATS)}")
         if suffix in FORMATS + ("dxf",) and suffix != name:
-            raise FormatError(f"--format {name} contradicts the file name {str(path)!r}: "
+            raise FormatError(f"--format {name} contradicts the file name {short_path(path)!r}: "
                               f"name it .{name} or leave out --format")
         return name
     if suffix not in FORMATS:
-        raise FormatError(f"cannot tell the format of {str(path)!r} from its extension: "
+        raise FormatError(f"cannot tell the format of {short_path(path)!r} from its extension: "
                           f"name it .pdf, .svg or .png, or give --format")
     return suffix
 
@@ -84,41 +85,56 @@ def page_files(path: str | Path, payloads: list[bytes], fmt: str) -> list[tuple[
     return files
 
 
-def _pdf(document: Document, dpi: float, press) -> list[bytes]:
+PageCallback = Callable[[str], None] | None  # called with a label after each page is rendered (a progress bar's step)
+
+
+def _each(pages, progress: PageCallback, render) -> list[bytes]:
+    """render(page) for every page, calling progress after each."""
+    out = []
+    for number, page in enumerate(pages, start=1):
+        out.append(render(page))
+        if progress:
+            progress(f"page {number}")
+    return out
+
+
+def _pdf(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
     from modlinseq_print.render.pdf_writer import document_to_pdf
 
-    return [document_to_pdf(document, press)]
+    return [document_to_pdf(document, press, progress)]
 
 
-def _svg(document: Document, dpi: float, press) -> list[bytes]:
+def _svg(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
     from modlinseq_print.render.svg_writer import scene_to_svg
 
-    return [scene_to_svg(page.scene) for page in document.pages]
+    return _each(document.pages, progress, lambda page: scene_to_svg(page.scene))
 
 
-def _png(document: Document, dpi: float, press) -> list[bytes]:
+def _png(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
     from modlinseq_print.render.png_writer import scene_to_png
 
-    return [scene_to_png(page.scene, dpi) for page in document.pages]
+    return _each(document.pages, progress, lambda page: scene_to_png(page.scene, dpi))
 
 
-def _dxf(document: Document, dpi: float, press) -> list[bytes]:
+def _dxf(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
     from modlinseq_print.render.dxf_writer import scene_to_dxf
 
-    return [scene_to_dxf(page.scene) for page in document.pages]
+    return _each(document.pages, progress, lambda page: scene_to_dxf(page.scene))
 
 
-#: The writer of each format, by extension: Document, dpi, press options -> the bytes of each file.
-WRITERS: dict[str, Callable[[Document, float, object], list[bytes]]] = {
+#: The writer of each format, by extension: Document, dpi, press options (and, optionally, a progress
+#: callback called after each page) -> the bytes of each file.
+WRITERS: dict[str, Callable[..., list[bytes]]] = {
     "pdf": _pdf, "svg": _svg, "png": _png, "dxf": _dxf}
 
 
-def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None) -> list[bytes]:
+def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None,
+                 progress: PageCallback = None) -> list[bytes]:
     """The bytes of each output file: one PDF (press-ready with `press`, a PressOptions), or one SVG/PNG/DXF
-    per page."""
+    per page; `progress`, when given, is called with a label after each page."""
     if fmt not in WRITERS:
         raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(WRITERS)}")
-    return WRITERS[fmt](document, dpi, press)
+    return WRITERS[fmt](document, dpi, press, progress)
 
 
 def save(document: Document, out: str | Path | BinaryIO, fmt: str | None = None, dpi: float = 150.0,
@@ -140,13 +156,14 @@ def save(document: Document, out: str | Path | BinaryIO, fmt: str | None = None,
 
 
 def write_output(document: Document, path: str | Path, fmt: str | None = None, dpi: float = 150.0,
-                 press=None) -> list[Path]:
+                 press=None, progress: PageCallback = None) -> list[Path]:
     """Write a document as PDF, SVG or PNG (from the extension unless `fmt` is given); return the files written.
 
     All or nothing (see fileio): on error every file is as it was; stale numbered pages are removed.
+    `progress`, when given, is called with a label after each page is rendered.
     """
     kind = format_for(path, fmt)
     if not document.pages:
         raise FormatError("nothing to write: the document has no pages")
-    payloads = render_pages(document, kind, dpi, press)
+    payloads = render_pages(document, kind, dpi, press, progress)
     return write_files_atomic(page_files(path, payloads, kind))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -378,9 +379,11 @@ def press_objects(canvas: Canvas, press: PressOptions) -> dict[str, object]:
     return refs
 
 
-def document_to_pdf(document: Document, press: PressOptions | None = None) -> bytes:
+def document_to_pdf(document: Document, press: PressOptions | None = None,
+                    progress: Callable[[str], None] | None = None) -> bytes:
     """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark;
-    with `press`, a press-ready file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour)."""
+    with `press`, a press-ready file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour).
+    `progress`, when given, is called with a label after each page."""
     buffer = io.BytesIO()
     huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
     version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
@@ -396,6 +399,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None) -> by
         for number, page in enumerate(document.pages, start=1):
             builder.page(page, number)
             builder.define_pending()
+            if progress:
+                progress(f"page {number}")
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
     with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85

@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import gap_fillings, is_modular_linear, progression
 from modlinseq_print.wording import _
 
 MODULUS_RANGE = range(5, 21)  # "determine the modulus" answers lie in this range
 KINDS = ("modulus", "extend", "gap1", "gap2", "gap3", "gap4")
+#: The most problems a worksheet holds, whoever asks: `worksheet --exercises`, `kit --exercises`, a preset's
+#: `[exercises] count`, the library and the studio (500 problems are about 40 pages).
+MAX_EXERCISES = 500
 TITLES = {
     "modulus": "Determine the modulus (between 5 and 20); each problem has exactly one answer",
     "extend": "Extend both ends by one tile",
@@ -87,8 +91,16 @@ def make_gap_problem(rng: random.Random, modulus: int, gap: int) -> Problem:
     return Problem(f"gap{gap}", terms, modulus, tuple(solve(terms, modulus)))
 
 
+def check_exercise_count(count: int, low: int = 0, what: str = "count") -> int:
+    """The count, if it is from `low` to MAX_EXERCISES; else one line naming `what` and the range."""
+    if not low <= count <= MAX_EXERCISES:
+        raise RulesError(f"bad {what} {count}: give {low} to {MAX_EXERCISES} problems")
+    return count
+
+
 def make_worksheet(count: int, seed: int, modulus: int) -> list[Problem]:
-    """`count` problems cycling through the six kinds, reproducible from `seed`."""
+    """`count` problems (at most MAX_EXERCISES) cycling through the six kinds, reproducible from `seed`."""
+    check_exercise_count(count)
     rng = random.Random(seed)
     problems = []
     for i in range(count):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from modlinseq_print.geometry.board_files import read_board_file
-from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.boards import Board, file_cells
 from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
 from modlinseq_print.kit.preset_loading import load_preset
@@ -119,7 +118,7 @@ def preset(request: Request) -> Reply:
 
 def load_board_file(request: Request) -> dict:
     """A board file's cells as a design: the smallest hexagon holding them, less the cells not in the file."""
-    cells = read_upload(text(request.body, "contents", limit=512 * 1024), "board.txt", read_board_file,
+    cells = read_upload(text(request.body, "contents", limit=512 * 1024), "board.txt", file_cells,
                         "the uploaded board file")
     order = smallest_hexagon(cells)
     spec = f"hex:{order}"

@@ -6,6 +6,7 @@ import math
 import re
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.geometry.boards import spec_cell_count
 
 MAX_CELLS = 10_000  # the studio draws boards of at most this many cells (hex:57 has 9,919)
 MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
@@ -73,24 +74,9 @@ def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:
     return value
 
 
-def spec_cells(spec: str) -> int | None:
-    """How many cells a board spec names, known before building it (None when the spec does not say)."""
-    match = re.fullmatch(r"\s*(hex|rect|tess|square):\s*([0-9]{1,7})(?:[xX×]([0-9]{1,7}))?\s*", spec, re.I)
-    if not match:
-        return None
-    kind, a, b = match.group(1).lower(), int(match.group(2)), match.group(3)
-    if kind == "hex" and b is None:
-        return 3 * a * (a + 1) + 1
-    if kind == "tess" and b is None:
-        return 7 * (3 * a * (a - 1) + 1)
-    if kind in ("rect", "square") and b is not None:
-        return a * int(b)
-    return None
-
-
 def check_board_size(spec: str) -> None:
     """Refuse a board spec of more than MAX_CELLS cells before building it."""
-    count = spec_cells(spec)
+    count = spec_cell_count(spec)
     if count is not None and count > MAX_CELLS:
         raise FieldError(f"board {spec} has {count:,} cells; the studio draws at most {MAX_CELLS:,} "
                          f"(hex:57 is the largest hexagon): use the board command for larger boards")

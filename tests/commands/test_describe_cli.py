@@ -100,3 +100,23 @@ def test_describe_cell_accepts_a_pseudocell_it_lists(cli):
 def test_describe_summary_says_one_cell(cli):
     """hex:0 has one cell, not '1 cells'."""
     assert cli("describe", "--board", "hex:0").out.startswith("board hex:0: 1 cell on a hex grid\n")
+
+
+def test_describe_json_is_streamed_as_json_dumps_writes_it(cli):
+    """The JSON is written a chunk of cells at a time (no object per cell is kept): the text is exactly
+    json.dumps of the whole description, over more than one chunk, pseudocells and named cells included."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.geometry.describe import CHUNK, describe_board
+
+    for argv, spec, only in ((["--pattern", "bonus-malus"], "hex:30", None), ([], "tess:9", None),
+                             (["--cell", "B3", "--cell", "T15"], "tess:2", ["B3", "T15"])):
+        out = cli("describe", "--board", spec, "--json", *argv).out
+        pattern = "bonus-malus" if argv[:1] == ["--pattern"] else None
+        assert out == json.dumps(describe_board(parse_board(spec), pattern, 28.0, only)) + "\n"
+    assert len(parse_board("hex:30").cells) > CHUNK
+
+
+def test_describe_json_writes_nothing_before_a_bad_address(cli):
+    assert_one_line_error(cli("describe", "--board", "hex:3", "--json", "--cell", "A0", "--cell", "B400"),
+                          "not on board hex:3")
+    assert_one_line_error(cli("describe", "--board", "square:3x3", "--json", "--pattern", "bonus"), "hex board")

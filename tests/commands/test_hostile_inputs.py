@@ -61,6 +61,23 @@ HOSTILE = [
     (["reference", "--wild", "-1"], 2),
     (["mod13", "deck", "--back-offset", "500mm,0"], 2),
     (["check", "--modulus", "13", ",,,"], 2),
+    (["describe", "--board", "hex:151"], 2),
+    (["describe", "--board", "tess:56", "--json"], 2),
+    (["board", "--board", "rect:251x2", "-o", "b.pdf"], 2),
+    (["describe", "--board", "square:2x251"], 2),
+    (["check", "--board", "hex:1000", "--modulus", "13", "4B2"], 2),
+    (["board", "--board", "hex:150", "--paper", "a5", "-o", "b.pdf"], 2),
+    (["worksheet", "-n", "501", "-o", "w.pdf"], 2),
+    (["kit", "standard", "--exercises", "100000000", "-o", "k.pdf"], 2),
+    (["describe", "--pattern", "x" * 5000], 2),
+    (["describe", "--board", "hex:3", "x" * 5000, "y", "z", "w"], 2),
+    (["tiles", "--per-piece", "p" * 300, "-o", "t.pdf"], 2),
+    (["describe", "--board", "file:/dev/zero"], 2),
+    (["check", "--board", "hex:3", "--modulus", "13", "@/dev/null"], 2),
+    (["coprimality", "check", "/dev/urandom"], 2),
+    (["tiles", "--bed", "99999x99999mm", "-o", "t.pdf"], 2),
+    (["markers", "--bed", "x" * 500, "-o", "m.pdf"], 2),
+    (["tiles", "--paper", "99999999x99999999mm", "-o", "t.pdf"], 2),
 ]
 
 
