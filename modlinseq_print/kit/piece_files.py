@@ -80,8 +80,12 @@ def choose_cut_mode(kind: str, cut_file: str | None, requested: str | None, bed:
                     bed_only: list[str], layout: str) -> str | None:
     """None without a cut file; else 'print' (the cut file matches the printed sheets) or 'bed' (pieces
     nested on a bed): `requested`, else bed with a bed or a DXF output (no printed sheet), else print.
-    `bed_only` names the bed-only options given (they need bed mode)."""
+    `bed_only` names the bed-only options given (they need bed mode); without a cut file none of them may be."""
     if not cut_file and kind != "dxf":
+        unused = [flag for flag, value in (("--bed", bed), ("--cut-mode", requested)) if value] + bed_only
+        if unused:
+            raise OptionError(f"{unused[0]} sets up a cut file, and none is asked for: add --cut-file NAME.svg "
+                              f"(or write -o NAME.dxf) or drop {unused[0]}")
         return None
     mode = requested or ("bed" if bed or kind == "dxf" else "print")
     if mode == "print" and kind == "dxf":

@@ -193,7 +193,7 @@ def test_paper_and_bed_are_checked_whenever_given_before_any_piece_is_made(cli, 
 
 
 def test_the_largest_bed_is_accepted(cli, tmp_path):
-    result = cli("tiles", "--bed", "5000x5000mm", "--modulus", "2", "--copies", "1", "-o", tmp_path / "t.pdf")
+    result = cli("tiles", "--bed", "5000x5000mm", "--modulus", "2", "--copies", "1", "-o", tmp_path / "t.dxf")
     assert result.status == 0, result
 
 
