@@ -1,6 +1,6 @@
 """Small helpers for the words of messages: counts with the right plural, in the language in use."""
 
-from modlinseq_print.i18n import _, ngettext, number  # noqa: F401  (the entry point for translated text)
+from modlinseq_print.i18n import _, capitals, ngettext, number  # noqa: F401  (the entry point for translated text)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

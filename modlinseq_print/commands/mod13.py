@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from modlinseq_print.commands.common import add_page_arguments, removed_note, write_document
+from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
 from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
+from modlinseq_print.i18n import using
 from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, DeckOptions, deck_document, reference_document
 from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images
 from modlinseq_print.render.output import format_for, page_files, render_pages
@@ -41,11 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                       "plus bleed (default 300 dpi), and a CSV of quantities, for print-on-demand services")
     deck.add_argument("--bleed", default=None, help="--per-piece: bleed around each card (default 1/8in)")
     add_press_arguments(deck)
+    add_lang_argument(deck)
     deck.set_defaults(run=run_deck, dpi=None)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
     add_press_arguments(reference)
+    add_lang_argument(reference)
     reference.set_defaults(run=run_reference)
 
 
@@ -57,8 +60,9 @@ def run_deck(args: argparse.Namespace) -> int:
     options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_back_offset(args.back_offset),
                           crop_marks=not args.no_crop_marks, gap=press.die_spacing if press else 0.0,
                           bleed=press.die_spacing / 2 if press else 0.0)
-    document = deck_document(sheet, options)
-    images = deck_images(args)
+    with using(args.lang):  # the printed words; the report below stays English
+        document = deck_document(sheet, options)
+        images = deck_images(args)
     kind = "fronts and backs pages" if args.backs else "pages"
     summary = f"52 cards of 63 x 88 mm on {len(document.pages)} {sheet.describe()} {kind}"
     args.dpi = SHEET_DPI if args.dpi is None else args.dpi
@@ -88,7 +92,8 @@ def run_reference(args: argparse.Namespace) -> int:
     """Print the reference cards."""
     format_for(args.output, args.format)
     sheet = make_sheet(args.paper, args.margin)
-    document = reference_document(sheet, marks=not args.no_crop_marks)
+    with using(args.lang):
+        document = reference_document(sheet, marks=not args.no_crop_marks)
     return write_document(document, args, f"two 148 x 105 mm reference cards on {sheet.describe()}")
 
 

@@ -97,3 +97,14 @@ def number(value: float, spec: str) -> str:
     """A number formatted with `spec` (e.g. '.1f'), with a decimal comma where the language writes one."""
     text = format(value, spec)
     return text.replace(".", ",") if current() in DECIMAL_COMMA else text
+
+
+def capitals(text: str) -> str:
+    """Text in capitals as the language in use writes them: Greek drops its accent (tonos) in capitals, keeping
+    the diaeresis; other languages keep their accents."""
+    upper = text.upper()
+    if current() != "el":
+        return upper
+    import unicodedata
+
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", upper).replace("\u0301", ""))

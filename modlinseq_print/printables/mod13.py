@@ -1,4 +1,5 @@
-"""Mod 13 printables: a 52-card poker-size deck (optional duplex backs) and the operations reference card."""
+"""Mod 13 printables: a 52-card poker-size deck (optional duplex backs) and the operations reference card,
+in the language in use (the shouted phrases too; AP, GP, QP and the arithmetic read alike everywhere)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import math
 from dataclasses import dataclass
 
 from modlinseq_print.games.mod13 import MODULUS, OPERATIONS, RANKS, SEED_EXAMPLE, explain, signed_value
+from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.imposition import Slot, mirror_slot, place_rectangles
 from modlinseq_print.render.marks import crop_marks, scale_bar
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Circle, Document, Item, Page, Polygon, Scene, Style, Text, Use
-from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.printables.flow import FlowError
+from modlinseq_print.render.text_metrics import text_width, wrap_text
+from modlinseq_print.wording import _, capitals
 
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0  # poker size
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -20,6 +24,8 @@ CUT_STYLE = Style(stroke="#9e9e9e", stroke_width=0.2, die=True)  # the card's cu
 BACK_FILL = "#1e3a8a"
 MARK_GAP = 1.0  # mm between a card edge and its crop mark
 BAND_TEXT = 2.5  # mm: scale bar label and caption in the side bands
+SMALLEST_TEXT = 0.8  # a line set smaller than this share of its size to fit its room is an error instead
+WORD_PHRASES = ("sum", "product", "sum of last 3", "product of last 3", "inverse")  # AP, GP, QP stay as they are
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,21 @@ class DeckOptions:
 def suit_colour(suit: str) -> str:
     """Red for hearts and diamonds, black for spades and clubs."""
     return RED if suit in ("hearts", "diamonds") else BLACK
+
+
+def shout(phrase: str) -> str:
+    """The phrase a player shouts, in the language in use (the abbreviations AP, GP and QP stay as they are)."""
+    return _(phrase) if phrase in WORD_PHRASES else phrase
+
+
+def fitted_size(text: str, font: str, size: float, room: float) -> float:
+    """`size`, or the smaller size at which `text` fits `room` mm; a FlowError below SMALLEST_TEXT of `size`."""
+    width = text_width(text, font, size)
+    if width <= room:
+        return size
+    if width * SMALLEST_TEXT > room:
+        raise FlowError(f"the Mod 13 text {text[:40]!r} does not fit its {room:.0f} mm: use a shorter translation")
+    return size * room / width
 
 
 def _heart(scale: float, flip: bool = False, steps: int = 72) -> list[tuple[float, float]]:
@@ -107,8 +128,8 @@ def card_items(scene: Scene, rank: str, suit: str, x: float, y: float, signed: b
     caption = "13 = 0 mod 13" if residue == 0 else "mod 13"
     items.append(Text(x + CARD_WIDTH / 2, y + 65.5, caption, 3.0, fill=GREY))
     if signed and residue > MODULUS // 2:
-        items.append(Text(x + CARD_WIDTH / 2, y + 72.0, f"or {signed_value(residue)}", 4.5,
-                          font="Helvetica-Bold", fill=GREY))
+        alternative = _("or {value}").format(value=signed_value(residue))
+        items.append(Text(x + CARD_WIDTH / 2, y + 72.0, alternative, 4.5, font="Helvetica-Bold", fill=GREY))
     return items
 
 
@@ -173,8 +194,9 @@ def _marks_and_bands(scene: Scene, boxes: list[Rect], area: Rect, caption: str, 
         bar = scale_bar(0, 0, 50.0, label="50 mm", text_size=BAND_TEXT)
         for item in _quarter_turned(bar, (left + area.x) / 2 + 1.0, top + 14.0):
             scene.add(item, "marks")
-    if area.right - right >= 4.0:
-        scene.add(Text((right + area.right) / 2, top + CARD_HEIGHT / 2, caption, BAND_TEXT, fill=GREY, middle=True,
+    if area.right - right >= 4.0:  # along the first row, between its crop marks
+        size = fitted_size(caption, "Helvetica", BAND_TEXT, CARD_HEIGHT - 2 * (MARK_GAP + 5.0))
+        scene.add(Text((right + area.right) / 2, top + CARD_HEIGHT / 2, caption, size, fill=GREY, middle=True,
                        rotate=90), "marks")
 
 
@@ -191,9 +213,10 @@ def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Documen
         for slot, (rank, suit) in zip(slots, dealt):
             for item in card_items(front, rank, suit, slot.x - CARD_WIDTH / 2, slot.y - CARD_HEIGHT / 2, options.signed):
                 front.add(item, "cards")
-        caption = f"Mod 13 deck, sheet {number} of {len(sheets)}: cards {CARD_WIDTH:g} x {CARD_HEIGHT:g} mm"
+        caption = _("Mod 13 deck, sheet {number} of {total}: cards {width} x {height} mm").format(
+            number=number, total=len(sheets), width=f"{CARD_WIDTH:g}", height=f"{CARD_HEIGHT:g}")
         _marks_and_bands(front, _card_boxes(slots), area, caption, options.crop_marks)
-        pages.append(Page(front, bookmark="Mod 13 deck" if number == 1 else None, label=f"fronts {number}"))
+        pages.append(Page(front, bookmark=_("Mod 13 deck") if number == 1 else None, label=f"fronts {number}"))
         if options.backs:
             backs = [mirror_slot(slot, sheet.width, options.back_offset) for slot in slots]
             back = Scene(sheet.width, sheet.height)
@@ -201,9 +224,10 @@ def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Documen
                 for item in back_items(box.x, box.y, options.bleed):
                     back.add(item, "cards")
             _marks_and_bands(back, _card_boxes(backs), area,
-                             f"backs of sheet {number}: print duplex, flip on the long edge", options.crop_marks)
+                             _("backs of sheet {number}: print duplex, flip on the long edge").format(number=number),
+                             options.crop_marks)
             pages.append(Page(back, label=f"backs {number}"))
-    return Document(pages, title="Mod 13 deck")
+    return Document(pages, title=_("Mod 13 deck"))
 
 
 REFERENCE_WIDTH, REFERENCE_HEIGHT = 148.0, 105.0  # A6 landscape
@@ -216,7 +240,7 @@ def _text(x: float, y: float, text: str, size: float, bold: bool = False, fill: 
 
 def seed_plays() -> list[tuple[int, str, str, str]]:
     """The seed's worked example after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
-    cards = [card for card, _ in SEED_EXAMPLE]
+    cards = [card for card, _phrase in SEED_EXAMPLE]
     uses = {op.phrase: op.uses for op in OPERATIONS}
     plays = []
     for index in range(2, len(cards)):
@@ -227,28 +251,62 @@ def seed_plays() -> list[tuple[int, str, str, str]]:
 
 
 def _card_frame(x: float, y: float, title: str, subtitle: str) -> list[Item]:
-    right, bottom = x + REFERENCE_WIDTH, y + REFERENCE_HEIGHT
+    """The card's cut line and its header band: the title, and below it the subtitle (each set smaller if need be)."""
+    right, bottom, room = x + REFERENCE_WIDTH, y + REFERENCE_HEIGHT, REFERENCE_WIDTH - 2 * PAD
     return [Polygon(((x, y), (right, y), (right, y + 15.5), (x, y + 15.5)), Style(fill="#e8eef8", stroke=None)),
             Polygon(((x, y), (right, y), (right, bottom), (x, bottom)), CUT_STYLE),
-            _text(x + PAD, y + 8.5, title, 5.0, bold=True),
-            _text(x + PAD, y + 13.2, subtitle, 2.7, fill=GREY)]
+            _text(x + PAD, y + 8.5, title, fitted_size(title, "Helvetica-Bold", 5.0, room), bold=True),
+            _text(x + PAD, y + 13.2, subtitle, fitted_size(subtitle, "Helvetica", 2.7, room), fill=GREY)]
+
+
+NOTES = ("AP: at most |d| APs in a row, |d| the smaller of d and 13 - d: after 2, 5 come 8, 11, 1, then no more.",
+         "QP only when proper: a - 2b + c is not 0, so an AP cannot pass for a QP. A king has no inverse.",
+         "Values: A = 1, J = 11, Q = 12 (think -1), K = 13 = 0. Shout the phrase as you play the card.")
+NOTE_SIZE, NOTE_LEAD = 2.55, 3.6  # mm: the notes under the operations, and the distance between their lines
+ROW_HEIGHT, TIGHTEST_ROW = 7.4, 6.4  # mm: a row of the operations table, and the least it may take to make room
+
+
+def _notes(x: float, y: float) -> tuple[list[Item], float]:
+    """The operations card's notes, wrapped and set from the card's foot upward, and the top of their ink."""
+    lines = [line for note in NOTES for line in wrap_text(_(note), REFERENCE_WIDTH - 2 * PAD, "Helvetica", NOTE_SIZE)]
+    last = y + REFERENCE_HEIGHT - 3.8
+    baselines = [last - NOTE_LEAD * (len(lines) - 1 - k) for k in range(len(lines))]
+    ink_top = baselines[0] - cap_height("Helvetica") * NOTE_SIZE
+    return [_text(x + PAD, base, line, NOTE_SIZE) for line, base in zip(lines, baselines)], ink_top
+
+
+def _row_height(top: float, notes_top: float) -> float:
+    """The operations table's row height: ROW_HEIGHT, or less when the notes need the room (a FlowError below
+    TIGHTEST_ROW)."""
+    height = min(ROW_HEIGHT, (notes_top - 1.0 - top - 2.2) / len(OPERATIONS))
+    if height < TIGHTEST_ROW:
+        raise FlowError("the Mod 13 operations card cannot hold its table and its notes: use shorter notes")
+    return height
+
+
+def _operation_columns(x: float) -> tuple[float, float, float]:
+    """Where the phrase, formula and example columns start: each as wide as its widest entry, and a gap."""
+    phrase = max(text_width(f"'{shout(op.phrase)}'", "Helvetica-Bold", 3.4) for op in OPERATIONS) + 3.0
+    formula = max(text_width(op.formula, "Helvetica", 3.2) for op in OPERATIONS) + 3.0
+    return x + PAD, x + PAD + phrase, x + PAD + phrase + formula
 
 
 def operations_card(x: float, y: float) -> list[Item]:
     """The eight operations, grouped by the cards they use: phrase to shout, formula, an example from the seed."""
-    items = _card_frame(x, y, "Mod 13: the eight operations",
-                        "x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13.")
+    items = _card_frame(x, y, _("Mod 13: the eight operations"),
+                        _("x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13."))
     first = {}
     for card, phrase, used, arithmetic in seed_plays():
         first.setdefault(phrase, (card, used, arithmetic))
-    slack = 1.15  # viewers without Helvetica substitute wider fonts
-    shout = max(text_width(f"'{op.phrase}'", "Helvetica-Bold", 3.4) for op in OPERATIONS) * slack + 3.0
-    formula = max(text_width(op.formula, "Helvetica", 3.2) for op in OPERATIONS) * slack + 3.0
-    columns = (x + PAD, x + PAD + shout, x + PAD + shout + formula)
+    columns = _operation_columns(x)
+    room = x + REFERENCE_WIDTH - PAD - columns[2]
     top = y + 21.5
-    for column, heading in zip(columns, ("shout", "formula", "example from the seed's game")):
-        items.append(_text(column, top, heading.upper(), 2.3, bold=True, fill=GREY))
-    row_height = 7.4
+    for column, heading in zip(columns, (_("shout"), _("formula"), _("example from the seed's game"))):
+        heading = capitals(heading)
+        size = fitted_size(heading, "Helvetica-Bold", 2.3, room if column == columns[2] else columns[1] - columns[0])
+        items.append(_text(column, top, heading, size, bold=True, fill=GREY))
+    notes, notes_top = _notes(x, y)
+    row_height = _row_height(top, notes_top)
     for row, op in enumerate(sorted(OPERATIONS, key=lambda o: o.uses)):
         base = top + 2.0 + row_height * (row + 1) - 2.6
         if row % 2 == 0:
@@ -256,32 +314,32 @@ def operations_card(x: float, y: float) -> list[Item]:
                                   (x + REFERENCE_WIDTH - 2, base + 2.8), (x + 2, base + 2.8)),
                                  Style(fill="#f3f3f3", stroke=None)))
         card, used, arithmetic = first[op.phrase]
-        items += [_text(columns[0], base, f"'{op.phrase}'", 3.4, bold=True),
+        play = _("on {cards}, play {card}").format(cards=used, card=card)
+        items += [_text(columns[0], base, f"'{shout(op.phrase)}'", 3.4, bold=True),
                   _text(columns[1], base, op.formula, 3.2),
-                  _text(columns[2], base - 1.4, f"on {used}, play {card}", 2.7, bold=True),
-                  _text(columns[2], base + 1.8, arithmetic, 2.7, fill=GREY)]
-    notes = ["AP: at most |d| APs in a row, |d| the smaller of d and 13 - d: after 2, 5 come 8, 11, 1, then no more.",
-             "QP only when proper: a - 2b + c is not 0, so an AP cannot pass for a QP. A king has no inverse.",
-             "Values: A = 1, J = 11, Q = 12 (think -1), K = 13 = 0. Shout the phrase as you play the card."]
-    for k, note in enumerate(notes):
-        items.append(_text(x + PAD, y + REFERENCE_HEIGHT - 11.0 + 3.6 * k, note, 2.55))
-    return items
+                  _text(columns[2], base - 1.4, play, fitted_size(play, "Helvetica-Bold", 2.7, room), bold=True),
+                  _text(columns[2], base + 1.8, arithmetic, fitted_size(arithmetic, "Helvetica", 2.7, room), fill=GREY)]
+    return items + notes
 
 
 def example_card(x: float, y: float) -> list[Item]:
     """The seed's worked example: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
-    items = _card_frame(x, y, "Mod 13: a worked example",
-                        "3 and 7 are turned up. Each card played, the phrase shouted, and why (all mod 13):")
+    items = _card_frame(x, y, _("Mod 13: a worked example"),
+                        _("3 and 7 are turned up. Each card played, the phrase shouted, and why (all mod 13):"))
     plays = seed_plays()
     half = (len(plays) + 1) // 2
-    for k, (card, phrase, _, arithmetic) in enumerate(plays):
-        column_x = x + PAD + (REFERENCE_WIDTH / 2 - 2.0) * (k // half)
+    column_width = REFERENCE_WIDTH / 2 - 2.0
+    for k, (card, phrase, _used, arithmetic) in enumerate(plays):
+        column_x = x + PAD + column_width * (k // half)
+        room = (x + REFERENCE_WIDTH - PAD if k >= half else column_x + column_width - 2.0) - (column_x + 7.5)
         base = y + 23.0 + 8.2 * (k % half)
+        said = f"'{shout(phrase)}'"
         items += [Text(column_x + 5.0, base, str(card), 4.2, anchor="end", font="Helvetica-Bold"),
-                  _text(column_x + 7.5, base, f"'{phrase}'", 3.2, bold=True),
+                  _text(column_x + 7.5, base, said, fitted_size(said, "Helvetica-Bold", 3.2, room), bold=True),
                   _text(column_x + 7.5, base + 3.3, arithmetic, 2.7, fill=GREY)]
-    items.append(_text(x + PAD, y + REFERENCE_HEIGHT - 4.5,
-                       "Check any pile: modlinseq-print mod13 check 3 7 10 4 1 2 ...", 2.5, fill=GREY))
+    check = _("Check any pile: {command}").format(command="modlinseq-print mod13 check 3 7 10 4 1 2 ...")
+    items.append(_text(x + PAD, y + REFERENCE_HEIGHT - 4.5, check,
+                       fitted_size(check, "Helvetica", 2.5, REFERENCE_WIDTH - 2 * PAD), fill=GREY))
     return items
 
 
@@ -303,5 +361,5 @@ def reference_document(sheet: Sheet, marks: bool = True) -> Document:
         if marks:
             for mark in _clipped(crop_marks(boxes), area):
                 scene.add(mark, "marks")
-        pages.append(Page(scene, bookmark="Mod 13 reference" if not pages else None))
-    return Document(pages, title="Mod 13 reference")
+        pages.append(Page(scene, bookmark=_("Mod 13 reference") if not pages else None))
+    return Document(pages, title=_("Mod 13 reference"))

@@ -90,7 +90,8 @@ def test_decimals_take_a_comma_outside_english_and_english_is_untouched():
     assert _("Scoring") == "Scoring"
 
 
-@pytest.mark.parametrize("command", [["kit"], ["reference"], ["board"], ["tiles"], ["markers"]])
+@pytest.mark.parametrize("command", [["kit"], ["reference"], ["board"], ["tiles"], ["markers"], ["mod13", "reference"],
+                                     ["mod13", "deck"]])
 def test_an_unknown_language_is_a_one_line_error_listing_the_languages(command, cli, tmp_path):
     out = tmp_path / "out.pdf"
     result = cli(*command, "--lang", "xx", "-o", out)
@@ -131,3 +132,23 @@ def test_a_kit_in_greek_from_the_preset_key_and_in_russian_from_the_option(cli, 
     assert "ακολουθία" in el and "Κανόνες και κάρτα αναφοράς" in el and "Σελίδα" not in ru
     assert "последовательность" in ru and "ακολουθία" not in ru
     assert all(address in el and address in ru for address in ("A0", "B1", "E3", "T6", "M5"))
+
+
+@pytest.mark.parametrize("lang, words", [("el", ("οι οκτώ πράξεις", "άθροισμα", "Τιμές")),
+                                         ("ru", ("восемь операций", "сумма трёх последних", "Значения")),
+                                         ("en", ("the eight operations", "sum of last 3", "Values"))])
+def test_mod13_reference_cards_print_in_the_language_asked(cli, tmp_path, lang, words):
+    out = tmp_path / "mod13.pdf"
+    result = cli("mod13", "reference", "--lang", lang, "-o", out)
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert result.status == 0 and all(word in " ".join(text.split()) for word in words), text
+    assert "mod13 check 3 7 10" in " ".join(text.split())  # the command to type stays as it is
+    assert result.out.startswith("wrote") and "reference cards" in result.out  # the report stays English
+
+
+def test_the_mod13_deck_prints_its_words_in_german(cli, tmp_path):
+    out = tmp_path / "deck.pdf"
+    assert cli("mod13", "deck", "--signed", "--backs", "--lang", "de", "-o", out).status == 0
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "oder -1" in text and "Mod-13-Kartenspiel, Bogen 1 von 6" in " ".join(text.split())
+    assert "or -1" not in text and "mod 13" in text  # the cards' 'mod 13' reads alike everywhere

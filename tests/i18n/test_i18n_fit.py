@@ -14,10 +14,15 @@ from modlinseq_print.rules.exercises import KINDS, make_worksheet
 from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.printables.coprimality import GameSheetSpec, game_sheets
+from modlinseq_print.printables.mod13 import (CARD_HEIGHT, CARD_WIDTH, MARK_GAP, PAD, REFERENCE_HEIGHT,
+                                             REFERENCE_WIDTH, DeckOptions, card_items, deck_document, example_card,
+                                             operations_card)
 from modlinseq_print.printables.position import PositionStyle, position_scene
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet
+from modlinseq_print.render.scene import Scene
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.pagination_pages import fit_document, paginated_document
 from rules_helpers import judge
 from text_fit_helpers import fit_problems
@@ -89,6 +94,31 @@ def test_coprimality_sheets_hold_their_text(lang):
     with using(lang):
         document = game_sheets(make_sheet("a4", "10mm"), GameSheetSpec(12, None, 1))
     assert _clean([p.scene for p in document.pages], 10.0) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mod13_reference_cards_hold_their_text_inside_the_card(lang):
+    for make in (operations_card, example_card):
+        scene = Scene(REFERENCE_WIDTH, REFERENCE_HEIGHT)
+        with using(lang):
+            for item in make(0.0, 0.0):
+                scene.add(item, "cards")
+        assert fit_problems(scene, (PAD, 0.0, REFERENCE_WIDTH - PAD, REFERENCE_HEIGHT)) == [], make.__name__
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mod13_cards_and_deck_captions_hold_their_text(lang):
+    scene = Scene(CARD_WIDTH, CARD_HEIGHT)
+    with using(lang):
+        for item in card_items(scene, "Q", "hearts", 0.0, 0.0, signed=True):  # the longest face: 'or -1'
+            scene.add(item, "cards")
+        deck = deck_document(make_sheet("a4", "5mm"), DeckOptions(signed=True, backs=True))
+    assert fit_problems(scene, (1.0, 1.0, CARD_WIDTH - 1.0, CARD_HEIGHT - 1.0)) == []
+    captions = [i for p in deck.pages for layer in p.scene.layers for i in layer.items
+                if getattr(i, "rotate", 0) == 90 and i.text != "50 mm"]
+    assert len(captions) == len(deck.pages)  # one beside the first row of every fronts and backs page
+    room = CARD_HEIGHT - 2 * (MARK_GAP + 5.0)  # along the first row, clear of its crop marks
+    assert all(text_width(c.text, c.font, c.size) <= room + 0.01 and c.size >= 2.0 for c in captions)
 
 
 def test_no_printed_string_is_missing_from_a_catalogue():
