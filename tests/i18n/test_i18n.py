@@ -11,7 +11,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from modlinseq_print import i18n
-from modlinseq_print.i18n import LANGUAGES, catalogue, number, plural_index, using
+from modlinseq_print.i18n import LANGUAGES, capitals, catalogue, number, plural_index, using
 from modlinseq_print.i18n.po import parse_po
 from modlinseq_print.wording import _, plural
 
@@ -152,3 +152,11 @@ def test_the_mod13_deck_prints_its_words_in_german(cli, tmp_path):
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "oder -1" in text and "Mod-13-Kartenspiel, Bogen 1 von 6" in " ".join(text.split())
     assert "or -1" not in text and "mod 13" in text  # the cards' 'mod 13' reads alike everywhere
+
+
+def test_capitals_drop_the_greek_accent_and_keep_the_others():
+    with using("el"):
+        assert capitals("παράδειγμα από την παρτίδα, ευφυΐα") == "ΠΑΡΑΔΕΙΓΜΑ ΑΠΟ ΤΗΝ ΠΑΡΤΙΔΑ, ΕΥΦΥΪΑ"
+    with using("es"):
+        assert capitals("fórmula") == "FÓRMULA"
+    assert capitals("shout") == "SHOUT"
