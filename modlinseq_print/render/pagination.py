@@ -195,21 +195,25 @@ class _Obstacles:
         self.buckets: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
         self.large: list[tuple[float, float, float, float]] = []
         setdefault = self.buckets.setdefault
-        for box in boxes:
-            edges = (box.x, box.y, box.x + box.width, box.y + box.height)
-            if box.width > BUCKET or box.height > BUCKET:
-                self.large.append(edges)
+        for x, y, width, height in boxes:  # a Rect unpacks as (x, y, width, height)
+            if width > BUCKET or height > BUCKET:
+                self.large.append((x, y, x + width, y + height))
             else:
-                setdefault((int(box.x // BUCKET), int(box.y // BUCKET)), []).append(edges)
+                setdefault((int(x // BUCKET), int(y // BUCKET)), []).append((x, y, x + width, y + height))
 
     def clear(self, x: float, y: float) -> bool:
         """True when a mark centred on (x, y) covers none of the rectangles."""
         x0, y0, x1, y1 = x - MARK_REACH, y - MARK_REACH, x + MARK_REACH, y + MARK_REACH
-        near = list(self.large)
+        for a, b, c, d in self.large:
+            if a < x1 and x0 < c and b < y1 and y0 < d:
+                return False
+        get, rows = self.buckets.get, range(int(y0 // BUCKET) - 1, int(y1 // BUCKET) + 1)
         for i in range(int(x0 // BUCKET) - 1, int(x1 // BUCKET) + 1):  # a box starts at most one square before
-            for j in range(int(y0 // BUCKET) - 1, int(y1 // BUCKET) + 1):
-                near.extend(self.buckets.get((i, j), ()))
-        return not any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in near)
+            for j in rows:
+                for a, b, c, d in get((i, j), ()):
+                    if a < x1 and x0 < c and b < y1 and y0 < d:
+                        return False
+        return True
 
 
 def shared_edges(rows: list[list[Rect]]) -> Iterator[tuple[int, int, tuple[Point, Point]]]:

@@ -6,6 +6,7 @@ this module draws the pages.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Sequence
 
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
@@ -34,7 +35,7 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     middle = area.bottom - FOOTER / 2
     bar_width = 50.0 + 2.0 + text_width(_(BAR_LABEL), "Helvetica", BAR_TEXT)
     bar_x = area.right - bar_width
-    scene.define(BAR_SYMBOL, scale_bar(0.0, 0.0, 50.0, label=_(BAR_LABEL), text_size=BAR_TEXT))  # one PDF form
+    scene.define(BAR_SYMBOL, _bar(_(BAR_LABEL)))  # one PDF form for every page
     layer.items.append(Use(BAR_SYMBOL, bar_x, middle - 1.0))
     room = bar_x - FOOTER_GAP - area.x
     size = LABEL_SIZE
@@ -43,6 +44,18 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     while size > MIN_LABEL_SIZE and text_width(text, "Helvetica-Bold", size) > room:
         size = round(size - 0.1, 2)
     layer.items.append(Text(area.x, middle, text, size, anchor="start", font="Helvetica-Bold", middle=True))
+
+
+@cache
+def _target() -> tuple[Item, ...]:
+    """The alignment target about its centre, made once for all the pages."""
+    return tuple(alignment_mark(0.0, 0.0))
+
+
+@cache
+def _bar(label: str) -> tuple[Item, ...]:
+    """The footer's 50 mm scale bar with its label, made once for all the pages (its items never change)."""
+    return tuple(scale_bar(0.0, 0.0, 50.0, label=label, text_size=BAR_TEXT))
 
 
 def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str) -> Page:
@@ -62,7 +75,7 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     if upper:
         marks.items.append(cut_line(ox, oy, ox + win.width, oy))
     if page.marks:  # one symbol, so that a PDF draws the target once for every page and mark
-        scene.define(MARK_SYMBOL, alignment_mark(0.0, 0.0))
+        scene.define(MARK_SYMBOL, _target())
     for point in page.marks:
         marks.items.append(Use(MARK_SYMBOL, *plan.to_sheet(page, point)))
     total = len(plan.pages)

@@ -196,13 +196,14 @@ class RowPlanner:
         shared = sum(max(0.0, a + row.width - b) for a, b in zip(row.starts, row.starts[1:])) * row.height
         if end is not None:
             shared += max(0.0, end - row.y) * (row.starts[-1] + row.width - row.starts[0])
-        reach = bisect_left(self.tops, row.y + row.height)
-        near = [g for g in self.by_top[bisect_left(self.tops, row.y - self.tallest):reach] if g.bottom > row.y]
+        top, bottom = row.y, row.y + row.height
+        reach = bisect_left(self.tops, bottom)
+        near = [(g, min(g.bottom, bottom) - max(g.top, top))  # each group with the height of it inside the band
+                for g in self.by_top[bisect_left(self.tops, top - self.tallest):reach] if g.bottom > top]
         thin = 0
         ends = row.starts[:1] + row.starts[-2:] if len(row.starts) > 3 else row.starts
         for x in ends:  # slivers come at the ends of a row, where it meets the board's outline
-            covered = sum(g.length_in(x, x + row.width) * (min(g.bottom, row.y + row.height) - max(g.top, row.y))
-                          for g in near)
+            covered = sum(g.length_in(x, x + row.width) * height for g, height in near)
             thin += covered < self.thin
         return len(row.starts), thin, shared
 
@@ -221,6 +222,7 @@ def _pieces(boxes: Sequence[Rect], most: Interval) -> list[Rect]:
 def _grouped(boxes: Sequence[Rect]) -> list[_Group]:
     """The rectangles grouped by (top, bottom), ordered by bottom then top."""
     groups: dict[Interval, list[Interval]] = {}
-    for box in boxes:  # cells of one row share their top and bottom exactly (computed alike)
-        groups.setdefault((box.y, box.bottom), []).append((box.x, box.right))
+    setdefault = groups.setdefault
+    for x, y, width, height in boxes:  # cells of one row share their top and bottom exactly (computed alike)
+        setdefault((y, y + height), []).append((x, x + width))
     return [_Group(top, bottom, xs) for (top, bottom), xs in sorted(groups.items(), key=lambda kv: kv[0][::-1])]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle in mm: top-left corner (x, y), y downward."""
+class Rect(NamedTuple):
+    """An axis-aligned rectangle in mm: top-left corner (x, y), y downward (a named tuple: a board makes tens of
+    thousands of them, for its cells and labels, and tuples are made and hashed several times faster)."""
 
     x: float
     y: float
