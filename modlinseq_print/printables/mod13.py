@@ -301,10 +301,11 @@ def operations_card(x: float, y: float) -> list[Item]:
     columns = _operation_columns(x)
     room = x + REFERENCE_WIDTH - PAD - columns[2]
     top = y + 21.5
-    for column, heading in zip(columns, (_("shout"), _("formula"), _("example from the seed's game"))):
+    widths = (columns[1] - columns[0], columns[2] - columns[1], room)
+    for column, width, heading in zip(columns, widths, (_("shout"), _("formula"), _("example from the seed's game"))):
         heading = capitals(heading)
-        size = fitted_size(heading, "Helvetica-Bold", 2.3, room if column == columns[2] else columns[1] - columns[0])
-        items.append(_text(column, top, heading, size, bold=True, fill=GREY))
+        items.append(_text(column, top, heading, fitted_size(heading, "Helvetica-Bold", 2.3, width), bold=True,
+                           fill=GREY))
     notes, notes_top = _notes(x, y)
     row_height = _row_height(top, notes_top)
     for row, op in enumerate(sorted(OPERATIONS, key=lambda o: o.uses)):
