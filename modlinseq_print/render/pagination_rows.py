@@ -162,7 +162,7 @@ class RowPlanner:
         if first == len(self.groups):
             self.best[key] = (0, 0, 0, 0.0, None, None)
             return self.best[key]
-        options = []
+        candidates = []  # (pages, row, next state, best after it)
         for width, height in self.sizes:
             if self.groups[first].bottom > y_max + height + EPS:
                 continue
@@ -172,13 +172,18 @@ class RowPlanner:
                 after = self.bottoms[k + 1] if k + 1 < len(self.bottoms) else float("inf")
                 y = min(y_max, after - height - 2 * EPS)
                 row = self._row(first, k + 1, y, width, height)
-                pages, thin, shared = self._cost(row, None if first == 0 else y_max + self.overlap)
                 state = self._after(y + height)
                 rest = self._best(*state)
-                turns = int(rest[4] is not None and rest[4].width != width)
-                options.append((pages + rest[0], thin + rest[1], turns + rest[2], shared + rest[3], row, state))
-        if not options:
+                candidates.append((len(row.starts) + rest[0], row, state, rest))
+        if not candidates:
             raise PaginationError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
+        fewest = min(pages for pages, *_ in candidates)
+        options = []
+        for pages, row, state, rest in candidates:
+            if pages == fewest:  # the other costs only break ties: work them out for the fewest pages alone
+                thin, shared = self._cost(row, None if first == 0 else y_max + self.overlap)
+                turns = int(rest[4] is not None and rest[4].width != row.width)
+                options.append((pages, thin + rest[1], turns + rest[2], shared + rest[3], row, state))
         self.best[key] = min(options, key=lambda option: option[:4])
         return self.best[key]
 
@@ -191,8 +196,8 @@ class RowPlanner:
             self.starts[key] = tuple(held[0].cover(low, high, width, self.overlap, held))
         return Row(y, width, height, self.starts[key])
 
-    def _cost(self, row: Row, end: float | None) -> tuple[int, int, float]:
-        """Pages, thin pages and area printed twice (with its neighbour and with the row above)."""
+    def _cost(self, row: Row, end: float | None) -> tuple[int, float]:
+        """Thin pages and area printed twice (with its neighbour and with the row above)."""
         shared = sum(max(0.0, a + row.width - b) for a, b in zip(row.starts, row.starts[1:])) * row.height
         if end is not None:
             shared += max(0.0, end - row.y) * (row.starts[-1] + row.width - row.starts[0])
@@ -205,7 +210,7 @@ class RowPlanner:
         for x in ends:  # slivers come at the ends of a row, where it meets the board's outline
             covered = sum(g.length_in(x, x + row.width) * height for g, height in near)
             thin += covered < self.thin
-        return len(row.starts), thin, shared
+        return thin, shared
 
 
 def _pieces(boxes: Sequence[Rect], most: Interval) -> list[Rect]:
