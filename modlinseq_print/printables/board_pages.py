@@ -9,7 +9,6 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, Sheet, is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.pagination import DEFAULT_OVERLAP
@@ -80,10 +79,9 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
         document, scale = fit_document(drawing.scene, sheet, title, orientation)
         return document, f"one {paper} sheet at {scale * 100:.1f} % of the board's {size}"
     overlap = DEFAULT_OVERLAP if overlap is None else parse_length(overlap, "overlap")
-    with collector_paused():  # tens of thousands of boxes that all stay alive while the pages are planned
-        document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
-                                            keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                            avoid=drawing.label_boxes(), cull=cull)
+    document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
+                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
+                                        avoid=drawing.label_boxes(), cull=cull)
     check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)

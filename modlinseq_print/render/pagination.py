@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterator, Sequence
 
+from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, PaginationError
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.rect import Rect
@@ -135,10 +136,11 @@ def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole
                                                                                     (window.x,))], avoid)
     sizes = [window_size(s) for s in sheets]
     area = sheets[0].printable
-    planner = RowPlanner(keep_whole, boxes, sizes, overlap, area.width * area.height)
-    rows = planner.plan()
-    pages, thin, turns, shared = planner.cost
-    plan = _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
+    with collector_paused():  # the planner's and the marks' indexes of tens of thousands of boxes all stay alive
+        planner = RowPlanner(keep_whole, boxes, sizes, overlap, area.width * area.height)
+        rows = planner.plan()
+        pages, thin, turns, shared = planner.cost
+        plan = _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
     return (pages, thin, turns, shared), plan
 
 
