@@ -5,7 +5,8 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import BOARD_MARGIN, make_sheet
-from modlinseq_print.render.pagination import MARK_REACH, best_plan
+from modlinseq_print.render.pagination import MARK_REACH, best_plan, trimmed
+from modlinseq_print.render.rect import Rect
 
 STEP = 0.25  # mm between the points sampled along a page's top edge
 
@@ -99,7 +100,8 @@ def assert_plan_is_right(drawing, plan):
     for page in plan.pages:  # no empty pages: each shows some cell or the header
         assert any(page.window.intersects(box) for box in drawing.content_boxes())
     assert [p.number for p in plan.pages] == list(range(1, len(plan.pages) + 1))
-    assert list(plan.pages) == sorted(plan.pages, key=lambda p: (p.row, p.window.x))
+    if not plan.cut:
+        assert list(plan.pages) == sorted(plan.pages, key=lambda p: (p.row, p.window.x))
     for page in plan.pages:  # every mark is shared by two pages and lies inside both
         for point in page.marks:
             holders = [p for p in plan.pages if point in p.marks]
@@ -107,7 +109,11 @@ def assert_plan_is_right(drawing, plan):
             for holder in holders:
                 w = holder.window
                 assert w.x - 1e-6 <= point[0] <= w.right + 1e-6 and w.y - 1e-6 <= point[1] <= w.bottom + 1e-6
-    edges = assert_marks_on_shared_edges(plan)
+    if plan.cut:
+        assert_assembled_board_shows_only_print(drawing, plan)
+        edges = assert_marks_on_trimmed_edges(plan)
+    else:
+        edges = assert_marks_on_shared_edges(plan)
     if len(plan.pages) > 1:
         assert_connected(plan)
     return edges
@@ -145,3 +151,81 @@ def content_share(drawing, plan, page):
             total += _area(_clip(drawing.corners(cell), window))
     area = plan.sheet_of(page).printable
     return total / (area.width * area.height)
+
+
+def paper(plan, page):
+    """The paper a page leaves once trimmed, in board coordinates: its sheet, cut at its trimmed edges."""
+    sheet, win = plan.sheet_of(page), page.window
+    left, top = win.x - sheet.printable.x, win.y - sheet.printable.y
+    right, bottom = left + sheet.width, top + sheet.height
+    cut_left, cut_top, cut_right, cut_bottom = trimmed(plan, page)
+    x0, y0 = (win.x if cut_left else left), (win.y if cut_top else top)
+    x1, y1 = (win.right if cut_right else right), (win.bottom if cut_bottom else bottom)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def on_top(plan, pages, x, y):
+    """The page whose paper lies on top at (x, y) once `pages` are laid in number order, or None."""
+    holding = [p for p in pages if _inside(paper(plan, p), x, y)]
+    return holding[-1] if holding else None
+
+
+def _inside(rect, x, y):
+    return rect.x < x < rect.right and rect.y < y < rect.bottom
+
+
+def assert_assembled_board_shows_only_print(drawing, plan):
+    """Laid in number order and trimmed at their dashed edges, the pages show printed board everywhere on the
+    board: at the centre and near the corners of every cell, the paper on top has that point in its window."""
+    for cell in drawing.cells():
+        corners = drawing.corners(cell)
+        cx, cy = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+        for x, y in [(cx, cy)] + [(cx + (x - cx) * 0.97, cy + (y - cy) * 0.97) for x, y in corners]:
+            top = on_top(plan, plan.pages, x, y)
+            assert top is not None and _inside(top.window, x, y), (cell, top)
+
+
+def _edge_runs(plan, page, side):
+    """(earlier page, low, high): stretches of a trimmed edge over the same earlier page, which shows just
+    beyond the edge (0.5 mm out) when the page is laid."""
+    win, earlier = page.window, [p for p in plan.pages if p.number < page.number]
+    upright = side in (0, 2)
+    line = (win.x, win.y, win.right, win.bottom)[side]
+    out = -0.5 if side < 2 else 0.5
+    low, high = (win.y, win.bottom) if upright else (win.x, win.right)
+    runs, t = [], low
+    while t <= high + 1e-9:
+        x, y = (line + out, t) if upright else (t, line + out)
+        under = on_top(plan, earlier, x, y)
+        under = under if under is not None and _inside(under.window, x, y) else None
+        if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= t - STEP - 1e-9:
+            runs[-1][2] = t
+        elif under is not None:
+            runs.append([under, t, t])
+        t += STEP
+    return runs
+
+
+def assert_marks_on_trimmed_edges(plan):
+    """Each stretch of a trimmed edge over an earlier page, where that page reaches a mark's half past the
+    edge, carries one or two marks on the edge shared by the two pages; returns how many were checked."""
+    edges = 0
+    for page in plan.pages:
+        for side, cut in enumerate(trimmed(plan, page)):
+            if not cut:
+                continue
+            upright = side in (0, 2)
+            line = (page.window.x, page.window.y, page.window.right, page.window.bottom)[side]
+            for under, low, high in _edge_runs(plan, page, side):
+                w = under.window
+                depth = (line - w.x if side == 0 else line - w.y if side == 1 else w.right - line if side == 2
+                         else w.bottom - line)
+                if high - low < 26.0 or depth < MARK_REACH:
+                    continue
+                edges += 1
+                shared = [m for m in marks_between(under, page) if m[0 if upright else 1] == pytest.approx(line)]
+                assert len(shared) == (2 if high - low >= 61.0 else 1) or 59.0 < high - low < 61.0, (under, page)
+                for mark in shared:
+                    along = mark[1 if upright else 0]
+                    assert low + MARK_REACH - 0.5 <= along <= high - MARK_REACH + 0.5
+    return edges

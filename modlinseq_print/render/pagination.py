@@ -1,19 +1,21 @@
 """Pagination of a board at 1:1 over sheets: which board rectangle each page shows, and its alignment marks.
 
-Pages come in rows (see pagination_rows). Pages are laid in reading order, each over those already laid.
-Every edge segment a page shares with a page laid before it carries alignment marks (two when it is long
-enough, else one, moved along it off the rectangles in `avoid`, such as cell labels) at the same board
-coordinates on both pages: on the page beneath, where it is not covered yet, and on the page above exactly
-on its trim edge, so the two halves meet.
+Pages come in rows (see pagination_rows), or, where that saves pages, in blocks between straight cuts (see
+pagination_cuts). Pages are laid in number order, each over those already laid. Every edge segment a page
+shares with a page laid before it carries alignment marks (two when it is long enough, else one, moved
+along it off the rectangles in `avoid`, such as cell labels) at the same board coordinates on both pages:
+on the page beneath, where it is not covered yet, and on the page above exactly on its trim edge, so the
+two halves meet.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from modlinseq_print.render.batch import collector_paused
+from modlinseq_print.render.pagination_cuts import CutPage, cut_pages
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, PaginationError
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.rect import Rect
@@ -27,6 +29,7 @@ MARK_REACH = 3.8  # mm from an alignment mark's centre that it covers (half its 
 BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
 MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighbour) carries no mark
 TWO_MARKS = 60.0  # mm: a shared edge this long carries two marks (at 25 % and 75 %), a shorter one one
+CUT_PAGES = 40  # boards taking more pages in rows are not searched for cuts (their grids are too large)
 
 __all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "PlannedPage", "PagePlan", "PaginationError", "best_plan",
            "laid_over", "plan_pages", "shared_edges", "window_size"]
@@ -42,6 +45,8 @@ class PlannedPage:
     window: Rect  # board coordinates (mm) shown on this page
     marks: tuple[Point, ...]  # alignment marks in board coordinates
     sheet: Sheet | None = None  # this page's sheet as turned (None: the plan's sheet)
+    trims: tuple[bool, bool, bool, bool] | None = None  # cut plans: edges trimmed (left, top, right, bottom)
+    part: Rect | None = None  # cut plans: what the page shows once every page is laid
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class PagePlan:
     pages: tuple[PlannedPage, ...]
     aligned: bool = True  # every row uses the same column positions; False for offset (brick) rows
     shared_area: float = 0.0  # mm²: the overlaps of neighbouring pages added up (paper printed twice)
+    cut: bool = False  # pages in blocks between straight cuts (pagination_cuts), not in rows
 
     @property
     def window_origin(self) -> Point:
@@ -73,7 +79,10 @@ class PagePlan:
         return point[0] - page.window.x + area.x, point[1] - page.window.y + area.y
 
     def place(self, page: PlannedPage) -> str:
-        """Where a page goes, in words: 'row 2, column 3', or 'row 2, position 3' when rows are offset."""
+        """Where a page goes, in words: 'row 2, column 3', 'row 2, position 3' when rows are offset, or
+        'page 5' in a cut plan (its frame on the assembly page shows where)."""
+        if self.cut:
+            return _("page {number}").format(number=page.number)
         where = _("row {row}, column {column}") if self.aligned else _("row {row}, position {column}")
         return where.format(row=page.row, column=page.column)
 
@@ -95,7 +104,10 @@ class PagePlan:
 
     @property
     def arrangement(self) -> str:
-        """'3 rows and 3 columns', or '3 rows of 2, 3 and 2 pages' when rows are offset."""
+        """'3 rows and 3 columns', '3 rows of 2, 3 and 2 pages' when rows are offset, or 'blocks between
+        straight cuts'."""
+        if self.cut:
+            return _("blocks between straight cuts")
         if self.aligned:
             return _("{rows} and {columns}").format(rows=plural(self.rows, "row"),
                                                     columns=plural(self.columns, "column"))
@@ -124,24 +136,26 @@ def _extent(boxes: Sequence[Rect]) -> Rect:
 
 
 def _planned(size: Interval, sheets: Sequence[Sheet], overlap: float, keep_whole: Sequence[Rect],
-             content: Sequence[Rect], avoid: Sequence[Rect]) -> tuple[tuple, PagePlan]:
-    """The best plan whose rows each use one of `sheets`, and its cost (pages, thin pages, turns, shared area)."""
+             content: Sequence[Rect], avoid: Sequence[Rect]) -> PagePlan:
+    """The best plan whose pages each use one of `sheets`: the fewest pages, in rows or, when that takes
+    fewer, in blocks between cuts; for rows then the fewest thin pages, turns and shared area."""
     boxes = list(content) or [Rect(0.0, 0.0, *size)]
     extent = _extent(boxes)
     for sheet in sheets:  # the whole board on one page: centre it
         win_w, win_h = window_size(sheet)
         if extent.width <= win_w + EPS and extent.height <= win_h + EPS:
             window = Rect(extent.x + (extent.width - win_w) / 2, extent.y + (extent.height - win_h) / 2, win_w, win_h)
-            return (1, 0, 0, 0.0), _plan(sheet, [sheet], size, overlap, [Row(window.y, win_w, win_h,
-                                                                                    (window.x,))], avoid)
+            return _plan(sheet, [sheet], size, overlap, [Row(window.y, win_w, win_h, (window.x,))], avoid)
     sizes = [window_size(s) for s in sheets]
     area = sheets[0].printable
     with collector_paused():  # the planner's and the marks' indexes of tens of thousands of boxes all stay alive
         planner = RowPlanner(keep_whole, boxes, sizes, overlap, area.width * area.height)
         rows = planner.plan()
-        pages, thin, turns, shared = planner.cost
-        plan = _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
-    return (pages, thin, turns, shared), plan
+        pages, _thin, _turns, shared = planner.cost
+        cut = cut_pages(planner.boxes, sizes, overlap, planner.thin) if pages <= CUT_PAGES else None
+        if cut is not None and len(cut) < pages:
+            return _cut_plan(sheets, size, overlap, cut, avoid)
+        return _plan(sheets[0], sheets, size, overlap, rows, avoid, shared)
 
 
 def plan_pages(width: float, height: float, sheet: Sheet, overlap: float = DEFAULT_OVERLAP,
@@ -151,21 +165,21 @@ def plan_pages(width: float, height: float, sheet: Sheet, overlap: float = DEFAU
     `content` (default: the whole board) says what must be printed; `keep_whole` lists rectangles (cells)
     that must each lie entirely on at least one page; alignment marks keep off the rectangles in `avoid`.
     """
-    return _planned((width, height), [sheet], overlap, keep_whole, content, avoid)[1]
+    return _planned((width, height), [sheet], overlap, keep_whole, content, avoid)
 
 
 def best_plan(width: float, height: float, sheet: Sheet, orientation: str = "auto", overlap: float = DEFAULT_OVERLAP,
               keep_whole: Sequence[Rect] = (), content: Sequence[Rect] = (), avoid: Sequence[Rect] = ()) -> PagePlan:
-    """The plan on portrait or landscape sheets; for 'auto' each row of pages may take either.
+    """The plan on portrait or landscape sheets; for 'auto' each row (or block) of pages may take either.
 
-    Best: the fewest pages, then the fewest thin pages, then the fewest turns between portrait and landscape
-    rows, then the least overlap.
+    Best: the fewest pages (in rows, or in blocks between cuts when those take fewer), then for rows the fewest
+    thin pages, then the fewest turns between portrait and landscape rows, then the least overlap.
     """
     if orientation != "auto":
         return plan_pages(width, height, sheet.oriented(orientation), overlap, keep_whole, content, avoid)
     portrait, landscape = sheet.oriented("portrait"), sheet.oriented("landscape")
     sheets = [portrait, landscape] if portrait != landscape else [portrait]
-    return _planned((width, height), sheets, overlap, keep_whole, content, avoid)[1]
+    return _planned((width, height), sheets, overlap, keep_whole, content, avoid)
 
 
 def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float, rows: list[Row],
@@ -175,7 +189,7 @@ def _plan(sheet: Sheet, sheets: Sequence[Sheet], size: Interval, overlap: float,
     windows = [row.windows for row in rows]
     columns = sorted({w.x for row in windows for w in row})
     aligned = len({(row.starts, row.width) for row in rows}) == 1
-    marks = _marks(windows, _Obstacles(avoid))
+    marks = _marks(sum(len(row) for row in windows), shared_edges(windows), _Obstacles(avoid))
     pages, number = [], 0
     for row_number, row in enumerate(rows, start=1):
         page_sheet = by_size[(row.width, row.height)]
@@ -242,19 +256,22 @@ def shared_edges(rows: list[list[Rect]]) -> Iterator[tuple[int, int, tuple[Point
                     yield first[r - 1] + i, first[r] + j, ((low, window.y), (high, window.y))
 
 
-def _marks(rows: list[list[Rect]], obstacles: _Obstacles) -> list[list[Point]]:
-    """The alignment marks of every page, in reading order: two or one on each shared edge."""
-    marks: list[list[Point]] = [[] for row in rows for _ in row]
-    for earlier, later, ((x1, y1), (x2, y2)) in shared_edges(rows):
+def _marks(count: int, edges: Iterable[tuple[int, int, tuple[Point, Point]]],
+           obstacles: _Obstacles) -> list[list[Point]]:
+    """The alignment marks of each of `count` pages, in laying order: two or one on each shared edge."""
+    marks: list[list[Point]] = [[] for _ in range(count)]
+    for earlier, later, ((x1, y1), (x2, y2)) in edges:
         along = 0 if y1 == y2 else 1
         low, high = (x1, x2) if along == 0 else (y1, y2)
         place: Callable[[float], Point] = (lambda t: (t, y1)) if along == 0 else (lambda t: (x1, t))
         length = high - low
-        count = 2 if length >= TWO_MARKS else 1
-        for k in range(count):  # each mark stays in its share of the edge, clear of the edge's ends
-            share_low = max(low + MARK_REACH, low + length * k / count)
-            share_high = min(high - MARK_REACH, low + length * (k + 1) / count)
-            start = low + length * (2 * k + 1) / (2 * count)
+        if length < MIN_SEGMENT - EPS:
+            continue
+        number = 2 if length >= TWO_MARKS else 1
+        for k in range(number):  # each mark stays in its share of the edge, clear of the edge's ends
+            share_low = max(low + MARK_REACH, low + length * k / number)
+            share_high = min(high - MARK_REACH, low + length * (k + 1) / number)
+            start = low + length * (2 * k + 1) / (2 * number)
             point = _clear_spot(start, max(share_low, start - length / 5), min(share_high, start + length / 5),
                                 place, obstacles)
             marks[earlier].append(point)
@@ -280,3 +297,74 @@ def laid_over(plan: PagePlan, page: PlannedPage) -> tuple[bool, bool]:
     upper = any(p.window.bottom >= win.y - EPS and p.window.x < win.right and win.x < p.window.right
                 for p in plan.row_pages(page.row - 1))
     return left, upper
+
+
+def trimmed(plan: PagePlan, page: PlannedPage) -> tuple[bool, bool, bool, bool]:
+    """Which edges of a page (left, top, right, bottom) are trimmed: those that lie over earlier pages."""
+    if page.trims is not None:
+        return page.trims
+    return (*laid_over(plan, page), False, False)
+
+
+def _cut_plan(sheets: Sequence[Sheet], size: Interval, overlap: float, cut: Sequence[CutPage],
+              avoid: Sequence[Rect]) -> PagePlan:
+    """The plan for pages in blocks between cuts: numbered in laying order, with their trims and marks."""
+    page_sheets = [sheets[page.size] for page in cut]
+    windows = [page.window for page in cut]
+    trims = [_trims(windows, page_sheets, n) for n in range(len(cut))]
+    marks = _marks(len(cut), cut_edges(windows, trims), _Obstacles(avoid))
+    pages = tuple(PlannedPage(1, n + 1, n + 1, page.window, tuple(marks[n]),
+                              None if page_sheets[n] == sheets[0] else page_sheets[n], trims[n], page.part)
+                  for n, page in enumerate(cut))
+    return PagePlan(sheets[0], size[0], size[1], overlap, 1, len(pages), pages, aligned=False, cut=True)
+
+
+def _trims(windows: Sequence[Rect], sheets: Sequence[Sheet], n: int) -> tuple[bool, bool, bool, bool]:
+    """Which edges of page n are trimmed: those whose paper beyond the window would cover an earlier page."""
+    win, sheet = windows[n], sheets[n]
+    area = sheet.printable
+    left, top = win.x - area.x, win.y - area.y  # the sheet's corner in board coordinates
+    strips = (Rect(left, top, area.x, sheet.height), Rect(left, top, sheet.width, area.y),
+              Rect(win.right, top, sheet.width - area.x - win.width, sheet.height),
+              Rect(left, win.bottom, sheet.width, sheet.height - area.y - win.height))
+    return tuple(any(strip.intersects(earlier) for earlier in windows[:n]) for strip in strips)
+
+
+def cut_edges(windows: Sequence[Rect], trims: Sequence[tuple[bool, bool, bool, bool]]
+              ) -> Iterator[tuple[int, int, tuple[Point, Point]]]:
+    """(earlier page, later page, segment) for each stretch of a trimmed edge of a later page over the earlier
+    page that shows just beyond it when the later page is laid, and reaches a mark's half past the edge."""
+    for later, (win, edges) in enumerate(zip(windows, trims)):
+        sides = ((win.x, -1, True), (win.y, -1, False), (win.right, 1, True), (win.bottom, 1, False))
+        for (line, outward, upright), trimmed_edge in zip(sides, edges):
+            if not trimmed_edge:
+                continue
+            free = [(win.y, win.bottom) if upright else (win.x, win.right)]
+            for earlier in range(later - 1, -1, -1):  # the last laid shows on top
+                other = windows[earlier]
+                near, far = (other.x, other.right) if upright else (other.y, other.bottom)
+                shows = near < line - EPS <= far if outward < 0 else near <= line + EPS < far
+                if not shows:  # the earlier page holds no paper just beyond this edge
+                    continue
+                low, high = (other.y, other.bottom) if upright else (other.x, other.right)
+                reaches = (line - MARK_REACH >= near - EPS) if outward < 0 else (line + MARK_REACH <= far + EPS)
+                free, taken = _claim(free, low, high)
+                for a, b in taken if reaches else ():
+                    yield earlier, later, ((line, a), (line, b)) if upright else ((a, line), (b, line))
+                if not free:
+                    break
+
+
+def _claim(free: list[Interval], low: float, high: float) -> tuple[list[Interval], list[Interval]]:
+    """Split the free intervals by [low, high]: (what stays free, what [low, high] takes)."""
+    rest, taken = [], []
+    for a, b in free:
+        if high <= a or b <= low:
+            rest.append((a, b))
+            continue
+        if a < low:
+            rest.append((a, low))
+        if high < b:
+            rest.append((high, b))
+        taken.append((max(a, low), min(b, high)))
+    return rest, taken

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Sequence
 
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP, FOOTER, PagePlan, PlannedPage, best_plan, laid_over
+from modlinseq_print.render.pagination import DEFAULT_OVERLAP, FOOTER, PagePlan, PlannedPage, best_plan, trimmed
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
@@ -69,11 +69,12 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     shown = board.window(win.x, win.y, win.width, win.height) if isinstance(board, SceneIndex) else board
     scene.add(Embed(shown, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
     marks = scene.layer("marks")
-    left, upper = laid_over(plan, page)
-    if left:
-        marks.items.append(cut_line(ox, oy, ox, oy + win.height))
-    if upper:
-        marks.items.append(cut_line(ox, oy, ox + win.width, oy))
+    left, top, right, bottom = trimmed(plan, page)
+    for edge, (x1, y1, x2, y2) in zip((left, top, right, bottom), (
+            (ox, oy, ox, oy + win.height), (ox, oy, ox + win.width, oy),
+            (ox + win.width, oy, ox + win.width, oy + win.height), (ox, oy + win.height, ox + win.width, oy + win.height))):
+        if edge:
+            marks.items.append(cut_line(x1, y1, x2, y2))
     if page.marks:  # one symbol, so that a PDF draws the target once for every page and mark
         scene.define(MARK_SYMBOL, _target())
     for point in page.marks:
@@ -82,9 +83,14 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     if total == 1:
         _footer(scene, sheet, _("{title} at actual size").format(title=title))
         return Page(scene, bookmark=title, label="1")
-    where = _("{place}, page {number} of {total}").format(place=plan.place(page), number=page.number, total=total)
+    if plan.cut:  # the assembly page's frames show where a block goes
+        where = _("page {number} of {total}").format(number=page.number, total=total)
+        bookmark = _("Page {number}").format(number=page.number)
+    else:
+        where = _("{place}, page {number} of {total}").format(place=plan.place(page), number=page.number,
+                                                             total=total)
+        bookmark = _("Page {number} ({place})").format(number=page.number, place=plan.place(page))
     _footer(scene, sheet, f"{title}: {where}", where)
-    bookmark = _("Page {number} ({place})").format(number=page.number, place=plan.place(page))
     return Page(scene, bookmark=bookmark, label=f"{page.number}")
 
 
@@ -114,7 +120,10 @@ def assembly_diagram(board: Scene, plan: PagePlan, room: Rect) -> list[Item]:
 
 def _showing(plan: PagePlan, page: PlannedPage) -> tuple[float, float, float, float]:
     """The part of a page's window left showing once the pages laid after it are down (its right neighbour
-    and the row below cover its right and lower parts): where its number goes on the assembly diagram."""
+    and the row below cover its right and lower parts; in a cut plan, its part): where its number goes on the
+    assembly diagram."""
+    if page.part is not None:
+        return page.part.x, page.part.y, page.part.right, page.part.bottom
     w = page.window
     row = plan.row_pages(page.row)
     after = [p for p in row if p.number == page.number + 1]
@@ -124,23 +133,34 @@ def _showing(plan: PagePlan, page: PlannedPage) -> tuple[float, float, float, fl
     return w.x, w.y, right, bottom
 
 
+def _how_to_lay(plan: PagePlan) -> str:
+    """How to print, trim, lay and glue the pages: row by row, or in number order for blocks between cuts."""
+    if plan.cut:
+        return _("Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
+                 "Trim each page along its dashed edges. Lay the pages in number order, each over the pages "
+                 "already laid, so that every half target meets its other half (pages overlap by at least "
+                 "{overlap:g} mm), and glue.").format(overlap=plan.overlap)
+    return _("Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
+             "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
+             "each over the pages already laid (its left neighbour and the pages above it) so that every half "
+             "target meets its other half (pages overlap by at least {overlap:g} mm), and glue.").format(
+        overlap=plan.overlap)
+
+
 def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
     """The whole board small with the page grid on it, numbered, and how to put the pages together."""
     sheet = plan.sheet
     scene = Scene(sheet.width, sheet.height)
     area = sheet.printable
     heading = _("{title}: assembly of {pages}").format(title=title, pages=plural(len(plan.pages), "page"))
-    offset = "" if plan.aligned else _(", each row shifted sideways to fit the board, like courses of bricks")
+    offset = "" if plan.aligned or plan.cut else _(", each row shifted sideways to fit the board, like courses "
+                                                    "of bricks")
     if plan.mixed:
-        offset += _("; some rows are on landscape sheets, others on portrait ones, as the frames show")
+        offset += (_("; some pages are on landscape sheets, others on portrait ones, as the frames show") if plan.cut
+                   else _("; some rows are on landscape sheets, others on portrait ones, as the frames show"))
     body = _("The board measures {width} x {height} mm; its pages form {arrangement} (red frames, numbered)"
              "{offset}. ").format(width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}",
-                                  arrangement=plan.arrangement, offset=offset) + _(
-        "Print at 100 % (actual size, no 'fit to page'): the 50 mm bar on every page must measure 50 mm. "
-        "Trim each page along its dashed edges. Lay the pages in number order, row by row from the left, "
-        "each over the pages already laid (its left neighbour and the pages above it) so that every half "
-        "target meets its other half (pages overlap by at least {overlap:g} mm), and glue.").format(
-        overlap=plan.overlap)
+                                  arrangement=plan.arrangement, offset=offset) + _how_to_lay(plan)
     notes = scene.layer("notes")
     y = area.y + 4.0
     for line in wrap_text(heading, area.width, "Helvetica-Bold", 4.5):

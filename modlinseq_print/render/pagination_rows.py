@@ -117,7 +117,7 @@ class RowPlanner:
         if rest:
             whole = set(keep_whole)
             rest = [b for b in rest if b not in whole]
-        boxes = list(keep_whole) + _pieces(rest, most)
+        self.boxes = boxes = list(keep_whole) + _pieces(rest, most)  # every rectangle a page must hold whole
         self.groups = _grouped(boxes)  # by bottom
         self.bottoms = [g.bottom for g in self.groups]
         self.first_top = [float("inf")] * (len(self.groups) + 1)

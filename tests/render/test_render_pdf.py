@@ -41,10 +41,9 @@ def test_tiled_pdf_passes_qpdf_with_true_page_sizes_outlines_and_embedded_fonts(
     values = [o.get("value") or o.get("stream", {}).get("dict", {}) for o in objects.values()]
     pages = [v for v in values if isinstance(v, dict) and v.get("/Type") == "/Page"]
     assert len(pages) == len(document.pages)
-    for page in pages:
-        box = page["/MediaBox"]
-        assert box[2] == pytest.approx(plan.sheet.width * PT_PER_MM, abs=0.01)
-        assert box[3] == pytest.approx(plan.sheet.height * PT_PER_MM, abs=0.01)
+    sheets = [plan.sheet] + [plan.sheet_of(p) for p in plan.pages]  # the assembly page, then each page as turned
+    expected = sorted((round(s.width * PT_PER_MM, 2), round(s.height * PT_PER_MM, 2)) for s in sheets)
+    assert sorted((round(float(p["/MediaBox"][2]), 2), round(float(p["/MediaBox"][3]), 2)) for p in pages) == expected
     fonts = [v for v in values if isinstance(v, dict) and v.get("/Type") == "/Font"]
     assert {f["/BaseFont"] for f in fonts} == EMBEDDED  # subsets of the shipped TrueType fonts
     descriptors = [objects[f"obj:{f['/FontDescriptor'].replace(' R', '')} R"]["value"] for f in fonts]
