@@ -12,6 +12,7 @@ whose sloping sides waste the ends of rows. Grids too large to search (over LIMI
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -58,38 +59,54 @@ class _Grid:
         occupied = self.count > 0
         self.next_left = np.append(self.left.min(axis=0)[1:], np.inf)  # the leftmost left of the next column
         self.next_top = np.append(self.top.min(axis=1)[1:], np.inf)  # the highest top of the next row
-        last_row = np.where(occupied.any(axis=0), ny - 1 - np.argmax(occupied[::-1], axis=0), -1)
+        self.last_row = np.where(occupied.any(axis=0), ny - 1 - np.argmax(occupied[::-1], axis=0), -1)
         self.last_col = np.where(occupied.any(axis=1), nx - 1 - np.argmax(occupied[:, ::-1], axis=1), -1)
-        self.upper = np.triu(np.ones((nx, nx), dtype=bool))  # [c0, j]: column j is at or right of c0
-        self.last_row = _span(np, last_row, self.upper, np.maximum, -1)  # [c0, c1]: the lowest row with a box
 
     @property
     def rectangles(self) -> int:
         """How many rectangles of the grid of centres there are."""
         return self.ny * (self.ny + 1) * self.nx * (self.nx + 1) // 4
 
-    def extents(self, np, r0: int, r1: int, overlap: float) -> tuple:
-        """For rows r0..r1 and every c0 <= c1: (width, height, content area, boxes, left, top) of what a page
-        holding the part must show, as nx x nx arrays indexed [c0, c1]."""
-        rows = slice(r0, r1 + 1)
-        left = _span(np, self.left[rows].min(axis=0), self.upper, np.minimum, np.inf)
-        right = _span(np, self.right[rows].max(axis=0), self.upper, np.maximum, -np.inf)
-        top = _span(np, self.top[rows].min(axis=0), self.upper, np.minimum, np.inf)
-        bottom = _span(np, self.bottom[rows].max(axis=0), self.upper, np.maximum, -np.inf)
-        summed = np.concatenate(([0.0], np.cumsum(self.area[rows].sum(axis=0))))
-        counted = np.concatenate(([0], np.cumsum(self.count[rows].sum(axis=0))))
-        area = summed[None, 1:] - summed[:-1, None]
-        boxes = counted[None, 1:] - counted[:-1, None]
-        if r1 + 1 < self.ny:  # something below: reach the glue margin past the next row's top
-            bottom = np.where(self.last_row > r1, np.maximum(bottom, self.next_top[r1] + overlap), bottom)
-        further = self.last_col[rows].max() > np.arange(self.nx)  # something right of c1 in these rows
-        right = np.where(further[None, :], np.maximum(right, self.next_left[None, :] + overlap), right)
+    def reach(self, most: tuple[float, float]) -> tuple[list[int], int]:
+        """For each first row, how many rows a page `most` (width, height) can hold; how many columns at most.
+        A part whose first and last rows (or columns) hold boxes is at least as tall (wide) as the distance
+        between their centres; one with an empty end costs what it costs without it."""
+        rows = [bisect_right(self.ys, y + most[1] + EPS) - i for i, y in enumerate(self.ys)]
+        columns = max(bisect_right(self.xs, x + most[0] + EPS) - j for j, x in enumerate(self.xs))
+        return rows, columns
+
+    def extents(self, np, r0: int, rows: int, span: int, overlap: float) -> tuple:
+        """For r1 = r0 .. r0 + rows - 1 and c1 = c0 .. c0 + span - 1: (width, height, content area, boxes, left,
+        top) of what a page holding the part must show, as arrays indexed [r1 - r0, c0, c1 - c0] (entries with
+        c1 past the last column are meaningless)."""
+        part = slice(r0, r0 + rows)
+        left = _band(np, np.minimum.accumulate(self.left[part]), span, np.minimum, np.inf)
+        right = _band(np, np.maximum.accumulate(self.right[part]), span, np.maximum, -np.inf)
+        top = _band(np, np.minimum.accumulate(self.top[part]), span, np.minimum, np.inf)
+        bottom = _band(np, np.maximum.accumulate(self.bottom[part]), span, np.maximum, -np.inf)
+        area, boxes = (_band(np, np.cumsum(values[part], axis=0), span, np.add, 0) for values in (self.area, self.count))
+        below = np.arange(r0, r0 + rows)[:, None, None]
+        lower = _band(np, self.last_row[None], span, np.maximum, -1) > below  # something below r1: reach the
+        with np.errstate(invalid="ignore"):  # glue margin past the next row's top (inf past the last: unused)
+            bottom = np.where(lower, np.maximum(bottom, self.next_top[part, None, None] + overlap), bottom)
+        further = np.maximum.accumulate(self.last_col[part])[:, None, None] > _window(
+            np, np.arange(self.nx)[None], span, self.nx)  # something right of c1 in these rows
+        reach = _window(np, self.next_left[None], span, np.inf) + overlap  # the glue margin past c1's next column
+        right = np.where(further, np.maximum(right, reach), right)
         return right - left, bottom - top, area, boxes, left, top
 
 
-def _span(np, values, upper, reduce, empty):
-    """[c0, c1] -> reduce(values[c0..c1]) for every c0 <= c1 (other entries are meaningless)."""
-    return reduce.accumulate(np.where(upper, values[None, :], empty), axis=1)
+def _band(np, values, span: int, reduce, empty):
+    """[k, c0, b] -> reduce(values[k, c0 .. c0 + b]) for b < span; columns past the last count as `empty`."""
+    return reduce.accumulate(_window(np, values, span, empty), axis=2)
+
+
+def _window(np, values, span: int, empty):
+    """[k, c0, b] -> values[k, c0 + b] for b < span, `empty` past the last column (a view)."""
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    padded = np.concatenate((values, np.full((values.shape[0], span - 1), empty, dtype=values.dtype)), axis=1)
+    return sliding_window_view(padded, span, axis=1)
 
 
 def _leaves(np, grid: _Grid, sizes: Sequence[tuple[float, float]], overlap: float, thin: float):
@@ -98,17 +115,18 @@ def _leaves(np, grid: _Grid, sizes: Sequence[tuple[float, float]], overlap: floa
     ny, nx = grid.ny, grid.nx
     cost = np.full((ny, nx, ny, nx), NONE, dtype=np.int16)
     held = np.zeros((ny, nx, ny, nx), dtype=np.uint8)  # 0: no page holds it, else 1 + the size's index
-    c0, c1 = np.triu_indices(nx)
+    reach, span = grid.reach((max(w for w, _ in sizes), max(h for _, h in sizes)))
+    c0, b = np.nonzero(np.arange(nx)[:, None] + np.arange(span)[None, :] < nx)  # the parts inside the grid
     for r0 in range(ny):
-        for r1 in range(r0, ny):
-            width, height, area, boxes, _, _ = grid.extents(np, r0, r1, overlap)
-            fits = np.zeros((nx, nx), dtype=np.uint8)
-            for index in range(len(sizes) - 1, -1, -1):  # the first size that holds it
-                w, h = sizes[index]
-                fits = np.where((width <= w + EPS) & (height <= h + EPS), index + 1, fits)
-            leaf = np.where(boxes == 0, 0, np.where(fits > 0, PAGE + (area < thin), NONE))
-            cost[r1 - r0, c1 - c0, r0, c0] = leaf[c0, c1]
-            held[r1 - r0, c1 - c0, r0, c0] = fits[c0, c1]
+        width, height, area, boxes, _, _ = grid.extents(np, r0, reach[r0], span, overlap)
+        fits = np.zeros(width.shape, dtype=np.uint8)
+        for index in range(len(sizes) - 1, -1, -1):  # the first size that holds it
+            w, h = sizes[index]
+            fits = np.where((width <= w + EPS) & (height <= h + EPS), index + 1, fits)
+        leaf = np.where(boxes == 0, 0, np.where(fits > 0, PAGE + (area < thin), NONE))
+        spans = np.arange(reach[r0])[:, None]
+        cost[spans, b, r0, c0] = leaf[:, c0, b]
+        held[spans, b, r0, c0] = fits[:, c0, b]
     return cost, held
 
 
@@ -176,7 +194,8 @@ def _page(np, grid: _Grid, part: tuple[int, int, int, int], sizes, overlap: floa
     """A part's page: the window centred on what it must show, and the part between its cuts."""
     r0, r1, c0, c1 = part
     index = int(held[r1 - r0, c1 - c0, r0, c0]) - 1
-    width, height, _, _, left, top = (float(v[c0, c1]) for v in grid.extents(np, r0, r1, overlap))
+    extents = grid.extents(np, r0, r1 - r0 + 1, c1 - c0 + 1, overlap)
+    width, height, _, _, left, top = (float(v[r1 - r0, c0, c1 - c0]) for v in extents)
     w, h = sizes[index]
     window = Rect(left - (w - width) / 2, top - (h - height) / 2, w, h)
     cut_left = (grid.xs[c0 - 1] + grid.xs[c0]) / 2 if c0 else window.x
