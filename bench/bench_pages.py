@@ -2,7 +2,7 @@
 
 Pages: for each board and paper with the `board` command's defaults (6 mm margin, 10 mm overlap, auto
 orientation), the pages the planner takes and how they are turned (P portrait, L landscape, M rows of
-either); `bound` is the fewest pages the cells' area allows (their area over one page's board area,
+either; "cut": blocks between straight cuts rather than rows); `bound` is the fewest pages the cells' area allows (their area over one page's board area,
 rounded up); `before` is the planner this one replaced (commit 4bb16ce, 10 mm margins and a 12 mm footer),
 read from git when the repository has it. The least share of a page's printable area in cells is the
 20 % rule's measure. `--pages` prints only this table (the one in the README).
@@ -71,7 +71,7 @@ def pages_table() -> None:
         cells = []
         for paper in PAPERS:
             drawing, plan = plan_for(spec, paper)
-            turned = "M" if plan.mixed else "L" if plan.sheet.landscape else "P"
+            turned = ("M" if plan.mixed else "L" if plan.sheet.landscape else "P") + (" cut" if plan.cut else "")
             previous = "-"
             if old:
                 previous = len(old(drawing.scene.width, drawing.scene.height, make_sheet(paper), "auto",
