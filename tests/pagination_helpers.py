@@ -31,15 +31,19 @@ def top_edge_runs(plan, page):
     earlier = [p for p in plan.pages if p.number < page.number]
     after = [p for p in plan.pages if p.row == page.row and p.number == page.number + 1]
     right = after[0].window.x if after else page.window.right  # its right neighbour covers the rest
-    runs = []
-    x = page.window.x
-    while x <= right + 1e-9:
-        under = showing(earlier, x, page.window.y - 0.01)
-        if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= x - STEP - 1e-9:
-            runs[-1][2] = x
+    return _runs(page.window.x, right, lambda x: showing(earlier, x, page.window.y - 0.01))
+
+
+def _runs(low, high, under_at):
+    """(page, low, high): the stretches of [low, high], sampled every STEP, where under_at(t) is the same page."""
+    runs, t = [], low
+    while t <= high + 1e-9:
+        under = under_at(t)
+        if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= t - STEP - 1e-9:
+            runs[-1][2] = t
         elif under is not None:
-            runs.append([under, x, x])
-        x += STEP
+            runs.append([under, t, t])
+        t += STEP
     return runs
 
 
@@ -193,17 +197,13 @@ def _edge_runs(plan, page, side):
     line = (win.x, win.y, win.right, win.bottom)[side]
     out = -0.5 if side < 2 else 0.5
     low, high = (win.y, win.bottom) if upright else (win.x, win.right)
-    runs, t = [], low
-    while t <= high + 1e-9:
+
+    def printed_under(t):
         x, y = (line + out, t) if upright else (t, line + out)
         under = on_top(plan, earlier, x, y)
-        under = under if under is not None and _inside(under.window, x, y) else None
-        if under is not None and runs and runs[-1][0] is under and runs[-1][2] >= t - STEP - 1e-9:
-            runs[-1][2] = t
-        elif under is not None:
-            runs.append([under, t, t])
-        t += STEP
-    return runs
+        return under if under is not None and _inside(under.window, x, y) else None
+
+    return _runs(low, high, printed_under)
 
 
 def assert_marks_on_trimmed_edges(plan):
