@@ -31,8 +31,8 @@ MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighb
 TWO_MARKS = 60.0  # mm: a shared edge this long carries two marks (at 25 % and 75 %), a shorter one one
 CUT_PAGES = 40  # boards taking more pages in rows are not searched for cuts (their grids are too large)
 
-__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "PlannedPage", "PagePlan", "PaginationError", "best_plan", "cut_edges",
-           "laid_over", "plan_pages", "shared_edges", "trimmed", "window_size"]
+__all__ = ["DEFAULT_OVERLAP", "FOOTER", "MARK_REACH", "PlannedPage", "PagePlan", "PaginationError", "best_plan",
+           "cut_edges", "laid_over", "plan_pages", "shared_edges", "trimmed", "window_size"]
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,8 @@ class _Grid:
         right = _band(np, np.maximum.accumulate(self.right[part]), span, np.maximum, -np.inf)
         top = _band(np, np.minimum.accumulate(self.top[part]), span, np.minimum, np.inf)
         bottom = _band(np, np.maximum.accumulate(self.bottom[part]), span, np.maximum, -np.inf)
-        area, boxes = (_band(np, np.cumsum(values[part], axis=0), span, np.add, 0) for values in (self.area, self.count))
+        area, boxes = (_band(np, np.cumsum(values[part], axis=0), span, np.add, 0)
+                       for values in (self.area, self.count))
         below = np.arange(r0, r0 + rows)[:, None, None]
         lower = _band(np, self.last_row[None], span, np.maximum, -1) > below  # something below r1: reach the
         with np.errstate(invalid="ignore"):  # glue margin past the next row's top (inf past the last: unused)

@@ -72,7 +72,8 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     left, top, right, bottom = trimmed(plan, page)
     for edge, (x1, y1, x2, y2) in zip((left, top, right, bottom), (
             (ox, oy, ox, oy + win.height), (ox, oy, ox + win.width, oy),
-            (ox + win.width, oy, ox + win.width, oy + win.height), (ox, oy + win.height, ox + win.width, oy + win.height))):
+            (ox + win.width, oy, ox + win.width, oy + win.height),
+            (ox, oy + win.height, ox + win.width, oy + win.height))):
         if edge:
             marks.items.append(cut_line(x1, y1, x2, y2))
     if page.marks:  # one symbol, so that a PDF draws the target once for every page and mark
