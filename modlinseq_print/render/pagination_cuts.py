@@ -39,8 +39,8 @@ class _Grid:
     def __init__(self, boxes: Sequence[Rect]) -> None:
         import numpy as np
 
-        keys_x = sorted({round(b.x + b.width / 2, 4) for b in boxes})
-        keys_y = sorted({round(b.y + b.height / 2, 4) for b in boxes})
+        centres = [(round(b.x + b.width / 2, 4), round(b.y + b.height / 2, 4)) for b in boxes]
+        keys_x, keys_y = sorted({x for x, _ in centres}), sorted({y for _, y in centres})
         self.xs, self.ys = keys_x, keys_y
         column, row = {x: j for j, x in enumerate(keys_x)}, {y: i for i, y in enumerate(keys_y)}
         self.ny, self.nx = ny, nx = len(keys_y), len(keys_x)
@@ -48,8 +48,8 @@ class _Grid:
         self.left, self.top = np.full(shape, np.inf), np.full(shape, np.inf)
         self.right, self.bottom = np.full(shape, -np.inf), np.full(shape, -np.inf)
         self.area, self.count = np.zeros(shape), np.zeros(shape, dtype=np.int64)
-        for b in boxes:
-            i, j = row[round(b.y + b.height / 2, 4)], column[round(b.x + b.width / 2, 4)]
+        for b, (x, y) in zip(boxes, centres):
+            i, j = row[y], column[x]
             self.left[i, j] = min(self.left[i, j], b.x)
             self.right[i, j] = max(self.right[i, j], b.x + b.width)
             self.top[i, j] = min(self.top[i, j], b.y)
