@@ -3,9 +3,10 @@
 Pages: for each board and paper with the `board` command's defaults (6 mm margin, 10 mm overlap, auto
 orientation), the pages the planner takes and how they are turned (P portrait, L landscape, M rows of
 either; "cut": blocks between straight cuts rather than rows); `bound` is the fewest pages the cells' area
-allows (their area over one page's board area, rounded up); `before` is the planner this one replaced (commit 4bb16ce, 10 mm margins and a 12 mm footer),
-read from git when the repository has it. The least share of a page's printable area in cells is the
-20 % rule's measure. `--pages` prints only this table (the one in the README).
+allows (their area over one page's board area, rounded up); `before` is the planner this one replaced
+(commit 4bb16ce, 10 mm margins and a 12 mm footer), read from git when the repository has it. The least
+share of a page's printable area in cells is the 20 % rule's measure. `--pages` prints only this table
+(the one in the README).
 
 Speed: `board --board hex:100` on A4 against the poster of the same board, each a fresh process, CPU
 seconds (user + system, so other work on the machine matters less) and peak memory; target: A4 at most
