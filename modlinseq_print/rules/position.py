@@ -12,7 +12,7 @@ from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_thr
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
-from modlinseq_print.rules.wilds import WILD_POLICIES, Constraint, WildSolution
+from modlinseq_print.rules.wilds import MAX_WILD_TILES, WILD_POLICIES, Constraint, WildSolution
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,10 @@ class Position:
         self.wrap = self.topology.wrap
         for cell, tile in self.tiles.items():
             self._check_tile(cell, tile)
+        wild = sum(1 for tile in self.tiles.values() if tile.value is None)
+        if wild > MAX_WILD_TILES:
+            raise RulesError(f"{wild:,} wild tiles on the board: a position may hold at most {MAX_WILD_TILES:,} "
+                             "(a set has a handful); write the others as numbers")
 
     def _check_tile(self, cell: Cell, tile: Tile) -> None:
         if cell not in self.board.cells:

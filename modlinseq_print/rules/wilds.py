@@ -20,6 +20,8 @@ from modlinseq_print.rules.sequences import ALL, Residue, step_class
 #: Page 3, section 7-2: A adjacent naturals, B two naturals (prime modulus), C unique by any means,
 #: D declared values, E ambiguity allowed until settled.
 WILD_POLICIES = ("A", "B", "C", "D", "E")
+#: The most wild tiles a position may hold: 1,000 in one cluster are judged in about a second, any modulus.
+MAX_WILD_TILES = 1_000
 
 
 @dataclass(frozen=True)
