@@ -1,0 +1,123 @@
+"""The straight lines of a board as walks, and the stretches of a walk a turn can fill.
+
+A walk follows one line under the wrap mode from edge to edge, or round and round when the line closes
+(wrap `lines` and `tess`, and every line under the bounce, which may pass a cell twice). A turn's tiles lie
+in one chain: a stretch of a walk whose empty cells the turn fills, with an empty cell (or the edge) on
+either side, or the whole walk when it closes into a loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Container, Iterator
+
+from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.rules.chains import Topology
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One line of the board: its cells in order (a cell may come twice under the bounce) and whether the last
+    cell leads back to the first."""
+
+    cells: tuple[Cell, ...]
+    closed: bool
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """A run of a walk that a turn makes into one whole chain: its cells (repeats kept), the empty ones the
+    turn fills (each once, in order) and whether it is the whole closed walk."""
+
+    cells: tuple[Cell, ...]
+    empty: tuple[Cell, ...]
+    loop: bool
+
+
+def board_walks(topo: Topology) -> list[Walk]:
+    """Every line of the board once (a line and its reverse are one), in reading order of where they start."""
+    cached = getattr(topo, "_walks", None)
+    if cached is not None:
+        return cached
+    seen: set[tuple[Cell, Cell]] = set()
+    walks = []
+    for cell in sorted(topo.board.cells, key=lambda c: (c.r, c.q)):
+        for d in topo.directions:
+            if (cell, d) in seen:
+                continue
+            nxt = topo.next_cell(cell, d)
+            if nxt is None or nxt == cell:
+                continue
+            walk = _trace(topo, cell, d, seen)
+            walks.append(walk)
+    topo._walks = walks  # type: ignore[attr-defined]
+    return walks
+
+
+def _follow(topo: Topology, cell: Cell, d: Cell | None, limit: int) -> tuple[list[Cell], list[Cell], bool]:
+    """Cells and leaving directions from (cell, d) until the edge, or back at (cell, d) (closed)."""
+    cells, steps = [cell], []
+    current, direction = cell, d
+    while direction is not None and len(steps) <= limit:
+        nxt = topo.next_cell(current, direction)
+        if nxt is None or nxt == current:
+            break
+        steps.append(direction)
+        direction = topo.leave(nxt, direction)
+        if nxt == cell and direction == d:
+            return cells, steps, True
+        cells.append(nxt)
+        current = nxt
+    return cells, steps, False
+
+
+def _trace(topo: Topology, cell: Cell, d: Cell, seen: set[tuple[Cell, Cell]]) -> Walk:
+    """The whole walk through the link leaving `cell` in `d`, its links marked in `seen` (both ways)."""
+    limit = 6 * len(topo.board.cells) + 6
+    ahead, ahead_steps, closed = _follow(topo, cell, d, limit)
+    if closed:
+        cells, steps = ahead, ahead_steps
+    else:
+        back, back_steps, _ = _follow(topo, cell, topo.leave(cell, -d), limit)
+        cells = back[::-1] + ahead[1:]
+        steps = [-s for s in reversed(back_steps)] + ahead_steps
+    n = len(cells)
+    for i, step in enumerate(steps):
+        seen.add((cells[i], step))
+        seen.add((cells[(i + 1) % n], -step))
+    return Walk(tuple(cells), closed)
+
+
+def stretches(walk: Walk, occupied: Container[Cell], most: int,
+              anchors: Container[Cell] | None = None) -> Iterator[Stretch]:
+    """Every stretch of the walk that filling at most `most` (at least one) empty cells makes one whole chain;
+    with `anchors`, only those holding an anchor cell."""
+    cells, n, closed = walk.cells, len(walk.cells), walk.closed
+    if anchors is not None and not any(c in anchors for c in cells):
+        return
+    empty_at = [c not in occupied for c in cells]
+    anchor_at = [anchors is None or c in anchors for c in cells]
+    if closed:
+        empties = tuple(dict.fromkeys(c for c, e in zip(cells, empty_at) if e))
+        if not empties:
+            return
+        if len(empties) <= most:
+            yield Stretch(cells, empties, True)
+        starts = [i for i in range(n) if empty_at[i - 1]]
+    else:
+        starts = [0] + [i for i in range(1, n) if empty_at[i - 1]]
+    for start in starts:
+        before = cells[start - 1] if closed or start else None
+        filled: dict[Cell, None] = {}
+        anchored = False
+        for length in range(1, n if closed else n - start + 1):
+            k = (start + length - 1) % n
+            anchored = anchored or anchor_at[k]
+            if empty_at[k]:
+                filled[cells[k]] = None
+                if len(filled) > most:
+                    break
+            end = start + length
+            if not closed and end == n or empty_at[end % n] and cells[end % n] not in filled:
+                if anchored and filled and before not in filled:
+                    yield Stretch(tuple(cells[(start + j) % n] for j in range(length)), tuple(filled), False)
