@@ -8,7 +8,7 @@ from typing import Mapping
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through
+from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through, topology_of
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
@@ -57,7 +57,7 @@ class Position:
             raise RulesError(f"unknown wild-tile policy {excerpt(self.policy)}: use one of {', '.join(WILD_POLICIES)}")
         if self.policy == "B" and not is_prime(self.modulus):
             raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
-        self.topology = Topology(self.board, self.wrap, self.diagonals)
+        self.topology = topology_of(self.board, self.wrap, self.diagonals)
         self.wrap = self.topology.wrap
         for cell, tile in self.tiles.items():
             self._check_tile(cell, tile)
@@ -223,14 +223,22 @@ def wild_values(position: Position, chains: list[Chain] | None = None) -> dict[C
     return {c: () if r is None else tuple(r.members(m)) for c, r in solved.values.items()}
 
 
-def allowed_class(position: Position, cell: Cell, solved: WildSolution | None = None) -> Residue | None:
+def allowed_class(position: Position, cell: Cell, solved: WildSolution | None = None,
+                  chains: list[Chain] | None = None) -> Residue | None:
     """The values an empty cell can take, a residue class (None if blocked), wild tiles solved as `solved` says
-    (all of the position's chains when None)."""
-    through = [_constraint(position, ch) for ch in chains_through(position.topology, position.tiles, cell)]
-    if solved is None:
-        unknown = any(len(c.slots) > 1 for c in through)  # an open wild tile besides the cell
-        solved = solve_wilds(position) if unknown else WildSolution([], [], position.modulus)
-    return solved.allowed(through, cell)
+    (all of the position's chains when None); `chains` are those through the cell, when already traced."""
+    chains = chains_through(position.topology, position.tiles, cell) if chains is None else chains
+    tiles, m = position.tiles, position.modulus
+    if all(tiles[c].known is not None for ch in chains for c in ch.cells if c != cell):
+        allowed: Residue | None = ALL  # no wild tile on these lines: each allows a residue class
+        for chain in chains:
+            values = [None if c == cell else tiles[c].known for c in chain.cells]
+            tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
+            here = value_class(values, m, tied[0][0], chain.loop, tied)
+            allowed = None if here is None or allowed is None else allowed.intersect(here)
+        return allowed
+    solved = solve_wilds(position) if solved is None else solved
+    return solved.allowed([_constraint(position, ch) for ch in chains], cell)
 
 
 def allowed_values(position: Position, cell: Cell) -> list[int]:

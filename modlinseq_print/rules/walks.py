@@ -9,7 +9,6 @@ either side, or the whole walk when it closes into a loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Container, Iterator
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.chains import Topology
@@ -21,6 +20,7 @@ class Walk:
     cell leads back to the first."""
 
     cells: tuple[Cell, ...]
+    steps: tuple[Cell, ...]  # the direction leaving each cell (the last one only when the walk closes)
     closed: bool
 
 
@@ -85,39 +85,4 @@ def _trace(topo: Topology, cell: Cell, d: Cell, seen: set[tuple[Cell, Cell]]) ->
     for i, step in enumerate(steps):
         seen.add((cells[i], step))
         seen.add((cells[(i + 1) % n], -step))
-    return Walk(tuple(cells), closed)
-
-
-def stretches(walk: Walk, occupied: Container[Cell], most: int,
-              anchors: Container[Cell] | None = None) -> Iterator[Stretch]:
-    """Every stretch of the walk that filling at most `most` (at least one) empty cells makes one whole chain;
-    with `anchors`, only those holding an anchor cell."""
-    cells, n, closed = walk.cells, len(walk.cells), walk.closed
-    if anchors is not None and not any(c in anchors for c in cells):
-        return
-    empty_at = [c not in occupied for c in cells]
-    anchor_at = [anchors is None or c in anchors for c in cells]
-    if closed:
-        empties = tuple(dict.fromkeys(c for c, e in zip(cells, empty_at) if e))
-        if not empties:
-            return
-        if len(empties) <= most:
-            yield Stretch(cells, empties, True)
-        starts = [i for i in range(n) if empty_at[i - 1]]
-    else:
-        starts = [0] + [i for i in range(1, n) if empty_at[i - 1]]
-    for start in starts:
-        before = cells[start - 1] if closed or start else None
-        filled: dict[Cell, None] = {}
-        anchored = False
-        for length in range(1, n if closed else n - start + 1):
-            k = (start + length - 1) % n
-            anchored = anchored or anchor_at[k]
-            if empty_at[k]:
-                filled[cells[k]] = None
-                if len(filled) > most:
-                    break
-            end = start + length
-            if not closed and end == n or empty_at[end % n] and cells[end % n] not in filled:
-                if anchored and filled and before not in filled:
-                    yield Stretch(tuple(cells[(start + j) % n] for j in range(length)), tuple(filled), False)
+    return Walk(tuple(cells), tuple(steps), closed)

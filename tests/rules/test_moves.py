@@ -52,7 +52,9 @@ def random_case(rng):
 
 def compare(position, hand, pattern, hash_swap):
     """The generator's turns equal brute force's, sequence by sequence."""
-    found = {(frozenset(m.tiles), frozenset(m.swapped)): m for m in legal_turns(position, hand, pattern, hash_swap)}
+    turns = legal_turns(position, hand, pattern, hash_swap)
+    found = {(frozenset(m.tiles), frozenset(m.swapped)): m for m in turns}
+    assert len(found) == len(turns)  # each turn once
     expected = brute_force_turns(position, hand, pattern, hash_swap)
     missing, extra = set(expected) - set(found), set(found) - set(expected)
     assert not missing and not extra, (_named(position, missing), _named(position, extra))
