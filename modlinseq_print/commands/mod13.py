@@ -102,7 +102,8 @@ def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
     lines = [f"{cards[0]:>2}  first card", f"{cards[1]:>2}  second card"]
     for index, check in enumerate(checks, start=2):
         if check.legal:
-            text = ", ".join(f"{phrase} ({explain(phrase, cards[:index], check.card)})" for phrase in check.operations)
+            below = cards[max(0, index - 3):index]  # no operation looks deeper: linear in the number of cards
+            text = ", ".join(f"{phrase} ({explain(phrase, below, check.card)})" for phrase in check.operations)
         else:
             text = "ILLEGAL: no operation gives it"
         if check.note:
@@ -117,8 +118,8 @@ def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Judge the cards; exit status 1 when one of them is illegal."""
+    checks = check_sequence(args.cards)  # refuses an overlong pile before anything else
     cards = [parse_card(card) for card in args.cards]
-    checks = check_sequence(cards)
     if args.json:
         print(json.dumps([check.as_json() for check in checks]))
     else:

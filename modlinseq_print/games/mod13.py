@@ -11,6 +11,9 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
 
 MODULUS = 13
+#: The longest discard pile the referee judges (a pile of one game holds at most the deck's 52 cards; the
+#: check is linear and judges this many in about two seconds).
+MAX_CARDS = 100_000
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13}
 #: The seed's worked example: the first two cards, then each card with the phrase shouted.
@@ -155,6 +158,9 @@ def check_sequence(cards: Sequence[int]) -> list[CardCheck]:
     """
     if len(cards) < 2:
         raise CardError("give at least the two cards that start the discard pile")
+    if len(cards) > MAX_CARDS:
+        raise CardError(f"{len(cards):,} cards are more than the {MAX_CARDS:,} a discard pile may hold here: "
+                        "check a shorter pile")
     values = [parse_card(card) for card in cards]
     checks: list[CardCheck] = []
     ap_run = 0

@@ -146,10 +146,10 @@ def per_piece_files(pieces, faces, folder: str, dpi: float) -> Files:
 
 def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> Files:
     """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
-    from modlinseq_print.render.png_resolution import with_dpi
-    from modlinseq_print.render.png_writer import png_size, scene_to_png
+    from modlinseq_print.render.png_writer import check_resolution, scene_to_png
 
     path = check_folder(folder)
-    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
-    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
+    sizes = [check_resolution(image.scene, dpi, "per-piece image") for image in images]  # all, before drawing one
+    files = [(path / image.name, scene_to_png(image.scene, dpi)) for image in images]
+    table = images_csv(images, trim, bleed, dpi, sizes[0])
     return files + [(path / CSV_NAME, table.encode("utf-8"))]

@@ -24,7 +24,7 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
-from modlinseq_print.rules.exercises import check_exercise_count
+from modlinseq_print.rules.exercises import check_exercise_count, check_seed
 
 
 def preset_names() -> list[str]:
@@ -123,6 +123,7 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
+    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed, "the seed"))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):
