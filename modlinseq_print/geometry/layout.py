@@ -112,8 +112,9 @@ class SquareLayout:
     cell_size: float
 
     def centre(self, cell: Cell) -> Point:
-        """The centre of a cell in mm."""
-        return (self.cell_size * cell.q, self.cell_size * cell.r)
+        """The centre of a cell (a SquareCell: column, row) in mm."""
+        column, row = cell
+        return (self.cell_size * column, self.cell_size * row)
 
     def corners(self, cell: Cell) -> list[Point]:
         """The four corners of a cell, clockwise from the top left."""
