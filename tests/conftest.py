@@ -14,6 +14,14 @@ TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "popp
                  "pdffonts": "poppler-utils"}
 
 
+def pytest_configure(config):
+    """Compile the translation catalogues whose .po changed since the install compiled them (an editable
+    install compiles them once; a catalogue edited or merged since then would otherwise be read stale)."""
+    from modlinseq_print.i18n.catalogues import compile_catalogues
+
+    compile_catalogues(stale_only=True)
+
+
 def pytest_addoption(parser):
     """--regen-golden rewrites the golden files of tests/golden/ from the current outputs."""
     parser.addoption("--regen-golden", action="store_true", default=False,
