@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the system tools the tests use (qpdf, poppler-utils, and chromium with chromium-driver for the
 # studio's browser tests) when missing and we are root.
-# Without them the tests that need them skip with a reason; this script never fails the build.
+# Without them the tests that need them skip with a reason (in CI, CI=true, they fail); this script never fails
+# the build itself.
 set -u
 missing=()
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)

@@ -8,10 +8,11 @@ new copies with the change.
 from __future__ import annotations
 
 import difflib
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tool_helpers import run_tool
 
 DATA = Path(__file__).parent / "data"
 
@@ -31,11 +32,7 @@ CASES = {
 def readable(data: bytes, name: str) -> list[str]:
     """Lines to diff: the text of an SVG, or what pdftotext reads and the PDF's byte length."""
     if name.endswith(".pdf"):
-        try:
-            text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=data, capture_output=True,
-                                  check=True).stdout.decode("utf-8", "replace")
-        except (OSError, subprocess.CalledProcessError):
-            text = ""
+        text = run_tool("pdftotext", "-layout", "-", "-", input=data).stdout.decode("utf-8", "replace")
         return [f"{len(data)} bytes"] + text.splitlines()
     return data.decode("utf-8", "replace").replace("><", ">\n<").splitlines()
 

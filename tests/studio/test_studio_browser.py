@@ -23,6 +23,7 @@ from modlinseq_print.kit.preset_loading import load_preset
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.studio.server import make_server
+from tool_helpers import missing, require_module
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -31,10 +32,9 @@ SCREENSHOTS = os.environ.get("MODLINSEQ_STUDIO_SCREENSHOTS")
 FIG_13A = ("17A0 ~ 1 ~ 5 ~ 9E4; 3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6; "
            "7T21 ~ 12 ~ 17 ~ 2 ~ 7 ~ 12 ~ 17 ~ 2E17; 4H13 ~ 1 ~ 18 ~ 15E21 ~ 12M17 ~ 9M11")
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install -e '.[test]'")
+sync_api = require_module("playwright.sync_api", "test")
 if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"{CHROMIUM} is not installed (as root, `make tools` installs Debian's chromium)",
-                allow_module_level=True)
+    missing(f"{CHROMIUM} is not installed (as root, `make tools` installs Debian's chromium)")
 expect = sync_api.expect
 
 
