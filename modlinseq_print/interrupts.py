@@ -52,9 +52,12 @@ def settle() -> None:
 
 
 def take_over() -> None:
-    """Note every Ctrl-C from now until the process exits (the command line's entry point calls this first)."""
+    """Note every Ctrl-C from now until the process exits (the command line's entry point calls this first,
+    before it imports anything else), and keep the ones lost in finalizers from printing tracebacks."""
     if _in_main_thread():
+        _reset()
         signal.signal(signal.SIGINT, _on_interrupt)
+        sys.unraisablehook = _quiet_about_interrupts(sys.unraisablehook)
 
 
 def _reset() -> None:
@@ -68,21 +71,21 @@ def watching():
     if not _in_main_thread():
         yield
         return
-    previous, previous_hook = signal.getsignal(signal.SIGINT), sys.unraisablehook
-    whole_process = previous is _on_interrupt
-    if not whole_process:
-        signal.signal(signal.SIGINT, _on_interrupt)
+    if signal.getsignal(signal.SIGINT) is _on_interrupt:  # the whole process is watched since it started
+        try:
+            yield
+        finally:
+            _State.closed = True
+        return
+    previous, previous_hook = signal.signal(signal.SIGINT, _on_interrupt), sys.unraisablehook
     _reset()
     sys.unraisablehook = _quiet_about_interrupts(previous_hook)
     try:
         yield
     finally:
         sys.unraisablehook = previous_hook
-        if whole_process:
-            _State.closed = True
-        else:
-            signal.signal(signal.SIGINT, previous)
-            _reset()
+        signal.signal(signal.SIGINT, previous)
+        _reset()
 
 
 def _quiet_about_interrupts(hook):

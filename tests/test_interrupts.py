@@ -38,7 +38,7 @@ def test_ctrl_c_inside_the_png_write_callback(capsys, tmp_path, monkeypatch):
 
 
 def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path, monkeypatch):
-    import modlinseq_print.render.batch as batch
+    import modlinseq_print.render.collector as collector
 
     class Finalized:
         def __del__(self):
@@ -51,7 +51,7 @@ def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path,
         def enable():
             Finalized()
 
-    monkeypatch.setattr(batch, "gc", Collector)
+    monkeypatch.setattr(collector, "gc", Collector)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "keep.pdf").write_bytes(b"OLD")
     result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.pdf")

@@ -13,6 +13,9 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds a wheel and a virtual environment
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
 #: The subprocesses' environment: no PYTHONPATH, which could lend them the checkout instead of the wheel.

@@ -1,4 +1,4 @@
-"""`worksheet`: practice problems of seed table 2F for a class, with the answers on separate pages."""
+"""`worksheet`: practice problems of table 2F of the rules for a class, with the answers on separate pages."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The studio's WSGI application: routing, the local-tool guards (Host, Origin, body size) and JSON errors.
 
-Standard library only (wsgiref): the studio is a local tool with one user, and boxes.py serves its web
-page the same way. Every error is a JSON object {"error": "one line"}, never a traceback page.
+Standard library only (wsgiref): the studio is a local tool with one user. Every error is a JSON object {"error": "one line"}, never a traceback page.
 """
 
 from __future__ import annotations

@@ -145,6 +145,7 @@ def test_download_pdf_lacks_the_removed_addresses(client, require_tool):
     assert found == {address_of(c) for c in hexagon(3)} - {"B3", "E5", "P1"}
 
 
+@pytest.mark.slow
 def test_download_svg_and_png_one_file_or_a_zip_of_pages(client):
     one = client.post("/api/board/download?format=svg", {"board": "hex:2", "paper": "poster"})
     assert one.headers["Content-Type"] == "image/svg+xml" and b'width="' in one.body[:400]

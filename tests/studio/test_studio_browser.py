@@ -36,6 +36,7 @@ sync_api = require_module("playwright.sync_api", "test")
 if not os.access(CHROMIUM, os.X_OK):
     missing(f"{CHROMIUM} is not installed (as root, `make tools` installs Debian's chromium)")
 expect = sync_api.expect
+pytestmark = pytest.mark.slow  # a real browser: seconds a test
 
 
 @pytest.fixture(scope="module")
