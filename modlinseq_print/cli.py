@@ -11,7 +11,6 @@ import argparse
 import importlib
 import re
 import sys
-import traceback
 
 from modlinseq_print import __version__, interrupts
 from modlinseq_print.errors import ModlinseqError
@@ -125,6 +124,8 @@ def safe_output() -> None:
 def internal_error(command: str, error: BaseException, debug: bool) -> int:
     """Report an unexpected exception in one line (a traceback with --debug); exit status 70."""
     if debug:
+        import traceback
+
         traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
     if isinstance(error, MemoryError):
         what = "out of memory: the input asks for more than this computer can hold; try a smaller size"

@@ -28,6 +28,7 @@ class _State:
 
 
 def _in_main_thread() -> bool:
+    """Only the main thread may set signal handlers (a server's worker threads leave Ctrl-C alone)."""
     return threading.current_thread() is threading.main_thread()
 
 

@@ -12,10 +12,9 @@ from modlinseq_print.printables.board_pages import board_document, check_sheet_c
 from modlinseq_print.inputs import DPI, WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, ORIENTATIONS
 from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.units import parse_length
 
 DEFAULT_OUTPUT = "output/board.pdf"
