@@ -75,7 +75,7 @@ def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "gree
 class KitPrint:
     """A built kit: `kit.document` holds its pages, `kit.sections` its parts."""
 
-    kit: object  # kit.build.Kit
+    kit: object  # kits.build.Kit
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
         """Write the kit (a PDF with bookmarks, or one SVG/PNG per page)."""
@@ -89,8 +89,8 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
     preset's language."""
     from dataclasses import replace
 
-    from modlinseq_print.kit.build import build_kit, with_exercises
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.build import build_kit, with_exercises
+    from modlinseq_print.kits.preset_loading import load_preset
 
     chosen = with_exercises(load_preset(preset), exercises, seed)
     if lang:
@@ -115,7 +115,7 @@ class PiecesPrint:
         `cut_file` adds a cutting file (.svg or .dxf), a .dxf `path` writes the cut paths nested on `bed`,
         `per_piece` a folder of one PNG per distinct face for print-on-demand services."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kit.piece_files import PieceOutput, bed_sheet, choose_cut_mode, output_kind, piece_files
+        from modlinseq_print.kits.piece_files import PieceOutput, bed_sheet, choose_cut_mode, output_kind, piece_files
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
         from modlinseq_print.render.paper import make_sheet
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.inputs import COUNT, WHOLE
-from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.build import KIT_STEPS, build_kit, with_exercises
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.press import add_press_arguments, press_from_args

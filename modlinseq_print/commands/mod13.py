@@ -6,7 +6,7 @@ import argparse
 import json
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
-from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
+from modlinseq_print.kits.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic

@@ -12,7 +12,7 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, DPI, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
-from modlinseq_print.kit.piece_files import (
+from modlinseq_print.kits.piece_files import (
     CUT_MODES, OptionError, PieceOutput, bed_sheet, choose_cut_mode, cut_file_kind, output_kind, piece_files,
 )
 from modlinseq_print.printables.pieces import PieceFaces, with_markers

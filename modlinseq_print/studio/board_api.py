@@ -7,7 +7,7 @@ import re
 from modlinseq_print.geometry.boards import Board, file_cells
 from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,

@@ -16,9 +16,9 @@ from dataclasses import MISSING, fields, is_dataclass
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset, preset_names
-from modlinseq_print.kit.presets import SECTIONS, WRAPS, Preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import NOT_KEYS, load_preset, preset_names
+from modlinseq_print.kits.presets import SECTIONS, WRAPS, Preset
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.paper import PAPERS, POSTER

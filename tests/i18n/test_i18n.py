@@ -139,7 +139,7 @@ def test_translated_output_keeps_the_addresses_and_english_messages(cli, tmp_pat
 
 def test_a_preset_names_its_language_and_a_bad_one_is_refused(tmp_path):
     from modlinseq_print.errors import ModlinseqError
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.preset_loading import load_preset
 
     good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
     good.write_text('lang = "el"\n')

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from modlinseq_print.cli import main
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.render.scene import Text
 from cli_helpers import assert_one_line_error

@@ -14,9 +14,9 @@ import pytest
 from modlinseq_print.geometry.addresses import address_of, cell_of
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.hexgrid import distance, hexagon, neighbours, ring
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset
-from modlinseq_print.kit.presets import SECTIONS, Preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import NOT_KEYS, load_preset
+from modlinseq_print.kits.presets import SECTIONS, Preset
 from modlinseq_print.studio import server
 from modlinseq_print.studio.fields import MAX_CELLS
 from studio_client import assert_one_line_error

@@ -18,8 +18,8 @@ import pytest
 from modlinseq_print.geometry.addresses import address_of
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import hexagon
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.studio.server import make_server

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
-from modlinseq_print.kit.measures import Measures, measure
-from modlinseq_print.kit.presets import Preset
+from modlinseq_print.kits.measures import Measures, measure
+from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page

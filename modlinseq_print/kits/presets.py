@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.kit.measures import Measures
+from modlinseq_print.kits.measures import Measures
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
 # them; templates/ in the checkout is the user-facing copy (tests/kit/test_presets.py keeps the two identical).

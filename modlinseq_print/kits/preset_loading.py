@@ -13,9 +13,9 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, short_path
-from modlinseq_print.kit.build import KIT_ADVICE, board_style, sheet_options, tile_look
-from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
-from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
+from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
+from modlinseq_print.kits.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
