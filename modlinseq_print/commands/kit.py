@@ -7,12 +7,12 @@ import argparse
 from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.commands.press_options import add_press_arguments, flag_press_errors, press_from_args
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
-from modlinseq_print.render.press import add_press_arguments, press_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
     parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_press_arguments(parser)
+    add_press_arguments(parser, bleed_alias=True)
     add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
 
@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
-    written = write_output(kit.document, output, kind, press=press)
+    with flag_press_errors():
+        written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "

@@ -10,7 +10,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import COUNT
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
-from modlinseq_print.render.press import press_from_args
+from modlinseq_print.commands.press_options import press_from_args
 from modlinseq_print.render.theme import get_theme
 
 
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the markers and write the sheets, manifests and cut file."""
-    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    press_from_args(args)  # the press options, checked before anything is drawn
     check_paper_and_bed(args)
     low, high = parse_range(args.range)
     look = look_from_args(args)

@@ -6,20 +6,22 @@ the caller writes them with `fileio.write_files_atomic`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
-from modlinseq_print.printables.per_piece import CSV_NAME, POD_DPI, check_folder, images_csv, piece_images
+from modlinseq_print.printables.per_piece import (
+    CSV_NAME, POD_BLEED, POD_DPI, check_folder, image_frame, images_csv, piece_images,
+)
 from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.scene import Document, Page
-from modlinseq_print.render.paper import Sheet, parse_margin, parse_paper
+from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 
 CUT_MODES = ("print", "bed")
 BED_MARGIN = "5mm"
@@ -49,6 +51,39 @@ class PieceOutput:
     bed: Sheet | None = None
     per_piece: str | None = None
     press: object = None  # PressOptions for a press-ready PDF
+    per_piece_bleed: float = POD_BLEED  # mm of background past the cut on every per-piece image
+
+
+def piece_output(path: str, *, options: SheetOptions, fmt: str | None = None, paper: str = "a4",
+                 margin: str | float = f"{DEFAULT_MARGIN:g}mm", orientation: str = "portrait", dpi: float | None = None,
+                 cut_file: str | None = None, cut_mode: str | None = None, cut_spec: CutSpec | None = None,
+                 bed: str | None = None, bed_margin: str | None = None, bed_only: tuple[str, ...] = (),
+                 per_piece: str | None = None, per_piece_bleed: float = POD_BLEED, press=None) -> PieceOutput:
+    """Where and how a run of pieces is written, checked: the one builder the command line and the library
+    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the bed-only
+    options given (they need bed mode); `press` (PressOptions) asks for a press-ready PDF."""
+    sheet = make_sheet(paper, margin, orientation)
+    kind = output_kind(path, fmt)
+    if press is not None and kind != "pdf":
+        raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf")
+    mode = choose_cut_mode(kind, cut_file, cut_mode, bed, list(bed_only), options.layout)
+    if cut_file:
+        cut_file_kind(cut_file)
+    spec = (cut_spec or CutSpec(gap=options.gap, nest=options.nest)) if mode else None
+    return PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file), spec,
+                       bed_sheet(sheet, bed, bed_margin) if mode == "bed" else None,
+                       None if per_piece is None else str(per_piece), press, per_piece_bleed)
+
+
+def press_spaced(faces, out: PieceOutput):
+    """In press mode, the faces with their bleed and the output with its gap widened for the die
+    (PressOptions.sheet_spacing); otherwise both as they are."""
+    if out.press is None:
+        return faces, out
+    gap, bleed = out.press.sheet_spacing(out.options.gap, faces.look.bleed, faces.look.width)
+    options = replace(out.options, gap=gap)
+    spec = replace(out.cut_spec, gap=gap) if out.cut_spec is not None else None
+    return faces.with_look(replace(faces.look, bleed=bleed)), replace(out, options=options, cut_spec=spec)
 
 
 def output_kind(path: str, fmt: str | None = None) -> str:
@@ -124,6 +159,8 @@ def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files
 def piece_files(pieces, faces, out: PieceOutput) -> Files:
     """Every file of a run of pieces: sheets and manifest, cut file and its manifest, per-piece images."""
     cut_path, cut_kind = (out.cut_path, cut_file_kind(out.cut_path)) if out.cut_path else (out.path, "dxf")
+    images = per_piece_files(pieces, faces, out) if out.per_piece else []  # the plain look, not the press one
+    faces, out = press_spaced(faces, out)
     files: Files = []
     if out.kind != "dxf":
         files, placements = sheet_files(pieces, faces, out, out.cut_mode == "print")
@@ -133,23 +170,22 @@ def piece_files(pieces, faces, out: PieceOutput) -> Files:
     if out.cut_mode == "bed":
         bed = out.bed or bed_sheet(out.sheet)
         files += cut_files(cut_layout(pieces, faces, bed, out.cut_spec), cut_path, cut_kind)
-    if out.per_piece:
-        files += per_piece_files(pieces, faces, out.per_piece, POD_DPI if out.dpi is None else out.dpi)
-    return files
+    return files + images
 
 
-def per_piece_files(pieces, faces, folder: str, dpi: float) -> Files:
-    """One PNG per distinct face and back of the pieces, trim plus the look's bleed, and their CSV."""
+def per_piece_files(pieces, faces, out: PieceOutput) -> Files:
+    """One PNG per distinct face and back of the pieces, trim plus the per-piece bleed in whole pixels, and
+    their CSV, in the per-piece folder."""
     box = bounding_box(faces.look.outline)
-    return image_files(piece_images(pieces, faces), folder, dpi, (box.width, box.height), faces.look.bleed)
+    frame = image_frame((box.width, box.height), out.per_piece_bleed, POD_DPI if out.dpi is None else out.dpi)
+    return image_files(piece_images(pieces, faces, frame), out.per_piece, frame)
 
 
-def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> Files:
-    """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
+def image_files(images, folder: str, frame) -> Files:
+    """The images as PNGs at the frame's dpi with their resolution set (pHYs), and pieces.csv, in `folder`."""
     from modlinseq_print.render.png_resolution import with_dpi
-    from modlinseq_print.render.png_writer import png_size, scene_to_png
+    from modlinseq_print.render.png_writer import scene_to_png
 
     path = check_folder(folder)
-    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
-    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
-    return files + [(path / CSV_NAME, table.encode("utf-8"))]
+    files = [(path / image.name, with_dpi(scene_to_png(image.scene, frame.dpi), frame.dpi)) for image in images]
+    return files + [(path / CSV_NAME, images_csv(images, frame).encode("utf-8"))]

@@ -44,6 +44,8 @@ class Faces(Protocol):
 
     def back(self, piece: Piece, slot: Slot) -> list[Item]: ...
 
+    def with_look(self, look: TileLook) -> "Faces": ...
+
 
 def parse_back_offset(text: str) -> tuple[float, float]:
     """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0' (a duplex printer's shift of the backs)."""
