@@ -62,8 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def style_from_args(args: argparse.Namespace) -> BoardStyle:
-    """The board style from the command-line options."""
+def style_from_args(args: argparse.Namespace, press=None) -> BoardStyle:
+    """The board style from the command-line options; with --dieline-board the edge cells' colour runs the
+    press bleed past the die line."""
     return BoardStyle(
         theme=args.theme,
         tile_width=parse_length(args.tile_width, "tile width"),
@@ -78,14 +79,15 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
         modulus=args.modulus,
         arrows=args.arrows,
         die_outline=args.dieline_board,
+        die_bleed=press.bleed if press is not None and args.dieline_board else 0.0,
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it; on a terminal, a status line follows the planning and writing of the pages."""
     kind = format_for(args.output, args.format)  # a bad name or format fails before any drawing
-    press_from_args(args)
-    board, style = board_from_args(args), style_from_args(args)
+    press = press_from_args(args)
+    board, style = board_from_args(args), style_from_args(args, press)
     least = check_sheet_count(board, style.resolved_cell_size(), args.paper, args.margin, args.fit)  # before drawing
     bar = Progress(1)
     try:
