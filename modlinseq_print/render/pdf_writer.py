@@ -357,9 +357,10 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
     an output intent; see render/pdfx.py).
     `progress`, when given, is called with a label after each page."""
     buffer = io.BytesIO()
-    huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
+    slug = 2 * press.slug if press is not None else 0.0
+    huge = any(user_unit(page.scene.width + slug, page.scene.height + slug) > 1 for page in document.pages)
     if huge and press is not None and press.level.pdf_version < (1, 6):
-        side = max(max(page.scene.width, page.scene.height) for page in document.pages) + 2 * press.slug
+        side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
         raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
                          f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
                          f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page", MAX_PAGE_UNITS / PT_PER_MM)
