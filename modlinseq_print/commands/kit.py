@@ -7,7 +7,8 @@ import argparse
 from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.press_options import add_press_arguments, flag_press_errors, press_from_args
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
-    with flag_press_errors():
+    with flag_errors():
         written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)

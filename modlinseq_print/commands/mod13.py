@@ -6,7 +6,8 @@ import argparse
 import json
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
-from modlinseq_print.commands.press_options import add_press_arguments, flag_press_errors, press_from_args
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
@@ -69,7 +70,7 @@ def run_deck(args: argparse.Namespace) -> int:
     if not images:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
-    with flag_press_errors():
+    with flag_errors():
         pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")

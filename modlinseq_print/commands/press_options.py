@@ -1,15 +1,15 @@
 """The command line's words for press-ready PDFs: --press and its options, read into a plain PressOptions.
 
-The render layer takes plain values and raises errors that name the field at fault; this module names the
-flag instead ("--press-bleed: a press bleed of 25 mm is out of range: use 0 to 20 mm ...").
+The render layer takes plain values and raises errors that name the field at fault; commands/flags.py names
+the flag instead ("--press-bleed: a press bleed of 25 mm is out of range: use 0 to 20 mm ...").
 """
 
 from __future__ import annotations
 
 import argparse
-from contextlib import contextmanager
 from pathlib import Path
 
+from modlinseq_print.commands.flags import flagged
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.press import (
     DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, DEFAULT_PDFX, MAX_DIELINE_NAME, PDFX_LEVELS, PressError,
@@ -17,9 +17,6 @@ from modlinseq_print.render.press import (
 )
 from modlinseq_print.units import parse_length
 
-#: The flag of each PressOptions field, for messages.
-PRESS_FLAGS = {"bleed": "--press-bleed", "dieline_name": "--dieline-name", "die_spacing": "--die-spacing",
-               "pdfx": "--pdfx", "page": "--pdfx"}
 _PRESS_ONLY = (("press_bleed", "--press-bleed"), ("dieline_name", "--dieline-name"),
                ("die_spacing", "--die-spacing"), ("pdfx", "--pdfx"), ("dieline_board", "--dieline-board"))
 
@@ -49,11 +46,6 @@ def add_press_arguments(parser: argparse.ArgumentParser, *, bleed_alias: bool = 
         group.add_argument("--dieline-board", action="store_true", help="a die line around the board's outline")
 
 
-def flagged(error: PressError) -> PressOptionError:
-    """The render layer's error worded with the flag of its field."""
-    return PressOptionError(f"{PRESS_FLAGS.get(error.field, '--press')}: {error}")
-
-
 def press_from_args(args: argparse.Namespace) -> PressOptions | None:
     """The press options of --press (None without it); one-line errors for bad values or press options
     given without --press. Reads `args`, never changes it."""
@@ -76,11 +68,3 @@ def press_from_args(args: argparse.Namespace) -> PressOptions | None:
     except PressError as error:
         raise flagged(error) from None
 
-
-@contextmanager
-def flag_press_errors():
-    """Re-raise a PressError from drawing or writing (a PDF/X-1a page too large, say) worded with its flag."""
-    try:
-        yield
-    except PressError as error:
-        raise flagged(error) from None

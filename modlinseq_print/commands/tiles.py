@@ -11,6 +11,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
+from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kit.piece_files import CUT_MODES, OptionError, PieceOutput, output_kind, piece_files, piece_output
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
@@ -18,7 +19,8 @@ from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, Shee
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.commands.press_options import add_press_arguments, flag_press_errors, press_from_args
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, is_poster, make_sheet, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS
@@ -90,6 +92,9 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print: the cut file matches the printed sheets, with registration marks (default "
                              "with a printed sheet); bed: pieces nested on --bed for blank material (default "
                              "with --bed or a DXF output)")
+    parser.add_argument("--cutter", choices=tuple(cutters()), default=None,
+                        help="print-and-cut: the cutter whose marks and area the sheets follow (default silhouette; "
+                             "cricut takes PNG or SVG sheets, summa a --press PDF)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
     parser.add_argument("--score-color", default="#0000ff", help="score layer colour (default #0000ff)")
@@ -179,12 +184,12 @@ def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
                         cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
                         bed_only=tuple(flag for name, flag in BED_ONLY if getattr(args, name) is not None),
                         per_piece=args.per_piece, per_piece_bleed=per_piece_bleed_from_args(args),
-                        press=press_from_args(args))
+                        press=press_from_args(args), cutter=args.cutter)
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
-    with flag_press_errors():
+    with flag_errors():
         return piece_files(pieces, faces, output_from_args(args, title))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.scene import Embed, Item, Polygon, Style
 
@@ -48,14 +48,9 @@ PDFX_LEVELS = {
 DEFAULT_PDFX = "4"
 
 
-class PressError(ModlinseqError):
-    """Press options that cannot be used: a bleed out of range, a die-line name a PDF cannot carry. `field`
-    names the option at fault (bleed, dieline_name, die_spacing, pdfx, page), `limit` its bound."""
-
-    def __init__(self, message: str, field: str, limit: object = None):
-        super().__init__(message)
-        self.field = field
-        self.limit = limit
+class PressError(FieldError):
+    """Press options that cannot be used: a bleed out of range, a die-line name a PDF cannot carry. Its field
+    is bleed, dieline_name, die_spacing, pdfx or page."""
 
 
 def check_dieline_name(name: str) -> str:
