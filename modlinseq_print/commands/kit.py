@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
@@ -28,8 +29,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser, bleed_alias=True)
+    add_service_argument(parser)
     add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
+
+
+def pieces_bundle(preset, service, product, folder) -> list:
+    """The kit's pieces (tiles, wild tiles, blockers, markers) as the service's product takes them."""
+    from modlinseq_print.i18n import using
+    from modlinseq_print.kit.build import kit_faces, kit_pieces
+    from modlinseq_print.services.bundles import bundle, punchout_files
+
+    title = f"MODLINSEQ {preset.title or preset.name}: pieces"
+    with using(preset.lang):
+        return bundle(folder, service, product, title, punchout_files(product, kit_pieces(preset), kit_faces(preset),
+                                                                      title))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
     press = press_from_args(args)
     if args.lang:
         preset = replace(preset, lang=args.lang)
+    if args.service:
+        return write_service_bundle(args, "pieces", lambda service, product, folder: pieces_bundle(
+            preset, service, product, folder), output)
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()

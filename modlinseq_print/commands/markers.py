@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, make_outputs, report
-from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.i18n import using
+from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, write_pieces
 from modlinseq_print.inputs import COUNT
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
 from modlinseq_print.commands.press_options import press_from_args
@@ -32,8 +30,4 @@ def run(args: argparse.Namespace) -> int:
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)
     faces = MarkerFaces(look, get_theme(args.theme), list(range(low, high + 1)))
-    with using(args.lang):
-        outputs = make_outputs(pieces, faces, args, "MODLINSEQ modulus markers")
-    written = write_files_atomic(outputs)
-    report(written, pieces)
-    return 0
+    return write_pieces(pieces, faces, args, "MODLINSEQ modulus markers")

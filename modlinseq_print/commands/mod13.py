@@ -7,6 +7,7 @@ import json
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
 from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
@@ -43,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                       "plus bleed (default 300 dpi), and a CSV of quantities, for print-on-demand services")
     deck.add_argument("--bleed", default=None, help="--per-piece: bleed around each card (default 1/8in)")
     add_press_arguments(deck)
+    add_service_argument(deck)
     add_lang_argument(deck)
     deck.set_defaults(run=run_deck, dpi=None)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
@@ -54,8 +56,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_deck(args: argparse.Namespace) -> int:
-    """Print the deck."""
+    """Print the deck (or, with --service, write the service's bundle of it)."""
     format_for(args.output, args.format)
+    if args.service:
+        return write_service_bundle(args, "cards", lambda service, product, folder: deck_bundle(
+            args, service, product, folder))
     sheet = make_sheet(args.paper, args.margin)
     press = press_from_args(args)
     options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_back_offset(args.back_offset),
@@ -75,6 +80,14 @@ def run_deck(args: argparse.Namespace) -> int:
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0
+
+
+def deck_bundle(args: argparse.Namespace, service, product, folder) -> list:
+    """The deck as the service's product takes it, with its README, in the folder and a ZIP."""
+    from modlinseq_print.services.bundles import bundle, card_files
+
+    with using(args.lang):
+        return bundle(folder, service, product, "MODLINSEQ Mod 13 deck", card_files(product, args.signed))
 
 
 def deck_images(args: argparse.Namespace) -> list:

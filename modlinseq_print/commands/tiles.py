@@ -20,6 +20,7 @@ from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
 from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, is_poster, make_sheet, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
@@ -81,6 +82,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
                         help="duplex: shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     add_cut_arguments(parser)
+    add_service_argument(parser)
 
 
 def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
@@ -198,6 +200,23 @@ def report(written: list[Path], pieces) -> None:
     print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}{removed_note(written)}")
 
 
+def write_pieces(pieces, faces, args: argparse.Namespace, title: str) -> int:
+    """Write the sheets, manifests and cut file of the pieces, or with --service the service's bundle."""
+    if args.service:
+        from modlinseq_print.services.bundles import bundle, punchout_files
+
+        def make(service, product, folder):
+            with using(args.lang):
+                return bundle(folder, service, product, title, punchout_files(product, pieces, faces, title))
+
+        return write_service_bundle(args, "pieces", make)
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, title)
+    written = write_files_atomic(outputs)
+    report(written, pieces)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
     press_from_args(args)  # the press options, checked before anything is drawn
@@ -208,8 +227,4 @@ def run(args: argparse.Namespace) -> int:
                           args.markers)
     faces = PieceFaces(look, get_theme(args.theme), pieces)
     title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
-    with using(args.lang):
-        outputs = make_outputs(pieces, faces, args, title)
-    written = write_files_atomic(outputs)
-    report(written, pieces)
-    return 0
+    return write_pieces(pieces, faces, args, title)

@@ -134,21 +134,32 @@ def _framed(frame: ImageFrame, items) -> Scene:
     return scene
 
 
-def card_images(signed: bool, frame: ImageFrame) -> list[PieceImage]:
-    """The Mod 13 deck as images in `frame`: one per card (card-A-spades.png, ...), its face without the
-    printed cut line, and one back (back-1.png, 52 cards) whose dark field fills the image."""
-    x, y = frame.origin
+def card_images(signed: bool, frame: ImageFrame, face_name: str = "card-{card}.png",
+                back_name: str = "back-1.png") -> list[PieceImage]:
+    """The Mod 13 deck as images in `frame`: one per card (face_name with card = rank-suit, e.g.
+    card-A-spades.png), its face without the printed cut line, and one back for all 52 whose dark field fills
+    the image. The 63 x 88 mm card is centred (a service's trim a little larger keeps the card's white)."""
     width, height = frame.size
+    x, y = (width - CARD_WIDTH) / 2, (height - CARD_HEIGHT) / 2
     images = []
     for rank, suit in deck_cards():
         scene = Scene(width, height)
-        items = card_items(scene, rank, suit, x, y, signed)
-        scene.layer("piece").items.extend(i for i in items if not (isinstance(i, Polygon) and i.style == CUT_STYLE))
-        images.append(PieceImage(f"card-{rank}-{suit}.png", "face", 1, scene, {"back-1.png": 1}))
+        scene.layer("piece").items.extend(card_face(scene, rank, suit, x, y, signed))
+        images.append(PieceImage(face_name.format(card=f"{rank}-{suit}"), "face", 1, scene, {back_name: 1}))
     back = Scene(width, height)
+    back.layer("piece").items.extend(card_back(width, height, x, y))
+    return images + [PieceImage(back_name, "back", len(images), back)]
+
+
+def card_face(scene: Scene, rank: str, suit: str, x: float, y: float, signed: bool) -> list:
+    """A card's face at (x, y) without its printed cut line (a service's die or guillotine cuts it)."""
+    return [i for i in card_items(scene, rank, suit, x, y, signed) if not (isinstance(i, Polygon) and i.style == CUT_STYLE)]
+
+
+def card_back(width: float, height: float, x: float, y: float) -> list:
+    """A card's back at (x, y) on a dark field filling a width x height image."""
     field_items = Polygon(((0, 0), (width, 0), (width, height), (0, height)), Style(fill=BACK_FILL, stroke=None))
-    back.layer("piece").items.extend([field_items, *card_back_items(x, y)])
-    return images + [PieceImage("back-1.png", "back", len(images), back)]
+    return [field_items, *card_back_items(x, y)]
 
 
 def images_csv(images: list[PieceImage], frame: ImageFrame) -> str:

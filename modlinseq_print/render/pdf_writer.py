@@ -343,7 +343,7 @@ class _PdfBuilder:
             items = list(scene.items())
         stream = _Stream(self, scene)
         stream.items(items)
-        if self.press:
+        if self.press and self.press.print_marks:
             self.crop_marks(scene)
         self.canvas.showPage()
         if unit > 1:

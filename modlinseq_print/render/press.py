@@ -81,12 +81,13 @@ def check_range(value: float, low: float, high: float, what: str, field: str, ex
 @dataclass(frozen=True)
 class PressOptions:
     """How a press-ready PDF is framed: bleed (mm), the die line's spot-colour name, the least space between
-    die-cut shapes (mm), and the PDF/X level ("4" or "1a")."""
+    die-cut shapes (mm), the PDF/X level ("4" or "1a"), and whether crop marks are printed around the bleed."""
 
     bleed: float = DEFAULT_BLEED
     dieline_name: str = DEFAULT_DIELINE
     die_spacing: float = DEFAULT_DIE_SPACING
     pdfx: str = DEFAULT_PDFX
+    print_marks: bool = True  # False: no crop marks, the MediaBox is the BleedBox (a page per card, say)
 
     def __post_init__(self) -> None:
         check_range(self.bleed, 0, MAX_BLEED, "press bleed", "bleed", f"{DEFAULT_BLEED:g}mm or 0.125in")
@@ -103,8 +104,8 @@ class PressOptions:
 
     @property
     def slug(self) -> float:
-        """The paper (mm) beyond the trim on every side: bleed, then room for the crop marks."""
-        return self.bleed + MARK_OFFSET + MARK_LENGTH + SLUG_SPARE
+        """The paper (mm) beyond the trim on every side: bleed, then room for the crop marks (if any)."""
+        return self.bleed + (MARK_OFFSET + MARK_LENGTH + SLUG_SPARE if self.print_marks else 0.0)
 
     def media_size(self, trim_width: float, trim_height: float) -> tuple[float, float]:
         """The MediaBox (mm) around a trim of this size."""
@@ -157,20 +158,31 @@ def _grown_clip(clip, width: float, height: float, bleed: float):
     return x - left, y - top, w + left + right, h + top + bottom
 
 
+def _past_corner(value: float, other: float, limit: float, bleed: float) -> float:
+    """An edge strip's end moved `bleed` further out when it ends at a trim corner (0 or `limit`), so that the
+    strips of two edges meeting there also fill the bleed's corner square."""
+    if abs(value) < _EDGE and value <= other:
+        return value - bleed
+    if abs(value - limit) < _EDGE and value >= other:
+        return value + bleed
+    return value
+
+
 def _edge_strips(polygon: Polygon, width: float, height: float, bleed: float) -> list[Polygon]:
-    """Rectangles filling the bleed beyond each polygon edge that lies on the trim."""
+    """Rectangles filling the bleed beyond each polygon edge that lies on the trim (and, where such an edge
+    ends at a trim corner, the corner of the bleed too)."""
     style = Style(fill=polygon.style.fill, stroke=None)
     points = list(polygon.points)
     strips = []
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
-        for line, (a, b), (c, d), outward in ((0.0, (x0, x1), (y0, y1), -1), (width, (x0, x1), (y0, y1), 1)):
-            if abs(a - line) < _EDGE and abs(b - line) < _EDGE and abs(d - c) > _EDGE:
+        for line, outward in ((0.0, -1), (width, 1)):
+            if abs(x0 - line) < _EDGE and abs(x1 - line) < _EDGE and abs(y1 - y0) > _EDGE:
                 far = line + outward * bleed
+                c, d = _past_corner(y0, y1, height, bleed), _past_corner(y1, y0, height, bleed)
                 strips.append(Polygon(((line, c), (far, c), (far, d), (line, d)), style))
         for line, outward in ((0.0, -1), (height, 1)):
             if abs(y0 - line) < _EDGE and abs(y1 - line) < _EDGE and abs(x1 - x0) > _EDGE:
                 far = line + outward * bleed
-                strips.append(Polygon(((x0, line), (x0, far), (x1, far), (x1, line)), style))
+                a, b = _past_corner(x0, x1, width, bleed), _past_corner(x1, x0, width, bleed)
+                strips.append(Polygon(((a, line), (a, far), (b, far), (b, line)), style))
     return strips
-
-
