@@ -14,7 +14,7 @@ from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import (
-    CSV_NAME, POD_BLEED, POD_DPI, check_folder, image_frame, images_csv, piece_images,
+    CSV_NAME, POD_BLEED, POD_DPI, check_folder, image_frame, images_csv, piece_images, print_faces,
 )
 from modlinseq_print.printables.cutters import Cutter, CutterError, cut_sheet, get_cutter, pieces_sheet
 from modlinseq_print.printables.print_and_cut import mark_sheets, print_cut_layout
@@ -216,7 +216,7 @@ def per_piece_files(pieces, faces, out: PieceOutput) -> Files:
     their CSV, in the per-piece folder."""
     box = bounding_box(faces.look.outline)
     frame = image_frame((box.width, box.height), out.per_piece_bleed, POD_DPI if out.dpi is None else out.dpi)
-    return image_files(piece_images(pieces, faces, frame), out.per_piece, frame)
+    return image_files(piece_images(pieces, print_faces(faces, frame.bleed), frame), out.per_piece, frame)
 
 
 def image_files(images, folder: str, frame) -> Files:

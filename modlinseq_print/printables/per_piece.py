@@ -107,13 +107,19 @@ def print_faces(faces: Faces, bleed: float) -> Faces:
 def piece_images(pieces: list[Piece], faces: Faces, frame: ImageFrame) -> list[PieceImage]:
     """One image per distinct face (named after the piece: number-7.png, wild.png, marker-13.png) and one
     per distinct back (back-1.png, ...), faces first, in first-seen order, each counting the pieces that show
-    it; each face records the backs it pairs with. The image is `frame` (whole pixels, art centred), with
-    the frame's bleed and no printed cut line."""
-    faces = print_faces(faces, frame.bleed)
+    it; each face records the backs it pairs with. The image is `frame` (whole pixels, art centred), drawn
+    with the faces as given (print_faces gives a service's look)."""
+    return images_by_piece(pieces, faces, frame)[0]
+
+
+def images_by_piece(pieces: list[Piece], faces: Faces,
+                    frame: ImageFrame) -> tuple[list[PieceImage], list[tuple[str, str]]]:
+    """piece_images, and for each piece in order the names of its face and back images."""
     outline = faces.look.outline
     front = _slot_at(outline, frame.origin)
     back = _slot_at([(-x, y) for x, y in outline], frame.origin)  # backs are drawn mirrored
     images: dict[tuple, PieceImage] = {}
+    names = []
     for piece in pieces:
         shown = []
         for side, items in (("face", faces.face(piece, front)), ("back", faces.back(piece, back))):
@@ -125,7 +131,8 @@ def piece_images(pieces: list[Piece], faces: Faces, frame: ImageFrame) -> list[P
             images[key].quantity += 1
             shown.append(images[key])
         shown[0].backs[shown[1].name] = shown[0].backs.get(shown[1].name, 0) + 1
-    return sorted(images.values(), key=lambda image: image.side == "back")  # faces first, each in first-seen order
+        names.append((shown[0].name, shown[1].name))
+    return sorted(images.values(), key=lambda image: image.side == "back"), names  # faces first, first seen first
 
 
 def _framed(frame: ImageFrame, items) -> Scene:
