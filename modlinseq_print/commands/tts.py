@@ -21,8 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=None, metavar="DIR",
                         help="folder for the JSON and its images (default output/tts-PRESET)")
     parser.add_argument("--base-url", default=None, metavar="URL",
-                        help="name the images by this web address (where you will upload the images folder) "
-                             "instead of file:/// paths on this computer")
+                        help="name each image URL/NAME: the web address where you will put the files of the "
+                             "images folder (default: file:/// paths on this computer)")
     parser.add_argument("--signed", action="store_true", help="the deck's cards also show their -6..-1 value")
     add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
