@@ -1,7 +1,8 @@
 """modlinseq-print: printables and a rules engine for the MODLINSEQ number-tile game.
 
 `import modlinseq_print as mp` gives the front door of modlinseq_print/api.py: mp.board, mp.kit, mp.tiles,
-mp.markers, mp.position, mp.check, mp.preflight and mp.PressOptions. They load on first use, so importing the package stays cheap.
+mp.markers, mp.position, mp.check, mp.preflight and mp.PressOptions. They load on first use, so importing
+the package stays cheap.
 """
 
 import importlib

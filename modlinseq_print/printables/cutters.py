@@ -112,7 +112,8 @@ def pieces_sheet(cutter: Cutter, sheet: Sheet) -> Sheet:
     margin = max(page.margin, cutter.mark_inset) + cutter.band
     if page.width <= 2 * margin or page.height <= 2 * margin:
         raise CutterError(f"a {page.width:g} x {page.height:g} mm sheet has no room for pieces inside its registration "
-                          f"marks ({margin:g} mm from each edge): use larger paper or a smaller margin", "paper", margin)
+                          f"marks ({margin:g} mm from each edge): use larger paper or a smaller margin", "paper",
+                          margin)
     return Sheet(page.width, page.height, margin, page.name)
 
 

@@ -160,7 +160,8 @@ def card_images(signed: bool, frame: ImageFrame, face_name: str = "card-{card}.p
 
 def card_face(scene: Scene, rank: str, suit: str, x: float, y: float, signed: bool) -> list:
     """A card's face at (x, y) without its printed cut line (a service's die or guillotine cuts it)."""
-    return [i for i in card_items(scene, rank, suit, x, y, signed) if not (isinstance(i, Polygon) and i.style == CUT_STYLE)]
+    items = card_items(scene, rank, suit, x, y, signed)
+    return [i for i in items if not (isinstance(i, Polygon) and i.style == CUT_STYLE)]
 
 
 def card_back(width: float, height: float, x: float, y: float) -> list:

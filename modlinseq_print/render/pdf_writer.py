@@ -363,7 +363,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
         side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
         raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
                          f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
-                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page", MAX_PAGE_UNITS / PT_PER_MM)
+                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page",
+                         MAX_PAGE_UNITS / PT_PER_MM)
     version = press.level.pdf_version if press else (1, 6) if huge else None  # UserUnit: 1.6; layers: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
                     enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours

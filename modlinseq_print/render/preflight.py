@@ -198,7 +198,8 @@ def boxes(pdf) -> Check:
         obj = page.obj
         media = [float(v) for v in page.mediabox]
         if ("/TrimBox" in obj) == ("/ArtBox" in obj):
-            return _fail("page boxes", f"page {number} has {'both a TrimBox and an ArtBox' if '/TrimBox' in obj else 'no TrimBox'}")
+            found = "both a TrimBox and an ArtBox" if "/TrimBox" in obj else "no TrimBox"
+            return _fail("page boxes", f"page {number} has {found}")
         trim = [float(v) for v in obj.get("/TrimBox", obj.get("/ArtBox"))]
         bleed = [float(v) for v in obj["/BleedBox"]] if "/BleedBox" in obj else trim
         if not (_inside(trim, bleed) and _inside(bleed, media)):

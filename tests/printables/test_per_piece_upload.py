@@ -44,7 +44,8 @@ def test_images_are_whole_pixels_of_trim_plus_bleed_with_the_art_centred(run):
     for row in rows(run):
         image = Image.open(run / "img" / row["file"]).convert("RGBA")
         trim_w, trim_h, bleed = (float(row[k]) for k in ("trim_width_mm", "trim_height_mm", "bleed_mm"))
-        expected = (round((trim_w + 2 * bleed) / 25.4 * float(row["dpi"])), round((trim_h + 2 * bleed) / 25.4 * float(row["dpi"])))
+        dpi = float(row["dpi"])
+        expected = (round((trim_w + 2 * bleed) / 25.4 * dpi), round((trim_h + 2 * bleed) / 25.4 * dpi))
         assert image.size == expected == (int(row["width_px"]), int(row["height_px"]))
         assert min(a for *_, a in image.get_flattened_data()) == 255  # no half-covered edge row or column
         if row["side"] == "back" or row["file"] == "blocker.png":

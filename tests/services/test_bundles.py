@@ -79,8 +79,8 @@ def test_drivethrucards_gets_one_pdfx_1a_file_back_before_face_under_240_percent
             assert trim == pytest.approx([9, 9, 9 + 2.5 * 72, 9 + 3.5 * 72], abs=0.01)
     subprocess.run([require_tool("pdftoppm"), "-r", "20", "-gray", "-png", "-f", "1", "-l", "2", str(pdf_path),
                     str(tmp_path / "p")], check=True)
-    first, second = (sum(Image.open(p).convert("L").get_flattened_data()) / (Image.open(p).size[0] * Image.open(p).size[1])
-                     for p in sorted(tmp_path.glob("p*.png")))
+    pages = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p*.png"))]
+    first, second = (sum(page.get_flattened_data()) / (page.size[0] * page.size[1]) for page in pages)
     assert first < 120 < second  # the dark back, then the white face
 
 
