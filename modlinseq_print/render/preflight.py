@@ -10,7 +10,6 @@ validator: it checks what these files are made of, and a file made of other thin
 from __future__ import annotations
 
 import datetime
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,9 +54,10 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
     ink at most `max_ink` per cent."""
     import pikepdf
 
+    if not Path(path).is_file():
+        raise PreflightError(f"cannot read {short_path(path)}: it is not a file; give a PDF")
     try:
-        data = Path(path).read_bytes()
-        pdf = pikepdf.open(io.BytesIO(data))
+        pdf = pikepdf.open(path)
     except OSError as problem:
         raise PreflightError(f"cannot read {short_path(path)}: {problem.strerror or problem}") from None
     except pikepdf.PdfError as problem:
