@@ -19,6 +19,7 @@ from modlinseq_print.printables.per_piece import image_frame
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
 from modlinseq_print.render.png_resolution import png_dpi
 from modlinseq_print.render.preflight import preflight
+from modlinseq_print.services.bundles import zip_bytes
 from modlinseq_print.services.specs import MM_PER_IN, services
 
 CARD_SERVICES = [name for name, s in services().items() if "cards" in s.products]
@@ -96,8 +97,12 @@ def test_bundles_have_a_readme_a_zip_of_the_same_files_and_are_byte_identical(de
             assert names == sorted(f"deck-{name}/{p.name}" for p in folder.iterdir())
             for entry in names:
                 assert archive.read(entry) == (decks / entry).read_bytes()
-    assert main(["mod13", "deck", "--service", "makeplayingcards", "-o", str(tmp_path / "deck.pdf")]) == 0
-    assert (tmp_path / "deck-makeplayingcards.zip").read_bytes() == (decks / "deck-makeplayingcards.zip").read_bytes()
+    files = [(p.name, p.read_bytes()) for p in (decks / "deck-drivethrucards").iterdir()]
+    assert zip_bytes(files, "x") == zip_bytes(list(reversed(files)), "x")  # the ZIP depends on the files alone
+    with zipfile.ZipFile(decks / "deck-drivethrucards.zip") as archive:
+        assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    assert main(["mod13", "deck", "--service", "drivethrucards", "-o", str(tmp_path / "deck.pdf")]) == 0
+    assert (tmp_path / "deck-drivethrucards.zip").read_bytes() == (decks / "deck-drivethrucards.zip").read_bytes()
 
 
 def cut_shapes(svg_path):
