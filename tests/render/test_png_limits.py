@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from modlinseq_print.render.png_writer import MAX_PIXELS, MAX_SIDE, PngError, check_resolution
+from modlinseq_print.render.resolution import MAX_PIXELS, MAX_SIDE, PngError, check_resolution
 from modlinseq_print.render.scene import Scene
 
 
