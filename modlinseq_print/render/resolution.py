@@ -35,7 +35,8 @@ def check_resolution(scene: Scene, dpi: float, what: str = "page") -> tuple[int,
     if min(width, height) < 1:
         side = min(scene.width, scene.height)
         least = math.floor(12.7 / side * 100 + 1) / 100  # more than half a pixel rounds up to one
-        raise PngError(f"{size} at {dpi:g} dpi is less than a pixel a side: use --dpi {least:g} or more")
+        raise PngError(f"{size} at {dpi:g} dpi is {width} x {height} pixels, less than one pixel a side: use "
+                       f"--dpi {least:g} or more")
     largest = math.floor(min(MAX_SIDE * 25.4 / max(scene.width, scene.height),
                              math.sqrt(MAX_PIXELS / (scene.width * scene.height)) * 25.4))
     if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:

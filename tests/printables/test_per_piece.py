@@ -61,7 +61,7 @@ def test_with_dpi_replaces_a_resolution_and_keeps_the_image():
 @pytest.mark.parametrize("argv, message", [
     (["--per-piece", "FILE"], "is a file"),
     (["--per-piece", "DIR", "--dpi", "0"], "resolution above 0"),
-    (["--per-piece", "DIR", "--dpi", "0.01"], "less than a pixel a side: use --dpi 0.43 or more"),
+    (["--per-piece", "DIR", "--dpi", "0.01"], "0 x 0 pixels, less than one pixel a side: use --dpi 0.43 or more"),
     (["--per-piece", "DIR", "--dpi", "9000"], "more than a PNG here may have"),
 ])
 def test_bad_per_piece_input_is_one_line(tmp_path, cli, argv, message):

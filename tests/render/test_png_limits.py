@@ -12,7 +12,7 @@ from modlinseq_print.render.scene import Scene
 def test_the_ends_of_the_range():
     tile = Scene(25.4, 25.4)  # one inch square: pixels = dpi
     assert check_resolution(tile, 0.51) == (1, 1)  # more than half a pixel rounds to one
-    with pytest.raises(PngError, match="less than a pixel a side: use --dpi 0.51 or more"):
+    with pytest.raises(PngError, match="less than one pixel a side: use --dpi 0.51 or more"):
         check_resolution(tile, 0.5)
     assert check_resolution(tile, 10_000) == (10_000, 10_000) and 10_000 ** 2 == MAX_PIXELS
     with pytest.raises(PngError, match="100 million in all"):
