@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
-from modlinseq_print.geometry.boards import Board, parse_board
+from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell, neighbours
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
@@ -22,7 +22,8 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, make_sheet, pa
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.render.pagination import PagePlan, best_plan
-from modlinseq_print.studio.fields import MAX_CELLS, FieldError, check_board_size, choice, flag, integer, text, words
+from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text, words
+from modlinseq_print.studio.limits import check_cells, studio_board
 from modlinseq_print.units import parse_length
 
 
@@ -49,9 +50,6 @@ class Design:
 def design_from(body: dict) -> Design:
     """The design in a request body, every field checked."""
     spec = text(body, "board", "hex:9") or "hex:9"
-    if spec.lower().startswith("file:"):
-        raise FieldError("the studio takes board files as uploads, not paths: use 'Load board file'")
-    check_board_size(spec)
     cell_size = text(body, "cell_size") or None
     style = BoardStyle(  # the board command's options, read by the same length parser
         theme=choice(body, "theme", tuple(THEMES), "green"),
@@ -83,7 +81,7 @@ def _cells(board: Board, names: tuple[str, ...], on_board: bool, what: str) -> s
 
 def design_board(design: Design) -> tuple[Board, set[Cell], set[Cell]]:
     """The designed board, with the cells removed from and added to its base board."""
-    base = parse_board(design.spec)
+    base = studio_board(design.spec)
     removed = _cells(base, design.removed, True, "remove")
     added = _cells(base, design.added, False, "add")
     if added and base.grid == "square":
@@ -91,8 +89,7 @@ def design_board(design: Design) -> tuple[Board, set[Cell], set[Cell]]:
     cells = (base.cells - removed) | added
     if not cells:
         raise FieldError("every cell is removed: keep at least one")
-    if len(cells) > MAX_CELLS:
-        raise FieldError(f"the board has {len(cells):,} cells; the studio draws at most {MAX_CELLS:,}")
+    check_cells(len(cells), "the edited board")
     if not design.edited:
         return base, removed, added
     pseudo = MappingProxyType({p: home for p, home in base.pseudocells.items() if home in cells})

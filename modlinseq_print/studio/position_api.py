@@ -21,8 +21,9 @@ from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_nota
 from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
-from modlinseq_print.studio.fields import FieldError, check_board_size, choice, flag, integer, text
-from modlinseq_print.studio.server import Reply, Request
+from modlinseq_print.studio.fields import choice, flag, integer, text
+from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
 
 MAX_TRANSCRIPT = 100_000  # characters
@@ -31,9 +32,7 @@ MAX_TRANSCRIPT = 100_000  # characters
 def start_position(body: dict) -> Position:
     """The empty position (or the modulus marker alone) the request's settings describe, as `check` builds it."""
     spec = text(body, "board", "hex:6") or "hex:6"
-    if spec.lower().startswith("file:"):
-        raise FieldError("the position editor takes hex:N, rect:CxR, tess:N or square:CxR boards")
-    check_board_size(spec)
+    studio_board(spec)  # no file board, at most MAX_CELLS cells
     modulus, marker = integer(body, "modulus", 13, 2, 10_000), flag(body, "marker")
     wrap, diagonals = choice(body, "wrap", WRAP_MODES, None), flag(body, "diagonals")
     return rules_start_position(spec, modulus, wrap, diagonals, choice(body, "wild_policy", WILD_POLICIES, "E"), marker)
@@ -103,3 +102,4 @@ def export(request: Request) -> Reply:
 
 
 ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}
+BUDGETS = {"/api/position/check": 5.0, "/api/position/export": 20.0}
