@@ -67,8 +67,9 @@ def download(request: Request) -> Reply:
     dpi = integer(request.query, "dpi", 150, 30, 600)
     design = design_from(request.body)
     drawing, _ = design_drawing(design)
+    plan = page_plan(drawing, design)
+    check_pages(len(plan.pages) + (len(plan.pages) > 1) if plan else 1, "this board")  # before any page is drawn
     document, _ = design_document(drawing, design)
-    check_pages(len(document.pages), "this board")
     if fmt == "png":
         check_pixels(len(document.pages), document.pages[0].scene.width, document.pages[0].scene.height, dpi)
     files = render_pages(document, fmt, dpi, progress=request.counter(len(document.pages)))

@@ -86,6 +86,12 @@ def pool(kind: str) -> ThreadPoolExecutor:
         return _POOLS[kind]
 
 
+def _settled(future: asyncio.Future) -> None:
+    """Take the outcome of a job nobody waits for any more (stopped), so it is not reported as lost."""
+    if not future.cancelled():
+        future.exception()
+
+
 class OverBudget(Exception):
     """A job that ran past its time budget (and was stopped)."""
 
@@ -95,6 +101,7 @@ async def run_job(work: Callable[[], T], budget: float, kind: str = "light") -> 
     waiting task is cancelled (the client went away), the job is stopped."""
     job = Job(work)
     future = asyncio.get_running_loop().run_in_executor(pool(kind), job.run)
+    future.add_done_callback(_settled)
     try:
         return await asyncio.wait_for(asyncio.shield(future), budget)
     except asyncio.TimeoutError:
