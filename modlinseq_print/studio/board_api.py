@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import re
-
+from functools import lru_cache
 from pathlib import PurePath
+
+from modlinseq_print.geometry import addresses
 
 from modlinseq_print.geometry.board_files import board_file_cells
 from modlinseq_print.geometry.boards import MAX_CELLS as MAX_FILE_CELLS
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
 from modlinseq_print.kit.preset_loading import preset_from_text
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
                                            ghost_cells, page_plan)
 from modlinseq_print.studio.exchange import Reply, Request
+from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.fields import FieldError, choice, integer, smallest_hexagon, text
 from modlinseq_print.studio.limits import check_cells, check_pages, check_pixels, studio_board
 from modlinseq_print.studio.uploads import MAX_UPLOAD, content_type, read_upload, toml_text, zip_files
@@ -28,18 +30,32 @@ def _round(value: float) -> float:
     return round(value, 2)
 
 
+@lru_cache(maxsize=1 << 16)
+def _name(grid: str, cell: Cell) -> str:
+    """A cell's address, computed once: every edit of a design names the same cells again."""
+    return addresses.square_address_of(cell) if grid == "square" else addresses.address_of(cell)
+
+
+def placed_cells(drawing, cells) -> list[list]:
+    """[address, x, y] of each cell, for the page to find cells under the pointer and move between them."""
+    grid, (ox, oy), centre = drawing.board.grid, drawing.origin, drawing.layout.centre
+    return [[_name(grid, c), *(round(v, 2) for v in (centre(c)[0] + ox, centre(c)[1] + oy))] for c in cells]
+
+
 def preview(request: Request) -> dict:
-    """The board as SVG, with every cell's address and centre and the cells that can be added."""
+    """The board as a light SVG for the screen, with every cell's address and centre and the cells that can be
+    added."""
     design = design_from(request.body)
     drawing, removed = design_drawing(design)
     board = drawing.board
     point = drawing.centre
-    cells = [[board.address(c), *map(_round, point(c))] for c in board.sorted_cells()]
-    ghosts = [[board.address(c), *map(_round, point(c))] for c in ghost_cells(board, removed)]
+    cells = placed_cells(drawing, board.sorted_cells())
+    ghosts = placed_cells(drawing, ghost_cells(board, removed))
     some = next(iter(board.cells))
     cx, cy = point(some)
     shape = [[_round(x - cx), _round(y - cy)] for x, y in drawing.corners(some)]
-    return {"svg": scene_to_svg(drawing.scene).decode(), "width": drawing.scene.width,
+    screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the board at
+    return {"svg": screen_svg(drawing.scene, screen), "width": drawing.scene.width,
             "height": drawing.scene.height, "cells": cells, "ghosts": ghosts, "shape": shape,
             "count": len(board.cells), "spec": board.spec}
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import Cell, neighbours
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, Cell
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
@@ -25,6 +25,10 @@ from modlinseq_print.render.pagination import PagePlan, best_plan
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text, words
 from modlinseq_print.studio.limits import check_cells, studio_board
 from modlinseq_print.units import parse_length
+
+
+_SPAN = 1 << 20  # cells packed in one integer: q * _SPAN + r (every studio board is far smaller)
+_STEPS = tuple(d.q * _SPAN + d.r for d in DIRECTIONS_CLOCKWISE)
 
 
 @dataclass(frozen=True)
@@ -99,8 +103,11 @@ def design_board(design: Design) -> tuple[Board, set[Cell], set[Cell]]:
 def ghost_cells(board: Board, removed: set[Cell]) -> list[Cell]:
     """Cells the designer offers to add: the removed ones and the free ring around the board (hex grids)."""
     ring = set()
-    if board.grid == "hex":
-        ring = {n for cell in board.cells for n in neighbours(cell)} - board.cells - set(board.pseudocells)
+    if board.grid == "hex":  # cells as integers: 60,000 neighbour look-ups of hex:57 in a few milliseconds
+        key = {c.q * _SPAN + c.r for c in board.cells}
+        near = {k + d for k in key for d in _STEPS} - key
+        ring = {Cell(*divmod(k + _SPAN // 2, _SPAN)) for k in near}
+        ring = {Cell(c.q, c.r - _SPAN // 2) for c in ring} - set(board.pseudocells)
     return sorted(ring | removed, key=lambda c: (c.r, c.q))
 
 

@@ -13,7 +13,6 @@ from modlinseq_print.printables.position import diagram_style as diagram_style_o
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.position import Position, analyse
@@ -23,6 +22,7 @@ from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.fields import choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
 
@@ -87,7 +87,8 @@ def check(request: Request) -> dict:
     corners = drawing.board.corners(some)
     ox, oy = drawing.offset
     shape = [[round(x + ox - cx, 2), round(y + oy - cy, 2)] for x, y in corners]
-    return {"transcript": transcript(position), "report": report, "svg": scene_to_svg(drawing.scene).decode(),
+    screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at
+    return {"transcript": transcript(position), "report": report, "svg": screen_svg(drawing.scene, screen),
             "width": drawing.scene.width, "height": drawing.scene.height, "cells": cells, "shape": shape,
             "tiles": {board.address(c): t.label for c, t in position.tiles.items()}}
 

@@ -109,9 +109,10 @@ async function refresh() {
   showEdits();
   const body = settings();
   const sent = { removed: new Set(removed), added: new Set(added) };
+  const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
   document.body.dataset.busy = "1";
   try {
-    const data = await previewRequest.run((signal) => api("/api/board/preview", body, signal));
+    const data = await previewRequest.run((signal) => api("/api/board/preview", { ...body, screen_width: width || undefined }, signal));
     message.textContent = "";
     shown = { cells: new Set(data.cells.map((c) => c[0])), ghosts: new Set(data.ghosts.map((c) => c[0])), spec: data.spec };
     shownEdits = sent;

@@ -46,7 +46,8 @@ function send(edit = {}) {
 
 async function roundTrip(edit) {
   const before = transcript;
-  const body = { ...formValues(form), transcript, ...edit };
+  const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  const body = { ...formValues(form), transcript, ...edit, screen_width: width || undefined };
   try {
     const data = await api("/api/position/check", body);
     message.textContent = "";

@@ -118,6 +118,8 @@ class BoardView {
     this.url = null;
     this.label = document.getElementById("hover") || Object.assign(document.body.appendChild(document.createElement("div")), { id: "hover" });
     this.label.setAttribute("aria-hidden", "true");
+    this.image = svg.parentElement.querySelector("img.drawing");
+    new ResizeObserver(() => this.place()).observe(svg);
     svg.setAttribute("tabindex", "0");
     svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     svg.addEventListener("pointerleave", () => this.hideHover());
@@ -128,30 +130,45 @@ class BoardView {
     svg.addEventListener("blur", () => this.cursorShape && this.cursorShape.setAttribute("visibility", "hidden"));
   }
 
-  // Show a new drawing: data has svg, width, height, shape, and cell lists [[address, x, y], ...].
+  // Show a new drawing: data has svg, width, height, shape, and cell lists [[address, x, y], ...]. The drawing
+  // is an image in its own layer under the view, so what the view redraws (hover, cursor, edits) never makes
+  // the browser paint the board again.
   show(data, lists) {
     const old = this.url;
     this.url = URL.createObjectURL(new Blob([data.svg], { type: "image/svg+xml" }));
     this.shape = data.shape;
+    this.size = [data.width, data.height];
     this.cells = new Map();
     for (const list of lists) for (const [address, x, y] of list) this.cells.set(address, [x, y]);
     this.index();
     const pad = Math.max(...data.shape.map(([x, y]) => Math.hypot(x, y))) + 2;
     this.svg.setAttribute("viewBox", viewBox(data.width, data.height, lists, pad));
-    let image = this.svg.querySelector("image.drawing");
-    if (!image) {
-      this.svg.replaceChildren();
-      image = svgEl("image", { class: "drawing", x: 0, y: 0 }, this.svg);
+    if (!this.svg.querySelector("#marks")) {
       for (const id of ["marks", "pages", "selection"]) svgEl("g", { id }, this.svg);
       this.hoverShape = svgEl("polygon", { class: "hover-cell", visibility: "hidden" }, this.svg);
       this.cursorShape = svgEl("polygon", { class: "cursor-cell", visibility: "hidden" }, this.svg);
     }
-    image.setAttribute("width", data.width);
-    image.setAttribute("height", data.height);
-    image.setAttribute("href", this.url);
-    if (old) setTimeout(() => URL.revokeObjectURL(old), 2000);
+    const image = this.image;
+    image.onload = () => {
+      document.body.dataset.drawnAt = String(performance.now());
+      if (old) URL.revokeObjectURL(old);
+    };
+    image.src = this.url;
+    this.place();
     if (this.cursor && !this.cells.has(this.cursor)) this.cursor = null;
     if (document.activeElement === this.svg) this.drawCursor();
+  }
+
+  // The image over the drawing's place in the view (the view keeps the drawing's proportions, centred).
+  place() {
+    if (!this.size) return;
+    const matrix = this.svg.getScreenCTM();
+    const box = this.svg.parentElement.getBoundingClientRect();
+    if (!matrix) return;
+    const a = new DOMPoint(0, 0).matrixTransform(matrix);
+    const b = new DOMPoint(...this.size).matrixTransform(matrix);
+    Object.assign(this.image.style, { left: `${a.x - box.left}px`, top: `${a.y - box.top}px`,
+      width: `${b.x - a.x}px`, height: `${b.y - a.y}px` });
   }
 
   // Cells filed in buckets of the cell size, and in rows (for the arrow keys).
