@@ -150,31 +150,35 @@ async function refreshPages(body) {
   }
 }
 
-// The printed pages as dashed frames, each numbered at the middle of the part of it that shows the board;
-// a number that would touch another is made smaller, never drawn over it.
+// The printed pages as dashed frames, each numbered at the middle of the part of it that shows, all numbers
+// of one size ("page 7", or "7" where pages are small on the screen); one that would touch another is
+// shortened, or left out.
 function drawPages(pages) {
   const group = document.getElementById("pages");
   if (!group) return;
   group.replaceChildren();
   group.style.display = document.getElementById("show-pages").checked ? "" : "none";
   const [vx, vy, vw, vh] = document.getElementById("preview").getAttribute("viewBox").split(" ").map(Number);
-  const placed = [];
   for (const page of pages) {
     svgEl("rect", { x: page.x, y: page.y, width: page.w, height: page.h, class: "page" }, group);
   }
+  const fit = (chars) => Math.min(vw / 32, ...pages.map((p) => Math.min(0.85 * p.w / (chars * 0.6), 0.5 * p.h)));
+  const pixels = document.getElementById("preview").clientWidth / vw;
+  const long = fit(`page ${pages.length}`.length) * pixels >= 12;  // else bare numbers, larger
+  const size = long ? fit(`page ${pages.length}`.length) : fit(String(pages.length).length);
+  const placed = [];
   for (const page of pages) {
     const x0 = Math.max(page.x, vx), x1 = Math.min(page.x + page.w, vx + vw);
     const y0 = Math.max(page.y, vy), y1 = Math.min(page.y + page.h, vy + vh);
-    const text = `page ${page.number}`;
-    let size = Math.min(vw / 32, (x1 - x0) / (text.length * 0.62), (y1 - y0) / 1.6);
-    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    const box = (s) => [cx - s * text.length * 0.31, cy - s * 0.6, cx + s * text.length * 0.31, cy + s * 0.6];
-    while (size > 0.5 && placed.some((b) => overlaps(b, box(size)))) size *= 0.8;
-    if (size <= 0.5) continue;
-    placed.push(box(size));
-    const label = svgEl("text", { x: cx, y: cy, class: "page-number", "font-size": size.toFixed(2),
+    const label = svgEl("text", { x: (x0 + x1) / 2, y: (y0 + y1) / 2, class: "page-number", "font-size": size.toFixed(2),
       "text-anchor": "middle", "dominant-baseline": "central" }, group);
-    label.textContent = text;
+    for (const text of [long ? `page ${page.number}` : `${page.number}`, `${page.number}`, null]) {
+      if (text === null) { label.remove(); break; }
+      label.textContent = text;
+      const b = label.getBBox();
+      const box = [b.x, b.y, b.x + b.width, b.y + b.height];
+      if (!placed.some((other) => overlaps(other, box))) { placed.push(box); break; }
+    }
   }
 }
 
