@@ -37,12 +37,13 @@ PAGES = {"/": "board.html", "/board": "board.html", "/kit": "kit.html", "/positi
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
                     "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
                     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
-                                               "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"}
+                                               "frame-ancestors 'none'; form-action 'none'"}
 
 
 def api_modules() -> list:
-    """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds} and
-    HEAVY {path, ...} (work run one at a time)."""
+    """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
+    HEAVY {path, ...} (work run one at a time) and PAGES {path: file in static/} (a page of its own). A new
+    feature is a new module listed here."""
     from modlinseq_print.studio import board_api, kit_api, position_api
 
     return [board_api, kit_api, position_api]
@@ -63,12 +64,14 @@ class StudioApp:
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
         self.heavy: set[str] = set()
+        pages = dict(PAGES)
         for module in api_modules():
             self.routes.update(module.ROUTES)
             self.budgets.update(getattr(module, "BUDGETS", {}))
             self.heavy |= set(getattr(module, "HEAVY", ()))
+            pages.update(getattr(module, "PAGES", {}))
         self.files = static_files()
-        routes = [Route(path, partial(self.page, name), methods=["GET"]) for path, name in PAGES.items()]
+        routes = [Route(path, partial(self.page, name), methods=["GET"]) for path, name in pages.items()]
         routes.append(Route("/static/{name}", self.static, methods=["GET"]))
         for path in sorted({path for _, path in self.routes}):
             methods = [method for method, p in self.routes if p == path]

@@ -6,6 +6,7 @@ import math
 import re
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.studio.limits import MAX_CELLS
 
 MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
 
@@ -60,7 +61,7 @@ def choice(body: dict, key: str, choices: tuple[str, ...], default: str | None) 
     return value
 
 
-def words(body: dict, key: str, limit: int = 10_000) -> list[str]:
+def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:
     """A list of short words (addresses): a JSON list, or one string split at commas and spaces."""
     value = body.get(key, [])
     if isinstance(value, str):

@@ -195,9 +195,12 @@ def page_picture(request: Request) -> Reply:
     kit = _built(text(request.query, "id"))
     number = integer(request.query, "page", 1, 1, len(kit.document.pages))
     with kit.lock:
-        if number not in kit.pictures:
-            kit.pictures[number] = thumbnail(kit.document.pages[number - 1].scene, kit.indexes)
-        return Reply(kit.pictures[number], content_type("png"))
+        picture = kit.pictures.get(number)
+    if picture is None:  # drawn outside the lock: two pages are drawn at once
+        picture = thumbnail(kit.document.pages[number - 1].scene, kit.indexes)
+        with kit.lock:
+            kit.pictures[number] = picture
+    return Reply(picture, content_type("png"))
 
 
 def preset_file(request: Request) -> Reply:

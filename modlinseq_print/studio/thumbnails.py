@@ -23,7 +23,9 @@ def _culled(scene: Scene, indexes: dict[int, SceneIndex]) -> Scene:
         items = []
         for item in layer.items:
             if isinstance(item, Embed) and item.clip is not None:
-                index = indexes.setdefault(id(item.scene), SceneIndex(item.scene))
+                if id(item.scene) not in indexes:  # one index of the board for all its pages
+                    indexes[id(item.scene)] = SceneIndex(item.scene)
+                index = indexes[id(item.scene)]
                 cx, cy, cw, ch = item.clip
                 window = index.window((cx - item.x) / item.scale, (cy - item.y) / item.scale,
                                       cw / item.scale, ch / item.scale)
