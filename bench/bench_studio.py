@@ -126,7 +126,8 @@ def kit_memory(rows: list) -> None:
     what = (f"hex:57, {values['tiles.copies']} copies of 13 values: {result.get('pages')} pages, "
             f"{result.get('bytes', 0) // 1024} KB PDF")
     rows.append(("largest kit: build (server)", seconds * 1000, None, what))
-    rows.append(("largest kit: server memory before / peak", None, None, f"{idle / 1024:.0f} MB / {peak / 1024:.0f} MB"))
+    rows.append(("largest kit: server memory before / peak", None, None,
+                 f"{idle / 1024:.0f} MB / {peak / 1024:.0f} MB"))
 
 
 def designer_browser(rows: list) -> None:
@@ -146,8 +147,8 @@ def designer_browser(rows: list) -> None:
                                        timeout=60_000)
                 first = float(page.evaluate("document.body.dataset.drawnAt"))
                 timings = page.evaluate(CLICK_AND_HOVER, address_of(next(iter(ring(order // 2)))))
-                rows.append((f"designer hex:{order}: first preview drawn (browser)", first, 1000 if order == 57 else None,
-                             "from navigation to the board image shown"))
+                rows.append((f"designer hex:{order}: first preview drawn (browser)", first,
+                             1000 if order == 57 else None, "from navigation to the board image shown"))
                 rows.append((f"designer hex:{order}: cell click to updated page", timings["click"],
                              150 if order == 57 else None, "the cell shown removed and counted, painted"))
                 rows.append((f"designer hex:{order}: hover to label", timings["hover"], None,

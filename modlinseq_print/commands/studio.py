@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise ModlinseqError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error} "
                              "(try another --port)") from None
-    name = f"[{args.host}]" if ":" in args.host else args.host
+    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host  # a wildcard bind: open it here
+    name = f"[{shown}]" if ":" in shown else shown
     url = f"http://{name}:{server.port}/"
     print(f"studio at {url} (board designer, kit builder, position editor); Ctrl+C stops it", flush=True)
     if not args.no_browser:

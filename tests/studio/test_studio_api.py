@@ -268,7 +268,8 @@ def test_a_kit_build_streams_its_progress(client):
     assert len(steps) >= 6 and all(0 < s["done"] <= s["total"] for s in steps)
     assert [s["done"] for s in steps] == sorted(s["done"] for s in steps)
     assert lines[-1]["result"]["ok"] and lines[-1]["result"]["pages"] == len(lines[-1]["result"]["labels"])
-    bad = client.post("/api/kit/build", {"values": {**values, "modulus": "1"}}, headers={"accept": "application/x-ndjson"})
+    bad = client.post("/api/kit/build", {"values": {**values, "modulus": "1"}},
+                      headers={"accept": "application/x-ndjson"})
     assert json.loads(bad.body.decode().splitlines()[-1])["result"]["key"] == "modulus"
 
 

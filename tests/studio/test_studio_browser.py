@@ -396,8 +396,8 @@ def test_every_page_fits_a_phone(phone, studio_url, name, path):
     if name == "kit":
         phone.click("#build")
         expect(phone.locator("#state")).to_have_text("built", timeout=60_000)
-        phone.wait_for_function("() => [...document.querySelectorAll('.thumbs img')].slice(0, 4).every(i => i.complete)",
-                                timeout=60_000)
+        phone.wait_for_function("() => [...document.querySelectorAll('.thumbs img')].slice(0, 4)"
+                                ".every(i => i.complete)", timeout=60_000)
     screenshot(phone, f"{name}-phone", name)
     toggle.click()
     expect(phone.locator("#panel")).to_be_visible()

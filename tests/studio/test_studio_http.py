@@ -61,7 +61,8 @@ def request(port: int, path: str, body: dict | None = None, timeout: float = 60)
     response = connection.getresponse()
     data = response.read()
     connection.close()
-    return response.status, json.loads(data) if response.getheader("content-type", "").startswith("application/json") else {}
+    is_json = response.getheader("content-type", "").startswith("application/json")
+    return response.status, json.loads(data) if is_json else {}
 
 
 def post_head(port: int, path: str, extra: str) -> bytes:
