@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
-from modlinseq_print.kit.measures import Measures, measure
-from modlinseq_print.kit.presets import Preset
+from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
+from modlinseq_print.kits.measures import Measures, measure
+from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
@@ -74,6 +74,8 @@ def with_exercises(preset: Preset, count: int | None = None, seed: int | None = 
     """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
     if count is not None:
         check_exercise_count(count, 0, "--exercises")
+    if seed is not None:
+        check_seed(seed)
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
     return replace(preset, exercises=replace(preset.exercises, **changes))
 
@@ -125,20 +127,26 @@ def kit_pieces(preset: Preset) -> list[Piece]:
     return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
 
 
+def kit_faces(preset: Preset) -> PieceFaces:
+    """How the kit's pieces look: the preset's tile look and theme."""
+    pieces = kit_pieces(preset)
+    return PieceFaces(tile_look(preset, measure(preset)), get_theme(preset.theme), pieces)
+
+
 def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict[str, int]]:
     """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
     the sheets (where every piece went) and the count of each kind; with `press` (PressOptions), spaced and
     bled for die cutting."""
-    pieces = kit_pieces(preset)
+    pieces, faces = kit_pieces(preset), kit_faces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     m = measure(preset)
     sheet = m.pieces_sheet
-    look, options = tile_look(preset, m), sheet_options(preset, m, title)
+    options = sheet_options(preset, m, title)
     if press is not None:
-        look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
-        options = replace(options, gap=max(options.gap, press.die_spacing))
-    sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
+        gap, bleed = press.sheet_spacing(options.gap, faces.look.bleed, faces.look.width)
+        faces, options = faces.with_look(replace(faces.look, bleed=bleed)), replace(options, gap=gap)
+    sheets = build_sheets(pieces, faces, sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
     return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 
