@@ -27,6 +27,7 @@ COMMANDS = {
     "markers": "modulus markers (one per modulus, played as 0 on A0)",
     "check": "judge a position: sequences, MSA, points, legality, blocked cells",
     "score": "play turns in order: points per turn and running totals per player",
+    "moves": "every legal turn a hand allows on a position, the best first",
     "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
     "kit": "a complete print-and-play kit (PDF) from a preset",
     "reference": "the rules summary and reference card for a modulus",

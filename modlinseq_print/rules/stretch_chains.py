@@ -88,7 +88,8 @@ class StretchChains:
 
     def crossings(self, walk: Walk, start: int, length: int, empty: Iterable[Cell]) -> list[tuple[Cell, Line]] | None:
         """The lines crossing a stretch with no wild tile to swap, each with its empty cell, or None when one
-        would run on into another cell of the stretch (then every chain is traced afresh)."""
+        would run on into another cell of the stretch, or two of its cells lie side by side on another line
+        (wrap and bounce do that): then every chain is traced afresh."""
         n = len(walk.cells)
         along: dict[Cell, set[Cell]] = {}
         for k in range(length):
@@ -101,6 +102,9 @@ class StretchChains:
         empty = set(empty)
         found = []
         for cell in empty:
+            for d in self.topo.directions:  # two new tiles side by side on another line: a chain of their own
+                if d not in along[cell] and self.topo.next_cell(cell, d) in empty:
+                    return None
             for line, links, beyond in self.crossing(cell):
                 if links & along[cell]:
                     continue
