@@ -113,8 +113,8 @@ class _Search:
             yield from self._loop()
         n = self.n
         occupied = [c in self.tiles for c in self.cells]
-        if all(occupied):
-            return
+        if all(occupied) and (self.closed or self.hand.swaps is None):
+            return  # a full closed walk is the loop above; a full open one changes only by a hash swap
         for i in range(n):
             if occupied[i] and (not occupied[i - 1] or not self.closed and i == 0):
                 last = i

@@ -26,6 +26,8 @@ AI_PLAYERS = ("greedy", "careful")
 CAUTION = 0.25
 #: How much of the mover's own best extension next turn (with the tiles it keeps) `careful` counts for a turn.
 HOPE = 1.0
+#: `careful` weighs the turns scoring most, this many (a search finds thousands; the rest score little).
+CONSIDERED = 40
 
 #: An option left to the next player: the empty cell at a sequence's end, the values that continue it there,
 #: and the points of the longer sequence.
@@ -42,7 +44,7 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
     position, hand = game.position, game.hands[game.current]
     base = {ch: _options(position, ch, position.tiles) for ch in all_chains(position.topology, position.tiles)}
     worth = {}
-    for move in moves:
+    for move in moves[:CONSIDERED]:
         placed = dict(move.tiles)
         touched = set(placed)
         options = [o for ch, found in base.items() if touched.isdisjoint(ch.cells) for o in found
@@ -52,7 +54,7 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
         kept = hand.after(move)
         worth[id(move)] = move.points - CAUTION * odds.best(options) + HOPE * _own_best(options, kept, odds)
     top = max(worth.values())
-    return rng.choice([m for m in moves if worth[id(m)] >= top - 1e-9])
+    return rng.choice([m for m in moves[:CONSIDERED] if worth[id(m)] >= top - 1e-9])
 
 
 def _own_best(options: list[Option], kept: Hand, odds: "_Odds") -> float:

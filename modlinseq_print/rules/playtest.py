@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable
 
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import Game, Variant
 from modlinseq_print.rules.players import AI_PLAYERS, choose
@@ -28,8 +28,9 @@ MAX_JOBS = 64
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One simulated game: seed, scores by seat, turns played (freezes not counted), cells filled and
-    blocked at the end, tiles left in the stock, the longest sequence's tiles, and seconds taken."""
+    """One simulated game: seed, scores by seat, turns played (freezes not counted), cells filled (the
+    modulus marker's too) and
+    blocked at the end, tiles left in the stock, the longest sequence's tiles, and the CPU seconds it took."""
 
     seed: int
     scores: tuple[int, ...]
@@ -48,7 +49,7 @@ def game_seed(seed: int, number: int) -> int:
 
 def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
     """Play one game between computer players (one kind per seat) to its end."""
-    start = time.perf_counter()
+    start = time.process_time()
     game = Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)
     rng = random.Random(seed)
     while not game.over:
@@ -57,10 +58,10 @@ def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None],
         else:
             game.freeze()
     analysis = analyse(game.position)
-    placed = tuple(sorted(c for c, t in game.position.tiles.items() if not t.marker))
+    placed = tuple(sorted(game.position.tiles))
     longest = max((r.tiles for r in analysis.sequences), default=1 if placed else 0)
     return GameSummary(seed, tuple(game.scores), sum(1 for r in game.records if r.move is not None), placed,
-                       len(analysis.blocked), game.stock_size, longest, time.perf_counter() - start)
+                       len(analysis.blocked), game.stock_size, longest, time.process_time() - start)
 
 
 def _portable(variant: Variant) -> tuple:
@@ -94,6 +95,9 @@ def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], 
              jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameSummary]:
     """Play `games` seeded games (in `jobs` processes), calling progress(done) after each; summaries in order."""
     check_playtest(kinds, games, jobs)
+    board = variant.board
+    if board.grid == "hex" and ORIGIN not in board.cells:
+        raise RulesError(f"board {board.spec} has no centre cell A0, where the first turn goes: use a board with A0")
     Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)  # refuse a bad game at once
     seeds = [game_seed(seed, n) for n in range(games)]
     if jobs == 1:

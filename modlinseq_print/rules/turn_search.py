@@ -127,7 +127,7 @@ class TurnSearch:
             for start, length, loop, changes, swapped in walk_fillings(walk.cells, walk.closed, self.tiles, hand,
                                                                        self.hand.size, anchors, steps):
                 if len(changes) == 1 or not once:
-                    key = (frozenset(changes.items()), swapped)
+                    key = (frozenset(changes.items()), frozenset(swapped))
                     if key in seen:
                         continue
                     seen.add(key)
