@@ -133,6 +133,12 @@ def _freeze_stuck(session: _Session) -> None:
         session.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
 
 
+def _last_turn(game: Game) -> list[str]:
+    """The cells of the last turn played (not a freeze), for the page to outline."""
+    played = [r.move for r in game.records if r.move is not None]
+    return [game.position.board.address(c) for c, _ in played[-1].tiles] if played else []
+
+
 def _state(key: str, session: _Session, screen: int | None) -> dict:
     game = session.game
     _freeze_stuck(session)
@@ -151,7 +157,8 @@ def _state(key: str, session: _Session, screen: int | None) -> dict:
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
         "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points}
                   for r in game.records if r.move is not None],
-        "events": list(session.events), "blocked": [position.board.address(c) for c in analysis.blocked],
+        "last": _last_turn(game), "events": list(session.events),
+        "blocked": [position.board.address(c) for c in analysis.blocked],
         "hash_swap": game.variant.hash_swap, "policy": position.policy,
     }
     session.events.clear()

@@ -10,10 +10,18 @@ from pathlib import Path
 import pytest
 
 from modlinseq_print.studio import play_api
-from test_studio_browser import (AXE, CHROMIUM, DESKTOP, PHONE, browser, cell_point, expect, missing,  # noqa: F401
-                                 new_page, no_sideways_scroll, page, phone, screenshot, studio_url)
+from test_studio_browser import (AXE, CHROMIUM, DESKTOP, PHONE, SCREENSHOTS, browser, cell_point,  # noqa: F401
+                                 expect, missing, new_page, no_sideways_scroll, page, phone, studio_url)
 
 pytestmark = pytest.mark.slow  # a real browser and whole games: tens of seconds
+
+
+def screenshot(page, name: str) -> None:
+    """Save the page as DIR/NAME.png when asked (`make docs`), without hover or cursor."""
+    if SCREENSHOTS:
+        page.mouse.move(1, 1)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"))
 
 
 def start_game(page, studio_url, players=(("Ann", "person"), ("Robot", "greedy")), seed=7) -> None:
@@ -90,7 +98,7 @@ def test_a_whole_game_against_the_computer(page, studio_url, tmp_path, cli):
     assert status == 0 and json.loads(out)["totals"] == shown
     assert shown == dict(zip(game_on_server(page).names, game_on_server(page).scores))
     no_sideways_scroll(page)
-    screenshot(page, "play", "play")
+    screenshot(page, "play-page")
 
 
 def test_pass_and_play_hides_the_next_hand(page, studio_url):
@@ -121,7 +129,7 @@ def test_the_play_page_on_a_phone(phone, studio_url):
     start_game(phone, studio_url)
     expect(phone.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
     no_sideways_scroll(phone)
-    screenshot(phone, "play-phone", "play")
+    screenshot(phone, "play-page-phone")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

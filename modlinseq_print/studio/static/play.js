@@ -95,14 +95,14 @@ async function show(data) {
   view.svg.setAttribute("aria-label", `Game board ${data.board}, ${count} tiles. Arrow keys move; Enter puts the chosen tile down; type a value and Enter to put that tile down.`);
   if (data.over) {
     const best = data.players.filter((p) => p.winner).map((p) => p.name);
-    pill.textContent = `Game over: ${best.join(" and ")} ${best.length > 1 ? "share the win" : "wins"}`;
+    pill.textContent = `Game over. ${best.length > 1 ? "Winners" : "Winner"}: ${best.join(" and ")}`;
     pill.className = "pill";
     document.body.dataset.state = "over";
     say(data.players.map((p) => `${p.name} ${p.score}`).join(", "));
   } else {
     const who = data.players[data.current];
     pill.textContent = who.kind === "person" ? `${who.name} to play` : `${who.name} (${who.kind}) to play`;
-    pill.className = "pill busy";
+    pill.className = who.kind === "person" ? "pill" : "pill thinking";
     document.body.dataset.state = who.kind === "person" ? "person" : "computer";
   }
   hideOrShowHand();
@@ -145,6 +145,8 @@ function drawMarks() {
   const marks = document.getElementById("marks");
   marks.replaceChildren();
   for (const address of state.blocked) view.mark("marks", address, "blocked");
+  document.getElementById("selection").replaceChildren();
+  for (const address of state.last) view.mark("selection", address, "last");
   const group = view.svg.querySelector("#tentative");
   group.replaceChildren();
   for (const p of placed) tileMark(group, p.address, p.value, "tentative");
