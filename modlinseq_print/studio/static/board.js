@@ -269,7 +269,7 @@ async function playtest() {
     heat = data.heat;
     drawHeat();
     const figures = [
-      `${data.games} games, ${data.turns} turns each on average`,
+      `${data.games} games, ${data.turns} turns a game on average`,
       `scores ${data.scores.join(" and ")} on average; the first player won ${Math.round(100 * data.wins[0])}% of games`,
       `${Math.round(100 * data.filled)}% of the cells filled, ${data.blocked} blocked at the end, ${data.stock} tiles left in the stock`,
       `longest sequence ${data.longest} tiles on average; ${data.seconds} s of computing per game`,
@@ -277,6 +277,7 @@ async function playtest() {
     document.getElementById("playtest-figures").innerHTML = figures.map((f) => `<li>${escapeHtml(f)}</li>`).join("");
     document.getElementById("heat-key").hidden = false;
     progress.hidden = true;
+    panel.scrollIntoView({ block: "nearest" });
     announce(`Playtest done: ${figures[0]}`);
   } catch (error) {
     progress.hidden = true;
