@@ -95,6 +95,7 @@ class _Search:
         wild_tiles = {c for c in cells if c in tiles and tiles[c].wild}
         self.freed = len(wild_tiles) if hand.swaps is not None else 0  # wild tiles a hash swap may free
         self.choices: dict[Cell, list[int]] = {}
+        self.naturals = [Tile(v) for v in range(self.m)]  # one tile object per value: tiles are immutable
 
     def cell(self, index: int) -> Cell:
         return self.cells[index % self.n]
@@ -261,7 +262,7 @@ class _Search:
                 moved = self.steps.advance(steps, position, value)
                 if moved is not None:
                     counts[value] -= 1
-                    self.changes[cell] = Tile(value)
+                    self.changes[cell] = self.naturals[value]
                     yield moved
                     counts[value] += 1
         if self.hand.wild + self.freed > self.wilds:

@@ -51,6 +51,19 @@ class _After(Mapping[Cell, Tile]):
         return len(self.before) + sum(1 for c in self.changes if c not in self.before)
 
 
+class _Allowed(dict):
+    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after)."""
+
+    def __init__(self, search: "TurnSearch"):
+        super().__init__()
+        self.search = search
+
+    def __missing__(self, cell: Cell) -> Residue | None:
+        search = self.search
+        found = self[cell] = allowed_class(search.position, cell, search.solved, search.chains.through(cell))
+        return found
+
+
 @dataclass(frozen=True)
 class _Plain:
     """What a plain stretch's turns share: whether its cells alone keep the rules of the line, A0 and
@@ -98,14 +111,9 @@ class TurnSearch:
         self.centre = position.board.grid == "hex" and ORIGIN in position.board.cells
         self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
         self.whole = connected(self.topo, self.tiles)
-        self._allowed: dict[Cell, Residue | None] = {}
         self.chains = StretchChains(self.topo, self.tiles, hash_swap)
-
-    def allowed(self, cell: Cell) -> Residue | None:
-        """The values an empty cell can hold as the lines stand (cached)."""
-        if cell not in self._allowed:
-            self._allowed[cell] = allowed_class(self.position, cell, self.solved, self.chains.through(cell))
-        return self._allowed[cell]
+        self._allowed = _Allowed(self)
+        self.allowed = self._allowed.__getitem__  # the values an empty cell can hold as the lines stand
 
     def wild_values(self, cell: Cell) -> Residue | None:
         """The values a wild tile on the board stands for (for a hash swap)."""
