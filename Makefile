@@ -24,7 +24,7 @@ kits: $(STAMP)
 
 docs: $(STAMP) tools
 	$(PY) scripts/previews.py
-	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py
+	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py tests/studio/test_play_browser.py
 
 studio: $(STAMP)
 	$(PY) -m modlinseq_print studio $(STUDIO_ARGS)
