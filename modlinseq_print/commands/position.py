@@ -1,4 +1,4 @@
-"""`position`: draw a position as the seeds' figures do: tiles, blocked cells in red, a legend of sequences."""
+"""`position`: draw a position as the rules' figures do: tiles, blocked cells in red, a legend of sequences."""
 
 from __future__ import annotations
 
@@ -29,9 +29,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
-    parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
+    parser.add_argument("--crop", action=argparse.BooleanOptionalAction, default=None,
+                        help="draw only the part of the board around the tiles (--no-crop: the whole board; "
+                             "default: crop when the tiles and the cells around them fill at most half the board)")
     parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
-                        help="cells kept around the tiles with --crop (default 1)")
+                        help="cells kept around the tiles when cropping (default 1)")
     parser.add_argument("--legend", choices=LEGENDS, default="long",
                         help="sequences listed under the board: long (three or more tiles, default), all, none")
     parser.add_argument("--modulus-note", nargs="?", const="auto", default=None, metavar="CELL",
