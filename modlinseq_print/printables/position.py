@@ -23,6 +23,7 @@ from modlinseq_print.rules.position import Analysis, SequenceReport
 from modlinseq_print.rules.report import sequence_msa, sequence_notes, tilde_notation
 from modlinseq_print.wording import _
 
+HIGHLIGHT = "#000000"
 ORIGIN_CELL = Cell(0, 0)  # any cell: a tile sits at the same offset from every cell's centre
 HEX_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))  # the six neighbours: hex distance 1
 SQUARE_STEPS = tuple((dq, dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1) if dq or dr)  # a king's move
@@ -47,6 +48,7 @@ class PositionStyle:
     legend_size: float = 3.0  # mm, the legend's font size
     note_cell: str | None = None  # an address for the modulus note, 'auto' for a free cell, None for none
     show_blocked: bool = True
+    highlight: frozenset[Cell] = frozenset()  # tiles drawn with a bold outline (the turn a caption speaks of)
 
 
 def diagram_style(tile_width: float = DIAGRAM_TILE_WIDTH, crop: bool | None = None, crop_margin: int = 1,
@@ -165,6 +167,13 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
             scene.define(name, (marker if tile.marker else faces).face(piece, origin))
         x, y = drawing.centre(cell)
         layer.items.append(Use(name, x + dx, y + dy))
+
+
+def _draw_highlight(drawing: BoardDrawing, cells: set[Cell]) -> None:
+    """A bold dark outline around each of the tiles."""
+    ring = Style(fill=None, stroke=HIGHLIGHT, stroke_width=max(0.5, drawing.style.tile_width * 0.06))
+    drawing.scene.layer("highlight").items.extend(
+        Polygon(tuple(drawing.tile_outline(cell)), ring) for cell in sorted(cells, key=lambda c: (c.r, c.q)))
 
 
 def _tile_offset(drawing: BoardDrawing) -> tuple[float, float]:
@@ -290,6 +299,8 @@ def position_scene(analysis: Analysis, style: PositionStyle = PositionStyle()) -
     if style.show_blocked and analysis.blocked:
         _blocked_layer(drawing, analysis.blocked, get_theme(style.board.theme).blocked_fill)
     _draw_tiles(drawing, analysis)
+    if style.highlight:
+        _draw_highlight(drawing, style.highlight & set(position.tiles))
     if note is not None:
         _draw_note(drawing, note, position.modulus)
     rows = legend_rows(analysis, style.legend)

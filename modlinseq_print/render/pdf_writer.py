@@ -20,7 +20,7 @@ from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
-from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
+from modlinseq_print.render.press import CREASE_DASH, CREASE_NAME, DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
                                           item_box)
 
@@ -28,6 +28,7 @@ PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
 _DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
+_CREASE_CS, _CREASE_OC = "CSCrease", "OCCrease"  # the crease (fold) line's spot colour and layer
 
 
 def _milli(n: int) -> str:
@@ -79,6 +80,7 @@ class _Stream:
         self.state: dict[str, object] = {}
         self.registered: dict[str, str] = {}  # form name -> its Do operator, once listed in the resources
         self.dies: list[str] = []  # die-line paths, drawn together at the end of the stream (press only)
+        self.creases: list[str] = []  # crease (fold) lines, likewise
 
     def flush(self) -> None:
         if self.ops:
@@ -117,8 +119,8 @@ class _Stream:
     def polygon(self, item: Polygon) -> None:
         first, *rest = item.points
         path = " ".join([f"{fmt(first[0])} {fmt(first[1])} m"] + [f"{fmt(x)} {fmt(y)} l" for x, y in rest])
-        if item.style.die and self.builder.press is not None:
-            self.dies.append(path + " h S")
+        if (item.style.die or item.style.crease) and self.builder.press is not None:
+            (self.dies if item.style.die else self.creases).append(path + (" h S" if item.closed else " S"))
             if not (item.style.fill or item.style.stroke):
                 return
         self.apply_style(item.style)
@@ -126,10 +128,14 @@ class _Stream:
 
     def die_lines(self) -> None:
         """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group."""
+        width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
         if self.dies:
-            width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
             self.ops += [f"/OC /{_DIE_OC} BDC q /{_DIE_GS} gs /{_DIE_CS} CS 1 SCN {width} w [] 0 d",
                          *self.dies, "Q EMC"]
+        if self.creases:
+            dash = " ".join(fmt(d) for d in CREASE_DASH)
+            self.ops += [f"/OC /{_CREASE_OC} BDC q /{_DIE_GS} gs /{_CREASE_CS} CS 1 SCN {width} w [{dash}] 0 d",
+                         *self.creases, "Q EMC"]
 
     def circle(self, item: Circle) -> None:
         self.apply_style(item.style)
@@ -252,7 +258,7 @@ class _PdfBuilder:
     def __init__(self, canvas: Canvas, press: PressOptions | None = None):
         self.canvas = canvas
         self.press = press
-        self.die_refs: dict[str, object] | None = None  # the die line's shared PDF objects, made on first use
+        self.spots: dict[str, dict[str, object]] = {}  # "die"/"crease": the spot colour's PDF objects, made on first use
         self.symbol_forms: dict[tuple, str] = {}  # (scene id, symbol) -> form name
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[int, str] = {}
@@ -305,16 +311,32 @@ class _PdfBuilder:
             stream = _Stream(self, scene)
             stream.items(items)
             self.canvas.endForm()
-            if stream.dies:
-                self.die_resources(rl.form_object(self.canvas, name))
+            if stream.dies or stream.creases:
+                self.die_resources(rl.form_object(self.canvas, name), stream)
 
-    def die_resources(self, target) -> None:
-        """Give a page or form that draws die lines a resource dictionary with their spot colour, overprint
-        state and optional-content group besides what reportlab lists (it would list none of the three)."""
-        if self.die_refs is None:
-            self.die_refs = press_objects(self.canvas, self.press)
-        rl.resources_with(target, {_DIE_GS: self.die_refs["state"]}, {_DIE_CS: self.die_refs["colour"]},
-                          {_DIE_OC: self.die_refs["layer"]})
+    def die_resources(self, target, stream: "_Stream") -> None:
+        """Give a page or form that draws die or crease lines a resource dictionary with their spot colours,
+        the overprint state and their optional-content groups besides what reportlab lists (it would list
+        none of them)."""
+        kinds = [kind for kind, paths in (("die", stream.dies), ("crease", stream.creases)) if paths]
+        for kind in kinds:
+            if kind not in self.spots:
+                shared = next(iter(self.spots.values()))["state"] if self.spots else None
+                self.spots[kind] = press_objects(self.canvas, self.press, kind, shared)
+        names = {"die": (_DIE_CS, _DIE_OC), "crease": (_CREASE_CS, _CREASE_OC)}
+        state = next(iter(self.spots.values()))["state"]
+        rl.resources_with(target, {_DIE_GS: state},
+                          {names[kind][0]: refs["colour"] for kind, refs in self.spots.items()},
+                          {names[kind][1]: refs["layer"] for kind, refs in self.spots.items()})
+
+    def layers(self) -> None:
+        """List the die and crease layers in the catalog (on by default), once every page is written."""
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFString
+
+        groups = [refs["layer"] for kind, refs in sorted(self.spots.items(), key=lambda kv: kv[0] != "die")]
+        if groups:
+            rl.add_to_catalog(self.canvas, "OCProperties", PDFDictionary({"OCGs": PDFArray(groups), "D": PDFDictionary({
+                "Name": PDFString("Default"), "Order": PDFArray(groups), "ON": PDFArray(groups)})}))
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
@@ -355,28 +377,28 @@ class _PdfBuilder:
         if self.press:
             self.crop_marks(scene)
         self.canvas.showPage()
-        if stream.dies:
-            self.die_resources(rl.last_page(self.canvas))
+        if stream.dies or stream.creases:
+            self.die_resources(rl.last_page(self.canvas), stream)
         if unit > 1:
             rl.set_user_unit(rl.last_page(self.canvas), unit)
 
 
-def press_objects(canvas: Canvas, press: PressOptions) -> dict[str, object]:
-    """The die line's Separation colour space (magenta as its stand-in), its overprinting graphics state
-    and its optional-content group (listed in the catalog, on by default); returns references to them."""
+def press_objects(canvas: Canvas, press: PressOptions, kind: str = "die", state=None) -> dict[str, object]:
+    """The Separation colour space of the die line (magenta as its stand-in, named as the press options say)
+    or of the crease line (cyan, named CREASE_NAME), the overprinting graphics state and the line's
+    optional-content group (`state`: the overprint state made already); returns references to them."""
     from reportlab.lib.colors import CMYKColorSep
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFSeparationCMYKColor, PDFString
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFSeparationCMYKColor, PDFString
 
-    name = press.dieline_name
-    colour = PDFSeparationCMYKColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1)).value()
-    state = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
+    name, tint, label = (press.dieline_name, (0, 1, 0, 0), "Die") if kind == "die" else \
+        (CREASE_NAME, (1, 0, 0, 0), "Crease")
+    colour = PDFSeparationCMYKColor(CMYKColorSep(*tint, spotName=name, density=1)).value()
+    if state is None:
+        overprint = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
+        state = rl.reference(canvas, overprint, "DieOverprint")
     layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
-    refs = {"colour": rl.reference(canvas, colour, "DieSeparation"),
-            "state": rl.reference(canvas, state, "DieOverprint"), "layer": rl.reference(canvas, layer, "DieLayer")}
-    groups = PDFArray([refs["layer"]])
-    rl.add_to_catalog(canvas, "OCProperties", PDFDictionary({"OCGs": groups, "D": PDFDictionary({
-        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})}))
-    return refs
+    return {"colour": rl.reference(canvas, colour, f"{label}Separation"), "state": state,
+            "layer": rl.reference(canvas, layer, f"{label}Layer")}
 
 
 def document_to_pdf(document: Document, press: PressOptions | None = None,
@@ -401,6 +423,7 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
             builder.define_pending()
             if progress:
                 progress(f"page {number}")
+    builder.layers()
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
     with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
