@@ -13,8 +13,8 @@ from modlinseq_print.inputs import excerpt
 MODULUS = 13
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13}
-#: The seed's worked example: the first two cards, then each card with the phrase shouted.
-SEED_EXAMPLE = (
+#: The worked game of the Mod 13 write-up: the first two cards, then each card with the phrase shouted.
+WORKED_EXAMPLE = (
     (3, None), (7, None), (10, "sum"), (4, "sum"), (1, "product"), (2, "sum of last 3"), (7, "inverse"),
     (2, "inverse"), (2, "product of last 3"), (4, "product"), (6, "AP"), (8, "AP"), (1, "sum"), (5, "GP"),
     (12, "GP"), (4, "sum"), (7, "QP"), (10, "sum of last 3"),
@@ -150,7 +150,7 @@ def check_sequence(cards: Sequence[int]) -> list[CardCheck]:
     """Judge every card after the first two of one discard pile.
 
     AP runs are counted on the cards themselves: every card that continues the progression of the
-    two below it counts, whatever was shouted (the seed's 2, 5, 8, 11, 1 allows no more although 8 is
+    two below it counts, whatever was shouted (the write-up's 2, 5, 8, 11, 1 allows no more although 8 is
     also the inverse of 5). The cards are judged as one pile, an illegal card left in place.
     """
     if len(cards) < 2:

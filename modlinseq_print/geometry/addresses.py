@@ -12,7 +12,7 @@ from modlinseq_print.inputs import excerpt, parse_int
 #: Sextant letters clockwise from the west, matching DIRECTIONS_CLOCKWISE.
 SEXTANTS = "BEHMPT"
 
-# Greek and Cyrillic look-alikes (capital and lower case) of the address letters, seed table 1A.
+# Greek and Cyrillic look-alikes (capital and lower case) of the address letters, table 1A of the rules.
 # Greek P is Rho by its glyph; table 1A names pi, so Pi is accepted too.
 _LOOKALIKES = {
     "A": "AaΑαАа",

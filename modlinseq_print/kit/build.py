@@ -60,7 +60,7 @@ class Kit:
 
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
-    """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
+    """The preset with its worksheet's problem count and problem set replaced (None keeps the preset's own)."""
     if count is not None:
         check_exercise_count(count, 0, "--exercises")
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}

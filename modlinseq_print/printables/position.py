@@ -1,4 +1,4 @@
-"""Position diagrams as the seeds' figures draw them: the board, tiles on it, blocked cells, a legend of sequences."""
+"""Position diagrams as the rules' figures draw them: the board, tiles on it, blocked cells, a legend of sequences."""
 
 from __future__ import annotations
 

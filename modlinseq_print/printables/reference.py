@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from modlinseq_print.printables import reference_text as words
 from modlinseq_print.printables.flow import PT, SHADE, Flow
-from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, example_for, scoring_rows,  # noqa: F401
-                                                    teach)
+from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, columns_for, example_for,  # noqa: F401
+                                                    scoring_rows, teach)
 from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.render.text_metrics import text_width
@@ -32,10 +32,11 @@ def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
 def card(flow: Flow, spec: ReferenceSpec) -> None:
     """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus."""
     flow.heading(_("Reference card, modulus {modulus}").format(modulus=spec.modulus), size=15 * PT)
-    flow.set_columns(2, gap=0.0)
+    flow.set_columns(columns_for(flow), gap=0.0)
     flow.heading(_("MSA notation"), size=HEAD)
     flow.paragraph(words.msa_text(spec.modulus), size=BODY)
-    flow.next_column()
+    if flow.columns == 2:
+        flow.next_column()
     flow.heading(_("Filling gaps"), size=HEAD)
     flow.paragraph(_(words.GAPS), size=BODY)
     flow.set_columns(1)
@@ -56,7 +57,8 @@ def sequences(flow: Flow, modulus: int) -> None:
     flow.ensure(HEAD * 2 + min(len(table), 6) * TABLE * 1.45)
     flow.heading(title, size=HEAD)
     continued = _("Every sequence of modulus {modulus} (continued)").format(modulus=modulus)
-    for rows, columns in _segments(table, msa_width, period_width, flow.column_width, half):
+    least = text_width(head[1], "Helvetica-Bold", TABLE) + 2.5  # the values column holds its heading
+    for rows, columns in _segments(table, msa_width, period_width, flow.column_width, half, least):
         width = flow.column_width if columns == 1 else half
         widths = [msa_width, width - msa_width - period_width, period_width]
         if columns == 1:
@@ -65,14 +67,14 @@ def sequences(flow: Flow, modulus: int) -> None:
             _side_by_side(flow, head, rows, widths, continued)
 
 
-def _segments(table, msa_width: float, period_width: float, full: float, half: float):
+def _segments(table, msa_width: float, period_width: float, full: float, half: float, least: float):
     """The table's rows in runs for one column or two: a group of one period goes in two columns when every
     row of it fits half the width on one line. Each row is [MSA, its lines, the period on a group's first row]."""
     segments: list[tuple[list[list], int]] = []
     for period in dict.fromkeys(p for _msa, _values, p in table):
         group = [(msa, values) for msa, values, p in table if p == period]
         narrow = half - msa_width - period_width - 1.5
-        columns = 2 if len(group) > 3 and all(
+        columns = 2 if len(group) > 3 and narrow >= least and all(
             len(words.period_lines(v, narrow, "Helvetica", TABLE)) == 1 for _m, v in group) else 1
         wide = (narrow if columns == 2 else full - msa_width - period_width - 1.5)
         rows = [[msa, words.period_lines(values, wide, "Helvetica", TABLE), str(period) if i == 0 else ""]

@@ -15,20 +15,6 @@ RULE = (
     "sequence; a line may not bend."
 )
 
-TURN = [
-    "Agree on the modulus; use only the tiles below it. Shuffle the tiles face down; each player draws a hand.",
-    "The first player installs a sequence through the centre cell A0, in any of the three slopes.",
-    "In a turn, place one or more tiles from your hand on empty cells, all on one straight line (the "
-    "primary sequence), at least one of them touching a tile already on the board. Never move a tile.",
-    "Afterwards every unbroken straight line of tiles must be modular-linear, and the tiles must "
-    "stay one connected network.",
-    "Score the full length of the primary sequence and of every other sequence your tiles created or "
-    "extended (secondary sequences).",
-    "Refill your hand from the stock. A player who cannot or will not move is frozen; the game ends "
-    "when every player is frozen, and the highest score wins.",
-    "A cell that no number can legally fill is blocked for the rest of the game (a red blocker tile marks it).",
-]
-
 MSA = (
     "A sequence is named M-S-A: M the modulus, S the step (a sequence read backwards has step M - S, "
     "so the step is written from 0 to M/2), and A the anchor: the value of any of its tiles reduced "

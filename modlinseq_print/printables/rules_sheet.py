@@ -14,6 +14,7 @@ from modlinseq_print.printables import rules_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.position import diagram_style, position_scene
 from modlinseq_print.render.scene import Scene
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.examples import ExampleGame, ExampleTurn, blocking_lines, example_game, lesson_board, \
     lesson_start
 from modlinseq_print.rules.position import Position
@@ -28,6 +29,7 @@ BODY = 8.5 * PT  # body text and tables
 CAPTION = 7.5 * PT
 FALLBACK_BOARD = "hex:9"  # the diagrams' board when the kit's own cannot hold the example game
 DIAGRAM_HEIGHT = 62.0  # mm: the tallest a diagram is drawn
+NARROWEST = 75.0  # mm: the narrowest column the sheet is set in
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.paragraph(_("{title} · modulus {modulus} · board {board}").format(
         title=spec.title, modulus=spec.modulus, board=spec.board), size=BODY)
     flow.paragraph(_(words.INTRO), size=BODY)
-    flow.set_columns(2, gap=0.0)
+    flow.set_columns(columns_for(flow), gap=0.0)
     _rule(flow, spec, game)
     _players(flow, spec)
     _setup(flow, spec)
@@ -103,19 +105,53 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.heading(_("Blocked cells"), size=HEAD)
     flow.paragraph(text, size=BODY)
     flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
-    if flow.column == 0:  # the variations beside the blocked cells, not under them
+    if flow.column == 0 and flow.columns == 2:  # the variations beside the blocked cells, not under them
         flow.next_column()
     variations(flow, spec)
+
+
+def columns_for(flow: Flow) -> int:
+    """Two columns when each is at least NARROWEST wide (A4 and Letter), else one (A5)."""
+    return 2 if (flow.page_width - 2 * flow.margin - flow.gutter) / 2 >= NARROWEST else 1
 
 
 def _worked_example(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     """Figure 2 and the table of what its turn scores, kept together."""
     turn = game.lesson[2]
     figure, caption = diagram(spec, game, turn), worked_caption(game)
-    rows = worked_rows(turn)
-    flow.ensure(flow.figure_height(figure, caption, CAPTION, DIAGRAM_HEIGHT) + len(rows) * CAPTION * 1.45 + 2.0)
+    rows, widths = _fitted(worked_rows(turn), flow.column_width)
+    lines = sum(max(len(c) if isinstance(c, tuple) else 1 for c in row) for row in rows)
+    flow.ensure(flow.figure_height(figure, caption, CAPTION, DIAGRAM_HEIGHT) + lines * CAPTION * 1.45 + 2.0)
     flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
-    flow.table(rows, size=CAPTION)
+    flow.table(rows, widths=widths, size=CAPTION)
+
+
+def _fitted(rows: list[list[str]], room: float) -> tuple[list[list], list[float]]:
+    """The worked example's rows and column widths in `room` mm: the other columns as wide as their words,
+    the sequences in what is left, a long one broken after a `~` onto further lines."""
+    def natural(j: int) -> float:
+        return max(text_width(row[j], "Helvetica-Bold", CAPTION) for row in rows) + 2.5
+
+    widths = [natural(0), 0.0, natural(2), natural(3)]
+    widths[1] = room - widths[0] - widths[2] - widths[3]
+    fitted = [row[:1] + [row[1] if i == 0 else _broken(row[1], widths[1] - 1.5)] + row[2:]
+              for i, row in enumerate(rows)]
+    return fitted, widths
+
+
+def _broken(sequence: str, width: float) -> str | tuple[str, ...]:
+    """A tilde sequence as one line, or broken after a `~` into lines no wider than `width` mm."""
+    if text_width(sequence, "Helvetica", CAPTION) <= width:
+        return sequence
+    lines, line = [], ""
+    for term in sequence.split(" ~ "):
+        candidate = f"{line} ~ {term}" if line else term
+        if line and text_width(candidate + " ~", "Helvetica", CAPTION) > width:
+            lines.append(line + " ~")
+            line = term
+        else:
+            line = candidate
+    return tuple(lines + [line])
 
 
 def _rule(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:

@@ -228,7 +228,7 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
     if plan.mixed:
         offset += (_("; some pages are on landscape sheets, others on portrait ones, as the frames show") if plan.cut
                    else _("; some rows are on landscape sheets, others on portrait ones, as the frames show"))
-    body = _("The board measures {width} x {height} mm; its pages form {arrangement} (red frames, numbered)"
+    body = _("The board measures {width} x {height} mm; its pages form {arrangement} (framed and numbered)"
              "{offset}. ").format(width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}",
                                   arrangement=plan.arrangement, offset=offset) + _how_to_lay(plan)
     notes = scene.layer("notes")
