@@ -221,8 +221,9 @@ def example_game(position: Position, pattern: str | None = None) -> ExampleGame:
         current = cover[-1].after.position
         if not all(_cell(current.board, n) is not None for n in names):
             continue
-        turn = next((t for t in candidate_turns(current, names, marks, len(cover) + 1, marker)
-                     if t.result.sequences[0].report.tiles >= 3 and _varied(t)), None)
+        turns = [t for t in candidate_turns(current, names, marks, len(cover) + 1, marker)
+                 if t.result.sequences[0].report.tiles >= 3]
+        turn = next((t for t in turns if _varied(t)), turns[0] if turns else None)
         if turn is not None:
             cover.append(turn)
     return ExampleGame(position, lesson, cover, pattern or "none")

@@ -230,3 +230,49 @@ def test_a_bad_layout_in_a_preset_is_a_one_line_error(tmp_path, cli):
     result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
     assert_one_line_error(result, "key tiles.layout", "unknown layout 'sideways'", str(preset), folder=tmp_path,
                           keep=[preset.name])
+
+
+def test_the_tile_sheets_name_the_kit_page_of_their_backs(standard_kit):
+    _, kit = standard_kit
+    first, last = section_pages(kit, "Tiles and modulus markers")
+    words = [" ".join(t.text for t in _texts(kit.document.pages[n - 1].scene)) for n in range(first, last + 1)]
+    assert f"fronts; their backs are page {first + 1}" in words[0]
+    assert f"the backs of page {first}: print them on its reverse" in words[1]
+    assert not any("sheet 1 of" in w for w in words)
+
+
+def test_a_box_in_the_kit_is_one_page_after_the_tiles(tmp_path):
+    from dataclasses import replace
+
+    preset = load_preset("standard")
+    with_box = build_kit(replace(preset, box=replace(preset.box, include=True), measures=None))
+    titles = [s.title for s in with_box.sections]
+    assert titles == SECTIONS + ["Box"] and len(with_box.sections[-1].pages) == 1
+    assert len(with_box.document.pages) == 14
+    words = " ".join(t.text for t in _texts(with_box.sections[-1].pages[0].scene))
+    assert "Inside: 51.5 x 49.1 x 15.9 mm, for 147 pieces of 25 mm in 4 stacks of up to 37" in words
+    assert "page 14 of 14" in words
+
+
+@pytest.mark.parametrize("modulus, pages", [(24, 16), (50, 25), (99, 38)])
+def test_the_standard_kit_builds_at_large_moduli(modulus, pages, tmp_path):
+    from dataclasses import replace
+
+    from text_fit_helpers import fit_problems
+
+    kit = build_kit(replace(load_preset("standard"), modulus=modulus, measures=None))
+    assert len(kit.document.pages) == pages
+    reference = kit.sections[0]
+    assert all(fit_problems(p.scene, (10, 10, 200, 287)) == [] for p in reference.pages)  # the paper margin
+    assert kit.counts["number"] == 10 * modulus
+
+
+def test_assembly_frames_stand_out_from_the_board_under_them():
+    from modlinseq_print.printables.board import board_scene
+    from modlinseq_print.render.pagination_pages import FRAME_COLOURS, _delta_e, frame_colour
+
+    plain = board_scene(parse_board("hex:9")).scene
+    tess = board_scene(parse_board("tess:3")).scene  # red pseudocells: a red frame would vanish on them
+    assert frame_colour(plain) == "#c62828" and frame_colour(tess) != "#c62828"
+    assert min(_delta_e(frame_colour(tess), colour) for colour in ("#e57373", "#7f1d1d", "#3a9a4b", "#ffffff")) >= 40
+    assert set(FRAME_COLOURS) >= {frame_colour(plain), frame_colour(tess)}
