@@ -9,6 +9,7 @@ from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 
 PT = 25.4 / 72  # one point in mm
+SHRINK = 0.75  # a figure is drawn down to this share of its size to stay in the room left
 RULE = Style(fill=None, stroke="#555555", stroke_width=0.2)
 SHADE = Style(fill="#e8efe9", stroke=None)
 
@@ -152,7 +153,11 @@ class Flow:
         """A drawing scaled to the column's width (never enlarged; at most `tallest` mm high), centred, with
         its caption below, kept together in one column."""
         scale = self._figure_scale(drawing, tallest)
-        self.ensure(self.figure_height(drawing, caption, size, tallest))
+        below = self.figure_height(drawing, caption, size, tallest) - drawing.height * scale
+        room = self.page_height - self.margin - self.y - below
+        if drawing.height * scale > room >= drawing.height * scale * SHRINK:  # a little smaller saves a column
+            scale = room / drawing.height
+        self.ensure(drawing.height * scale + below)
         self._check_height(caption, drawing.height * scale)
         x = self.x + (self.column_width - drawing.width * scale) / 2
         self.scene.add(Embed(drawing, round(x, 3), round(self.y, 3), round(scale, 6)), "figures")

@@ -79,7 +79,7 @@ def _segments(table, msa_width: float, period_width: float, full: float, half: f
         wide = (narrow if columns == 2 else full - msa_width - period_width - 1.5)
         rows = [[msa, words.period_lines(values, wide, "Helvetica", TABLE), str(period) if i == 0 else ""]
                 for i, (msa, values) in enumerate(group)]
-        if segments and segments[-1][1] == columns == 1:
+        if segments and segments[-1][1] == columns:  # one table for neighbouring groups set alike
             segments[-1][0].extend(rows)
         else:
             segments.append((rows, columns))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from modlinseq_print.geometry.boards import Board
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.chains import chains_through
@@ -35,7 +36,6 @@ COVER = (
     ("B4", "B7"), ("M5", "M8"),
 )
 FIRST_STEPS = (2, 3, 5, 4, 1)  # the first turn's step, in order of preference (figure 2A's step is 2)
-EXAMPLE_REACH = 3  # the lesson's cells lie within this many steps of A0
 
 
 @dataclass(frozen=True)
@@ -64,17 +64,14 @@ class ExampleGame:
 
 
 def lesson_board(board: Board) -> bool:
-    """True when a board can hold the lesson: a hex board holding every cell near A0 that the game uses."""
-    needed = {c for c in board.cells if c == ORIGIN} if board.grid == "hex" else set()
-    if not needed:
-        return False
-    return all(_cell(board, name) is not None for turn in LESSON + COVER for name in turn)
+    """True when a board can hold the lesson: a hex board with every cell the example game names."""
+    return board.grid == "hex" and all(_cell(board, name) is not None for turn in LESSON + COVER for name in turn)
 
 
 def _cell(board: Board, name: str) -> Cell | None:
     try:
         cell = board.parse_address(name)
-    except Exception:  # an address the board's shape drops
+    except ModlinseqError:  # an address the board's shape drops
         return None
     return cell if cell in board.cells else None
 
