@@ -7,6 +7,7 @@ import argparse
 from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, file_names, removed_note
+from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
@@ -16,11 +17,12 @@ from modlinseq_print.kit.measures import measure
 from modlinseq_print.kit.piece_files import cut_file_kind
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.printables.box_pages import box_cut_file
+from modlinseq_print.printables.cutters import cutters, get_cutter
 from modlinseq_print.printables.box_sets import DECK_CARDS, BoxSet, deck_box
 from modlinseq_print.printables.boxes import DEFAULT_CARD, DEFAULT_PLAY
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.paper import make_sheet
-from modlinseq_print.render.press import add_press_arguments, press_from_args
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.render.scene import Document, Page
 from modlinseq_print.units import parse_length
 
@@ -46,10 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
-    """--cut-file for print-and-cut, and the press options."""
+    """--cut-file and --cutter for print-and-cut, and the press options."""
     parser.add_argument("--cut-file", metavar="PATH",
                         help="print-and-cut: registration marks on the page and the cut (and score) lines in "
                              "this .svg or .dxf file")
+    parser.add_argument("--cutter", choices=tuple(cutters()), default=None,
+                        help="print-and-cut: the cutter whose marks and area the page follows (default silhouette)")
     add_press_arguments(parser)
 
 
@@ -73,6 +77,8 @@ def register_mod13(actions: argparse._SubParsersAction) -> None:
 def _mode(args: argparse.Namespace) -> tuple[str, object]:
     """The output mode (plain, press or print-and-cut) and the press options."""
     press = press_from_args(args)
+    if args.cutter and not args.cut_file:
+        raise ModlinseqError("--cutter sets up print-and-cut: add --cut-file PATH, or leave out --cutter")
     if args.cut_file:
         if press is not None:
             raise ModlinseqError("--cut-file makes a print-and-cut sheet and --press a press-ready file: "
@@ -89,9 +95,14 @@ def run(args: argparse.Namespace) -> int:
     preset = replace(preset, box=box, lang=args.lang or preset.lang, measures=None)
     args.output = args.output or f"output/box-{preset.name}.{args.format or 'pdf'}"
     mode, press = _mode(args)
-    with using(preset.lang):
-        made = kit_box(preset, mode=mode)
+    with using(preset.lang), flag_errors():
+        made = kit_box(preset, mode=mode, cutter=_cutter(args))
     return _write(made, args, press, mode, measure(preset).pieces_sheet)
+
+
+def _cutter(args: argparse.Namespace):
+    """The print-and-cut cutter of --cutter (None: the default one)."""
+    return get_cutter(args.cutter) if args.cutter else None
 
 
 def run_mod13(args: argparse.Namespace) -> int:
@@ -99,8 +110,8 @@ def run_mod13(args: argparse.Namespace) -> int:
     mode, press = _mode(args)
     sheet = make_sheet(args.paper, args.margin)
     play = parse_length(args.play, "play")
-    with using(args.lang):
-        made = deck_box(args.cards, args.card, play, sheet, mode, deck_grams=args.deck_card)
+    with using(args.lang), flag_errors():
+        made = deck_box(args.cards, args.card, play, sheet, mode, deck_grams=args.deck_card, cutter=_cutter(args))
     return _write(made, args, press, mode, sheet)
 
 
@@ -108,9 +119,10 @@ def _write(made: BoxSet, args: argparse.Namespace, press, mode: str, sheet) -> i
     """Write the page (and the cut file) all or nothing, and report it in one line."""
     kind = format_for(args.output, args.format)
     page = Page(made.scene, bookmark="box")
-    files = page_files(args.output, render_pages(Document([page], "MODLINSEQ box"), kind, args.dpi, press), kind)
+    with flag_errors():
+        files = page_files(args.output, render_pages(Document([page], "MODLINSEQ box"), kind, args.dpi, press), kind)
     if mode == "print-and-cut":
-        cut = render_pages(Document([Page(box_cut_file(made.parts, sheet))], "cut file"),
+        cut = render_pages(Document([Page(box_cut_file(made.parts, sheet, cutter=_cutter(args)))], "cut file"),
                            cut_file_kind(args.cut_file))
         files.append((args.cut_file, cut[0]))
     written = write_files_atomic(files)

@@ -114,35 +114,41 @@ def kit_pieces(preset: Preset) -> list[Piece]:
     return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
 
 
+def kit_faces(preset: Preset) -> PieceFaces:
+    """How the kit's pieces look: the preset's tile look and theme."""
+    pieces = kit_pieces(preset)
+    return PieceFaces(tile_look(preset, measure(preset)), get_theme(preset.theme), pieces)
+
+
 def piece_section(preset: Preset, press=None, first_page: int | None = None) -> tuple[Section, TileSheets,
                                                                                      dict[str, int]]:
     """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
     the sheets (where every piece went) and the count of each kind; with `press` (PressOptions), spaced and
     bled for die cutting. `first_page` is the kit page of the first sheet (its footers name kit pages)."""
-    pieces = kit_pieces(preset)
+    pieces, faces = kit_pieces(preset), kit_faces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     m = measure(preset)
     sheet = m.pieces_sheet
-    look = tile_look(preset, m)
     options = replace(sheet_options(preset, m, title), first_page=first_page)
     if press is not None:
-        look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
-        options = replace(options, gap=max(options.gap, press.die_spacing))
-    sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
+        gap, bleed = press.sheet_spacing(options.gap, faces.look.bleed, faces.look.width)
+        faces, options = faces.with_look(replace(faces.look, bleed=bleed)), replace(options, gap=gap)
+    sheets = build_sheets(pieces, faces, sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
     return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 
 
-def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain") -> BoxSet:
+def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutter=None) -> BoxSet:
     """The box for the kit's tiles and markers on the piece sheets' paper: a tray and its lid, stacks of
     pieces as thick as one layer of the [box] card (two for gutter-fold tiles), the [box] play around them;
-    `mode` plain, press (die and crease lines) or print-and-cut."""
+    `mode` plain, press (die and crease lines) or print-and-cut (for `cutter`, a Cutter; None: the default)."""
     m = m or measure(preset)
     layers = 2 if preset.tiles.sheet_layout == "gutter-fold" else 1
     piece = piece_size(m.tile_width, preset.tiles.shape, preset.box.card, layers)
     play = length_mm(preset, "box.play")
-    return pieces_box(len(kit_pieces(preset)), piece, preset.box.card, play, m.pieces_sheet, mode, preset.title)
+    return pieces_box(len(kit_pieces(preset)), piece, preset.box.card, play, m.pieces_sheet, mode, preset.title,
+                      cutter)
 
 
 def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,

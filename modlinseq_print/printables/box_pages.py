@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from modlinseq_print.printables.boxes import BoxError, Net
 from modlinseq_print.printables.cutfile import CUT_LAYER, SCORE_LAYER, CutSpec, cut_scene
-from modlinseq_print.printables.print_and_cut import REGISTRATION_LAYER, pieces_sheet, registration_marks
+from modlinseq_print.printables.cutters import Cutter, cut_sheet, get_cutter, pieces_sheet, registration_marks
+from modlinseq_print.printables.print_and_cut import REGISTRATION_LAYER
 from modlinseq_print.render.marks import scale_bar
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.rect import Rect
@@ -71,25 +72,37 @@ def _header(scene: Scene, area: Rect, title: str, notes: list[str]) -> float:
     return y + 4.0
 
 
-def net_area(sheet: Sheet, mode: str, title: str, notes: list[str]) -> Rect:
+def page_sheets(sheet: Sheet, mode: str, cutter: Cutter | None = None) -> tuple[Sheet, Sheet]:
+    """The page a box prints on and the sheet whose printable area holds its nets: the paper itself, or for
+    print-and-cut the cutter's page and the area inside its registration marks' band."""
+    if mode != "print-and-cut":
+        return sheet, sheet
+    cutter = cutter or get_cutter(None)
+    return cut_sheet(cutter, sheet), pieces_sheet(cutter, sheet)
+
+
+def net_area(sheet: Sheet, mode: str, title: str, notes: list[str], cutter: Cutter | None = None) -> Rect:
     """Where a page's nets go: the printable area (inside the registration marks' band for print-and-cut)
     below the heading and above the scale bar."""
-    area = (pieces_sheet(sheet) if mode == "print-and-cut" else sheet).printable
-    top = _header(Scene(sheet.width, sheet.height), area, title, notes)
+    page, inner = page_sheets(sheet, mode, cutter)
+    area = inner.printable
+    top = _header(Scene(page.width, page.height), area, title, notes)
     return Rect(area.x, top, area.width, area.bottom - top - 8.0)
 
 
 def box_page(parts: list[BoxPart], sheet: Sheet, title: str, notes: list[str], mode: str = "plain",
-             steps: list[str] | None = None) -> tuple[Scene, list[BoxPart]]:
+             steps: list[str] | None = None, cutter: Cutter | None = None) -> tuple[Scene, list[BoxPart]]:
     """One page of box nets and the parts where they lie on it: plain (cut lines solid, folds dashed), press
-    (the same lines as die line and crease spot colours, not printed) or print-and-cut (the registration
-    marks, the folds printed, the outlines left to the cutter)."""
+    (the same lines as die line and crease spot colours, not printed) or print-and-cut (the `cutter`'s
+    registration marks, the folds printed, the outlines left to the cutter). `steps` (translated) are
+    numbered under the nets when they leave room."""
     if mode not in MODES:
         raise BoxError(f"unknown box output {mode!r}: use one of {', '.join(MODES)}")
-    scene = Scene(sheet.width, sheet.height)
-    area = (pieces_sheet(sheet) if mode == "print-and-cut" else sheet).printable
+    page, inner = page_sheets(sheet, mode, cutter)
+    scene = Scene(page.width, page.height)
+    area = inner.printable
     _header(scene, area, title, [_(HOW_TO)] + notes)
-    placed = place_parts(parts, net_area(sheet, mode, title, [_(HOW_TO)] + notes))
+    placed = place_parts(parts, net_area(sheet, mode, title, [_(HOW_TO)] + notes, cutter))
     if placed is None:
         raise BoxError(f"the box's nets do not fit a {sheet.width:g} x {sheet.height:g} mm page: use larger paper")
     for part in placed:
@@ -99,7 +112,7 @@ def box_page(parts: list[BoxPart], sheet: Sheet, title: str, notes: list[str], m
         scene.layer("text").items.extend(_steps(steps, Rect(area.x, below, area.width, area.bottom - 10.0 - below)))
     scene.layer("footer").items.extend(scale_bar(area.x, area.bottom - 3.0, 50.0))
     if mode == "print-and-cut":
-        scene.layer(REGISTRATION_LAYER).items.extend(registration_marks(sheet))
+        scene.layer(REGISTRATION_LAYER).items.extend(registration_marks(cutter or get_cutter(None), page))
     return scene, placed
 
 
@@ -156,15 +169,19 @@ def face_text(face: tuple[tuple[float, float, float, float], float], lines: list
     return items
 
 
-def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = CutSpec()) -> Scene:
+def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = CutSpec(), cutter: Cutter | None = None) -> Scene:
     """The print-and-cut file of a page: the nets' outlines on the cut layer, their folds on the score layer
-    (to score, or to leave to the hand), the registration marks, all where the printed page has them."""
-    scene = cut_scene(sheet.width, sheet.height)
+    (to score, or to leave to the hand), the cutter's registration marks, all where the printed page has them."""
+    cutter = cutter or get_cutter(None)
+    page = cut_sheet(cutter, sheet)
+    scene = cut_scene(page.width, page.height)
     cut = Style(fill=None, stroke=spec.cut_colour, stroke_width=spec.hairline)
     score = Style(fill=None, stroke=spec.score_colour, stroke_width=spec.hairline)
-    marks = scene.layer(REGISTRATION_LAYER)
-    marks.label = "Registration"
-    marks.items.extend(registration_marks(sheet))
+    marks = registration_marks(cutter, page)
+    if marks:
+        layer = scene.layer(REGISTRATION_LAYER)
+        layer.label = "Registration"
+        layer.items.extend(marks)
     for part in parts:
         scene.layer(CUT_LAYER).items.append(Polygon(tuple(part.net.outline), cut))
         scene.layer(SCORE_LAYER).items.extend(Polygon((a, b), score, closed=False) for a, b in part.net.folds)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.geometry.layout import tile_shape
 from modlinseq_print.printables.box_pages import BoxPart, box_page, net_area, place_parts
+from modlinseq_print.printables.cutters import Cutter
 from modlinseq_print.printables.boxes import (BoxError, Stacks, card_thickness, check_play, piece_stacks, tile_box,
                                               tuck_box)
 from modlinseq_print.render.paper import Sheet
@@ -50,9 +51,9 @@ def piece_size(width: float, shape: str, grams: float, layers: int = 1) -> tuple
 
 
 def pieces_box(count: int, piece: tuple[float, float, float], grams: float, play: float, sheet: Sheet, mode: str,
-               title: str) -> BoxSet:
+               title: str, cutter: Cutter | None = None) -> BoxSet:
     """The tray and lid for `count` pieces of the given size (width, height, thickness), stacked flat, with
-    `play` mm around the stacks, folded from card of `grams` g/m², on one page."""
+    `play` mm around the stacks, folded from card of `grams` g/m², on one page (`cutter`: print-and-cut's)."""
     if not 1 <= count <= MOST_PIECES:
         raise BoxError(f"a box for {count} pieces: give 1 to {MOST_PIECES}")
     check_play(play)
@@ -73,15 +74,16 @@ def pieces_box(count: int, piece: tuple[float, float, float], grams: float, play
         return [BoxPart(tray, {1: [title], 2: [title]}), BoxPart(lid, {0: [title, holds]})]
 
     def fits(stacks: Stacks) -> bool:
-        return place_parts(parts(stacks), net_area(sheet, mode, heading, notes(stacks))) is not None
+        return place_parts(parts(stacks), net_area(sheet, mode, heading, notes(stacks), cutter)) is not None
 
     stacks = piece_stacks(count, piece, play, fits)
-    scene, placed = box_page(parts(stacks), sheet, heading, notes(stacks), mode, [_(step) for step in TRAY_STEPS])
+    scene, placed = box_page(parts(stacks), sheet, heading, notes(stacks), mode, [_(step) for step in TRAY_STEPS],
+                             cutter)
     return BoxSet(scene, placed, stacks.inner, holds)
 
 
 def deck_box(cards: int, grams: float, play: float, sheet: Sheet, mode: str, title: str = "Mod 13",
-             deck_grams: float | None = None) -> BoxSet:
+             deck_grams: float | None = None, cutter: Cutter | None = None) -> BoxSet:
     """The tuck box for a deck of `cards` poker-size cards printed on card of `deck_grams` g/m² (the box's own
     card by default), with `play` mm to spare each way, folded from card of `grams` g/m²."""
     if not 1 <= cards <= 200:
@@ -99,5 +101,5 @@ def deck_box(cards: int, grams: float, play: float, sheet: Sheet, mode: str, tit
                                                        depth=f"{inner[2]:.1f}", cards=holds, card_width=f"{width:g}",
                                                        card_height=f"{height:g}", play=f"{play:g}", grams=f"{grams:g}")
     part = BoxPart(net, {0: [title, holds], 1: [title], 2: [title], 3: [title]})
-    scene, placed = box_page([part], sheet, heading, [note], mode, [_(step) for step in TUCK_STEPS])
+    scene, placed = box_page([part], sheet, heading, [note], mode, [_(step) for step in TUCK_STEPS], cutter)
     return BoxSet(scene, placed, inner, holds)

@@ -20,15 +20,14 @@ from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
-from modlinseq_print.render.press import CREASE_DASH, CREASE_NAME, DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
+from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
+from modlinseq_print.render.press import CREASE_DASH, DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
                                           item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
-_DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
-_CREASE_CS, _CREASE_OC = "CSCrease", "OCCrease"  # the crease (fold) line's spot colour and layer
 
 
 def _milli(n: int) -> str:
@@ -127,15 +126,18 @@ class _Stream:
         self.ops.append(path + (" h " if item.closed else " ") + self.paint(item.style, item.closed))
 
     def die_lines(self) -> None:
-        """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group."""
+        """The stream's die lines, then its crease lines (dashed): each kind in its spot colour at full tint,
+        overprinting, in its optional-content group when the PDF/X level allows layers (render/pdfx.py lists
+        these resources)."""
         width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
-        if self.dies:
-            self.ops += [f"/OC /{_DIE_OC} BDC q /{_DIE_GS} gs /{_DIE_CS} CS 1 SCN {width} w [] 0 d",
-                         *self.dies, "Q EMC"]
-        if self.creases:
-            dash = " ".join(fmt(d) for d in CREASE_DASH)
-            self.ops += [f"/OC /{_CREASE_OC} BDC q /{_DIE_GS} gs /{_CREASE_CS} CS 1 SCN {width} w [{dash}] 0 d",
-                         *self.creases, "Q EMC"]
+        for paths, colour, layer, dash in ((self.dies, DIE_COLOUR_SPACE, DIE_LAYER, ""),
+                                           (self.creases, CREASE_COLOUR_SPACE, CREASE_LAYER,
+                                            " ".join(fmt(d) for d in CREASE_DASH))):
+            if paths:
+                lines = [f"q /{DIE_STATE} gs /{colour} CS 1 SCN {width} w [{dash}] 0 d", *paths, "Q"]
+                if self.builder.press.level.layers:
+                    lines = [f"/OC /{layer} BDC", *lines, "EMC"]
+                self.ops += lines
 
     def circle(self, item: Circle) -> None:
         self.apply_style(item.style)
@@ -258,7 +260,6 @@ class _PdfBuilder:
     def __init__(self, canvas: Canvas, press: PressOptions | None = None):
         self.canvas = canvas
         self.press = press
-        self.spots: dict[str, dict[str, object]] = {}  # "die"/"crease": the spot colour's PDF objects, made on first use
         self.symbol_forms: dict[tuple, str] = {}  # (scene id, symbol) -> form name
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[int, str] = {}
@@ -308,35 +309,8 @@ class _PdfBuilder:
                 box = self.symbol_box(scene, symbol) or (0.0, 0.0, 1.0, 1.0)
                 items = scene.symbols[symbol]
             self.canvas.beginForm(name, *(float(fmt(v)) for v in (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)))
-            stream = _Stream(self, scene)
-            stream.items(items)
+            _Stream(self, scene).items(items)
             self.canvas.endForm()
-            if stream.dies or stream.creases:
-                self.die_resources(rl.form_object(self.canvas, name), stream)
-
-    def die_resources(self, target, stream: "_Stream") -> None:
-        """Give a page or form that draws die or crease lines a resource dictionary with their spot colours,
-        the overprint state and their optional-content groups besides what reportlab lists (it would list
-        none of them)."""
-        kinds = [kind for kind, paths in (("die", stream.dies), ("crease", stream.creases)) if paths]
-        for kind in kinds:
-            if kind not in self.spots:
-                shared = next(iter(self.spots.values()))["state"] if self.spots else None
-                self.spots[kind] = press_objects(self.canvas, self.press, kind, shared)
-        names = {"die": (_DIE_CS, _DIE_OC), "crease": (_CREASE_CS, _CREASE_OC)}
-        state = next(iter(self.spots.values()))["state"]
-        rl.resources_with(target, {_DIE_GS: state},
-                          {names[kind][0]: refs["colour"] for kind, refs in self.spots.items()},
-                          {names[kind][1]: refs["layer"] for kind, refs in self.spots.items()})
-
-    def layers(self) -> None:
-        """List the die and crease layers in the catalog (on by default), once every page is written."""
-        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFString
-
-        groups = [refs["layer"] for kind, refs in sorted(self.spots.items(), key=lambda kv: kv[0] != "die")]
-        if groups:
-            rl.add_to_catalog(self.canvas, "OCProperties", PDFDictionary({"OCGs": PDFArray(groups), "D": PDFDictionary({
-                "Name": PDFString("Default"), "Order": PDFArray(groups), "ON": PDFArray(groups)})}))
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
@@ -374,41 +348,29 @@ class _PdfBuilder:
             items = list(scene.items())
         stream = _Stream(self, scene)
         stream.items(items)
-        if self.press:
+        if self.press and self.press.print_marks:
             self.crop_marks(scene)
         self.canvas.showPage()
-        if stream.dies or stream.creases:
-            self.die_resources(rl.last_page(self.canvas), stream)
         if unit > 1:
             rl.set_user_unit(rl.last_page(self.canvas), unit)
-
-
-def press_objects(canvas: Canvas, press: PressOptions, kind: str = "die", state=None) -> dict[str, object]:
-    """The Separation colour space of the die line (magenta as its stand-in, named as the press options say)
-    or of the crease line (cyan, named CREASE_NAME), the overprinting graphics state and the line's
-    optional-content group (`state`: the overprint state made already); returns references to them."""
-    from reportlab.lib.colors import CMYKColorSep
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFSeparationCMYKColor, PDFString
-
-    name, tint, label = (press.dieline_name, (0, 1, 0, 0), "Die") if kind == "die" else \
-        (CREASE_NAME, (1, 0, 0, 0), "Crease")
-    colour = PDFSeparationCMYKColor(CMYKColorSep(*tint, spotName=name, density=1)).value()
-    if state is None:
-        overprint = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
-        state = rl.reference(canvas, overprint, "DieOverprint")
-    layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
-    return {"colour": rl.reference(canvas, colour, f"{label}Separation"), "state": state,
-            "layer": rl.reference(canvas, layer, f"{label}Layer")}
 
 
 def document_to_pdf(document: Document, press: PressOptions | None = None,
                     progress: Callable[[str], None] | None = None) -> bytes:
     """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark;
-    with `press`, a press-ready file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour).
+    with `press`, a press-ready PDF/X file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour,
+    an output intent; see render/pdfx.py).
     `progress`, when given, is called with a label after each page."""
     buffer = io.BytesIO()
-    huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
-    version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
+    slug = 2 * press.slug if press is not None else 0.0
+    huge = any(user_unit(page.scene.width + slug, page.scene.height + slug) > 1 for page in document.pages)
+    if huge and press is not None and press.level.pdf_version < (1, 6):
+        side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
+        raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
+                         f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
+                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page",
+                         MAX_PAGE_UNITS / PT_PER_MM)
+    version = press.level.pdf_version if press else (1, 6) if huge else None  # UserUnit: 1.6; layers: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
                     enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours
                     initialFontName=ttf_font("sans").fontName)  # not reportlab's default, unembedded Helvetica
@@ -423,9 +385,12 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
             builder.define_pending()
             if progress:
                 progress(f"page {number}")
-    builder.layers()
     if any(page.bookmark for page in document.pages):
         canvas.showOutline()
     with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
         canvas.save()
-    return buffer.getvalue()
+    if press is None:
+        return buffer.getvalue()
+    from modlinseq_print.render.pdfx import press_ready
+
+    return press_ready(buffer.getvalue(), press)
