@@ -83,10 +83,10 @@ def page_sheets(sheet: Sheet, mode: str, cutter: Cutter | None = None) -> tuple[
 
 def net_area(sheet: Sheet, mode: str, title: str, notes: list[str], cutter: Cutter | None = None) -> Rect:
     """Where a page's nets go: the printable area (inside the registration marks' band for print-and-cut)
-    below the heading and above the scale bar."""
+    below the heading, how to make the box and the notes, and above the scale bar."""
     page, inner = page_sheets(sheet, mode, cutter)
     area = inner.printable
-    top = _header(Scene(page.width, page.height), area, title, notes)
+    top = _header(Scene(page.width, page.height), area, title, [_(HOW_TO)] + notes)
     return Rect(area.x, top, area.width, area.bottom - top - 8.0)
 
 
@@ -102,7 +102,7 @@ def box_page(parts: list[BoxPart], sheet: Sheet, title: str, notes: list[str], m
     scene = Scene(page.width, page.height)
     area = inner.printable
     _header(scene, area, title, [_(HOW_TO)] + notes)
-    placed = place_parts(parts, net_area(sheet, mode, title, [_(HOW_TO)] + notes, cutter))
+    placed = place_parts(parts, net_area(sheet, mode, title, notes, cutter))
     if placed is None:
         raise BoxError(f"the box's nets do not fit a {sheet.width:g} x {sheet.height:g} mm page: use larger paper")
     for part in placed:

@@ -17,7 +17,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.chains import chains_through
-from modlinseq_print.rules.position import Analysis, Position, Residue, allowed_class, analyse, marker_tile
+from modlinseq_print.rules.position import Analysis, Position, allowed_class, analyse, marker_tile
 from modlinseq_print.rules.sequences import value_class
 from modlinseq_print.rules.transcript import parse_turn_body, Turn
 from modlinseq_print.rules.turns import TurnResult, play_turn
@@ -134,7 +134,7 @@ def candidate_turns(position: Position, names: tuple[str, ...], marks: dict, num
         return
     m = position.modulus
     for values in _line_values(line, known, m):
-        if not all(_admits(allowed[c], values[c]) for c in new):
+        if not all(values[c] in allowed[c] for c in new):
             continue
         text = _transcript(board, line, values, known, cells)
         turn = Turn(None, tuple(parse_turn_body(text, position.topology, m)), text)
@@ -153,10 +153,6 @@ def _transcript(board: Board, line: list[Cell], values: dict[Cell, int], known: 
     if all(c in values or c in named for c in line):
         return ", ".join(token(c) for c in line)
     return " ~ ".join(token(c) for c in line)
-
-
-def _admits(allowed: Residue | frozenset[int], value: int) -> bool:
-    return value in allowed
 
 
 Want = Callable[[ExampleTurn], bool]
