@@ -130,7 +130,7 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
-    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed, "the seed"))
+    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):

@@ -99,9 +99,10 @@ def check_exercise_count(count: int, low: int = 0, what: str = "count") -> int:
     return count
 
 
-def check_seed(seed: int, what: str = "seed") -> int:
-    """The worksheet's seed, if it is a whole number of at most inputs.MAX_DIGITS digits (as the command line
-    reads it); else one line naming `what`. One rule wherever the seed comes from: option, preset or library."""
+def check_seed(seed: int, what: str = "the problem set number") -> int:
+    """The worksheet's problem set number, if it is a whole number of at most inputs.MAX_DIGITS digits (as the
+    command line reads it); else one line naming `what`. One rule wherever it comes from: option, preset or
+    library."""
     return parse_int(seed, what, RulesError)
 
 
