@@ -1,0 +1,66 @@
+"""The files of printed racks: a 3MF (one object per rack) or an STL per plate, and a picture."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modlinseq_print.printables.rack import RackSize
+from modlinseq_print.render.output import page_files
+from modlinseq_print.printables.tiles import TileLook
+from modlinseq_print.solids import kernel
+from modlinseq_print.solids.files import DEFAULT_COLOURS, THUMBNAIL
+from modlinseq_print.solids.mesh import Mesh, joined
+from modlinseq_print.solids.pieces import DARK, LIGHT
+from modlinseq_print.solids.preview import View, render_png
+from modlinseq_print.solids.rack import laser_rack_meshes, rack_model, rack_plates, rack_profile, rack_solid, tiles_in_rack
+from modlinseq_print.solids.stl import stl_bytes
+from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
+
+RACK_FILAMENT = Filament(LIGHT, "rack", "#7d8794")
+WOOD = "#d9b382"
+PICTURE = (900, 700)
+RACK_VIEW = View(azimuth=-32.0, elevation=32.0)
+
+
+def rack_picture(size: RackSize, look: TileLook, rack: list[tuple[Mesh, str]], corner: tuple[float, float]) -> bytes:
+    """A picture of a rack (its meshes, x from 0 along the rack) holding a hand of tiles."""
+    colours = dict(zip((LIGHT, DARK), DEFAULT_COLOURS))
+    tiles = [(mesh, colours[filament]) for mesh, filament in tiles_in_rack(size, look, corner)]
+    return render_png(rack + tiles, *PICTURE, view=RACK_VIEW)
+
+
+def printed_rack_picture(size: RackSize, look: TileLook) -> bytes:
+    """A picture of the printed rack in use."""
+    profile = rack_profile(size)
+    return rack_picture(size, look, [(kernel.to_mesh(rack_solid(size)), RACK_FILAMENT.colour)], profile[4])
+
+
+def laser_rack_picture(size: RackSize, look: TileLook, parts, material: float) -> bytes:
+    """A picture of the laser-cut rack, assembled, in use."""
+    corner = parts[0].pose.origin[1:]
+    return rack_picture(size, look, [(mesh, WOOD) for mesh in laser_rack_meshes(parts, material)], corner)
+
+
+def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[float, float], spacing: float,
+                     path: str, fmt: str, preview: str | None) -> list[tuple[Path, bytes | None]]:
+    """The racks laid on plates and written as 3MF or STL, one file per plate, with the optional picture."""
+    model = rack_model(size)
+    plates = rack_plates(size, copies, bed, spacing)
+    mesh = model.parts[0].mesh
+
+    def placed(plate):
+        return [mesh.moved(x, y, 0.0, turn) for x, y, turn in plate]
+
+    pictures = [render_png([(m, RACK_FILAMENT.colour) for m in placed(plate)], *THUMBNAIL) for plate in plates]
+    if fmt == "3mf":
+        payloads = [threemf_bytes([Instance(model, f"{model.name} #{k + 1}", x, y, turn)
+                                   for k, (x, y, turn) in enumerate(plate)], [RACK_FILAMENT],
+                                  f"MODLINSEQ rack, plate {n} of {len(plates)}", picture)
+                    for n, (plate, picture) in enumerate(zip(plates, pictures), start=1)]
+    else:
+        payloads = [stl_bytes(joined(placed(plate)), f"MODLINSEQ rack, plate {n}")
+                    for n, plate in enumerate(plates, start=1)]
+    files = page_files(path, payloads, fmt)
+    if preview:
+        files.append((Path(preview), printed_rack_picture(size, look)))
+    return files
