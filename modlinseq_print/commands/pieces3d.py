@@ -132,7 +132,9 @@ def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
     pieces = with_markers(pieces, markers, marker_copies)
     width = _given(args.tile_width, tiles.width if tiles else None, "25mm")
     shape = _given(args.tile_shape, tiles.shape if tiles else None, "pentagon")
-    return pieces, TileLook(width=parse_length(width, "tile width"), shape=shape), bool(tiles and tiles.underline)
+    from modlinseq_print.solids.pieces import solid_look
+
+    return pieces, solid_look(parse_length(width, "tile width"), shape), bool(tiles and tiles.underline)
 
 
 def output_format(path: str, fmt: str | None) -> str:

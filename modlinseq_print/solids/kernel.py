@@ -12,6 +12,7 @@ from modlinseq_print.solids.mesh import Mesh
 
 INSTALL_HINT = "pip install 'modlinseq-print[3d]'"
 _STROKE_STEPS = 12  # halvings of the search for the thinnest stroke: 5 mm / 2**12, about 0.001 mm
+DRAWN = 0.95  # the share of a text's area a nozzle-wide pen must reach
 
 
 class SolidsUnavailable(ModlinseqError):
@@ -52,21 +53,26 @@ def region_bounds(shape) -> tuple[float, float, float, float]:
     return tuple(shape.bounds())
 
 
-def thinnest_stroke(shape, limit: float = 5.0) -> float:
-    """The width of the thinnest stroke of a region: twice the largest inset that still leaves every part
-    standing (a stroke thinner than twice the inset vanishes or breaks a part in two). `limit` caps the search."""
+def drawable(shape, radius: float) -> bool:
+    """True when a round pen of `radius` draws the region: it reaches into every separate part, and what it
+    can reach (the region shrunk by the radius, then grown by it again) is at least DRAWN of the area."""
     m3d = manifold3d()
-    parts = len(shape.decompose())
-    if parts == 0:
+    reached = shape.offset(-radius, m3d.JoinType.Round).offset(radius, m3d.JoinType.Round)
+    if reached.is_empty() or any((part ^ reached).is_empty() for part in shape.decompose()):
+        return False
+    return reached.area() >= DRAWN * shape.area()
+
+
+def thinnest_stroke(shape, limit: float = 5.0) -> float:
+    """The width of the thinnest stroke of a region: the widest round pen that still draws it (see drawable).
+    Corners and the narrow joins of strokes (ink traps) are what no pen reaches and are allowed for; a stroke
+    thinner than the pen is not. `limit` caps the search."""
+    if shape.is_empty():
         return 0.0
     low, high = 0.0, limit / 2
     for _ in range(_STROKE_STEPS):
         middle = (low + high) / 2
-        inset = shape.offset(-middle, m3d.JoinType.Round)
-        if not inset.is_empty() and len(inset.decompose()) >= parts:
-            low = middle
-        else:
-            high = middle
+        low, high = (middle, high) if drawable(shape, middle) else (low, middle)
     return 2 * low
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.printables.tiles import Piece, TileLook
+from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
 from modlinseq_print.solids.mesh import Mesh
@@ -74,6 +74,12 @@ class SolidSpec:
     def top(self) -> float:
         """The height of the piece's highest point: the top of raised text, else the top face."""
         return self.thickness + (self.relief if self.number == "raised" else 0.0)
+
+
+def solid_look(width: float, shape: str = "pentagon") -> TileLook:
+    """The look of the sheets' tiles at a width (mm) and shape, for solids: the same outline and text, the text
+    as far inside the edge as on the sheets (less on tiles too small for that, which the stroke check judges)."""
+    return TileLook(width=width, shape=shape, safe=min(DEFAULT_SAFE, width / 4))
 
 
 def _within(value: float, low: float, high: float, what: str, hint: str) -> None:
