@@ -11,7 +11,8 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.solids.mesh import Mesh
 
 INSTALL_HINT = "pip install 'modlinseq-print[3d]'"
-_STROKE_STEPS = 12  # halvings of the search for the thinnest stroke: 5 mm / 2**12, about 0.001 mm
+STROKE_LIMIT = 3.0  # mm: strokes are measured up to this width (the widest nozzle is 1.2 mm)
+STROKE_STEPS = 8  # halvings of the search for the thinnest stroke: 3 mm / 2**8, about 0.01 mm
 DRAWN = 0.95  # the share of a text's area a nozzle-wide pen must reach
 
 
@@ -53,26 +54,28 @@ def region_bounds(shape) -> tuple[float, float, float, float]:
     return tuple(shape.bounds())
 
 
-def drawable(shape, radius: float) -> bool:
-    """True when a round pen of `radius` draws the region: it reaches into every separate part, and what it
-    can reach (the region shrunk by the radius, then grown by it again) is at least DRAWN of the area."""
+def drawable(shape, radius: float, parts=None) -> bool:
+    """True when a round pen of `radius` draws the region: it reaches into every separate part (`parts`, the
+    region's parts when known), and what it can reach (the region shrunk by the radius, then grown by it
+    again) is at least DRAWN of the area."""
     m3d = manifold3d()
     reached = shape.offset(-radius, m3d.JoinType.Round).offset(radius, m3d.JoinType.Round)
-    if reached.is_empty() or any((part ^ reached).is_empty() for part in shape.decompose()):
+    if reached.is_empty() or reached.area() < DRAWN * shape.area():
         return False
-    return reached.area() >= DRAWN * shape.area()
+    return not any((part ^ reached).is_empty() for part in (parts if parts is not None else shape.decompose()))
 
 
-def thinnest_stroke(shape, limit: float = 5.0) -> float:
-    """The width of the thinnest stroke of a region: the widest round pen that still draws it (see drawable).
-    Corners and the narrow joins of strokes (ink traps) are what no pen reaches and are allowed for; a stroke
-    thinner than the pen is not. `limit` caps the search."""
+def thinnest_stroke(shape, limit: float = STROKE_LIMIT, steps: int = STROKE_STEPS) -> float:
+    """The width of the thinnest stroke of a region, at most `limit`: the widest round pen that still draws
+    it (see drawable), found to within limit / 2**steps. Corners and the narrow joins of strokes (ink traps)
+    are what no pen reaches and are allowed for; a stroke thinner than the pen is not."""
     if shape.is_empty():
         return 0.0
+    parts = shape.decompose()
     low, high = 0.0, limit / 2
-    for _ in range(_STROKE_STEPS):
+    for _ in range(steps):
         middle = (low + high) / 2
-        low, high = (middle, high) if drawable(shape, middle) else (low, middle)
+        low, high = (middle, high) if drawable(shape, middle, parts) else (low, middle)
     return 2 * low
 
 
