@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.common import file_names, removed_note
+from modlinseq_print.commands.common import file_names
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
@@ -153,6 +153,12 @@ def check_preview(path: str | None) -> None:
     """A picture must be a .png file."""
     if path is not None and Path(path).suffix.lower() != ".png":
         raise Pieces3dError(f"--preview writes a PNG picture: name it .png, e.g. output/pieces.png (got {excerpt(path)})")
+
+
+def removed_note(written) -> str:
+    """'; removed N files of an earlier run (...)' when the write removed an earlier, bigger run's plates."""
+    removed = getattr(written, "removed", [])
+    return f"; removed {plural(len(removed), 'file')} of an earlier run ({file_names(removed)})" if removed else ""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.common import file_names, removed_note
-from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview
+from modlinseq_print.commands.common import file_names
+from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, removed_note
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, excerpt
@@ -18,10 +18,15 @@ from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec
 from modlinseq_print.printables.rack import DEFAULT_HAND, RackSize
 from modlinseq_print.printables.tiles import TileLook
 from modlinseq_print.render.imposition import bounding_box
+from modlinseq_print.render.paper import check_paper_size
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural
 
 FORMATS = ("3mf", "stl", "svg", "dxf")
+#: the laser-cut rack's own options and their defaults
+LASER_OPTIONS = {"material": "3mm", "kerf": "0mm", "cut_color": "#ff0000", "engrave_color": "#000000",
+                 "hairline": f"{HAIRLINE}mm", "reference_size": f"{REFERENCE_SIDE:g}mm", "no_engrave": False,
+                 "no_reference": False}
 PRINTER_BED, LASER_BED = "256x256mm", "600x400mm"
 MAX_COPIES = 20
 
@@ -45,15 +50,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--spacing", default="3mm", help="space between parts on the bed (default 3mm)")
     parser.add_argument("--preview", metavar="PNG", help="also write a shaded picture of the (assembled) rack")
     laser = parser.add_argument_group("laser-cut rack")
-    laser.add_argument("--material", default="3mm", help="sheet thickness, 1mm to 10mm (default 3mm)")
-    laser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0; "
+    laser.add_argument("--material", default=None, help="sheet thickness, 1mm to 10mm (default 3mm)")
+    laser.add_argument("--kerf", default=None, help="laser kerf: cut paths grow by half of it (default 0; "
                        "typically 0.1-0.2mm)")
-    laser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000)")
-    laser.add_argument("--engrave-color", default="#000000", help="engraved part numbers' colour (default #000000)")
-    laser.add_argument("--hairline", default=f"{HAIRLINE}mm", help="cut stroke width (default 0.025mm)")
+    laser.add_argument("--cut-color", default=None, help="cut stroke colour (default #ff0000)")
+    laser.add_argument("--engrave-color", default=None, help="engraved part numbers' colour (default #000000)")
+    laser.add_argument("--hairline", default=None, help=f"cut stroke width (default {HAIRLINE}mm)")
     laser.add_argument("--no-engrave", action="store_true", help="no engraved part numbers")
     laser.add_argument("--no-reference", action="store_true", help="no kerf reference square")
-    laser.add_argument("--reference-size", default=f"{REFERENCE_SIDE:g}mm",
+    laser.add_argument("--reference-size", default=None,
                        help=f"side of the kerf reference square (default {REFERENCE_SIDE:g}mm)")
     parser.set_defaults(run=run)
 
@@ -94,16 +99,29 @@ def check_copies(copies: int) -> int:
     return copies
 
 
+def laser_options(args: argparse.Namespace, fmt: str) -> dict:
+    """The laser options, defaults filled in; a one-line error when one is given for a printed rack."""
+    given = [name for name, default in LASER_OPTIONS.items() if getattr(args, name) not in (None, False)]
+    if given and fmt not in ("svg", "dxf"):
+        flag = "--" + given[0].replace("_", "-")
+        raise Pieces3dError(f"{flag} is an option of the laser-cut rack, and -o names a {fmt.upper()} to print: "
+                            f"write -o NAME.svg or NAME.dxf, or drop {flag}")
+    return {name: default if getattr(args, name) is None else getattr(args, name)
+            for name, default in LASER_OPTIONS.items()}
+
+
 def run(args: argparse.Namespace) -> int:
     """Make the rack (or racks) and write them, with the optional picture."""
     fmt = rack_format(args.output, args.format)
+    laser = laser_options(args, fmt)
     check_preview(args.preview)
     copies = check_copies(args.copies)
     size, look = rack_size(args)
-    bed = parse_size(args.bed or (LASER_BED if fmt in ("svg", "dxf") else PRINTER_BED), "bed")
+    bed = check_paper_size(parse_size(args.bed or (LASER_BED if fmt in ("svg", "dxf") else PRINTER_BED), "bed"),
+                           args.bed or "")
     spacing = parse_length(args.spacing, "spacing")
     if fmt in ("svg", "dxf"):
-        files = laser_files(args, size, look, fmt, bed, spacing, copies)
+        files = laser_files(args, laser, size, look, fmt, bed, spacing, copies)
     else:
         files = printed_files(args, size, look, fmt, bed, spacing, copies)
     written = write_files_atomic(files)
@@ -122,7 +140,7 @@ def printed_files(args, size: RackSize, look: TileLook, fmt: str, bed, spacing: 
     return rack_plate_files(size, look, copies, bed, spacing, args.output, fmt, args.preview)
 
 
-def laser_files(args, size: RackSize, look: TileLook, fmt: str, bed, spacing: float, copies: int):
+def laser_files(args, laser: dict, size: RackSize, look: TileLook, fmt: str, bed, spacing: float, copies: int):
     """The laser-cut rack's bed files (SVG or DXF) and the picture of the assembled rack."""
     from modlinseq_print.printables.rack_laser import check_material, rack_parts
     from modlinseq_print.render.output import page_files, render_pages
@@ -130,11 +148,12 @@ def laser_files(args, size: RackSize, look: TileLook, fmt: str, bed, spacing: fl
     from modlinseq_print.render.scene import Document, Page
     from modlinseq_print.printables.rack_laser import rack_cut_scenes
 
-    material = check_material(parse_length(args.material, "material thickness"))
-    spec = CutSpec(kerf=parse_length(args.kerf, "kerf"), cut_colour=parse_colour(args.cut_color),
-                   engrave_colour=parse_colour(args.engrave_color), hairline=parse_length(args.hairline, "hairline"),
-                   gap=spacing, engrave=not args.no_engrave, reference=not args.no_reference,
-                   reference_side=parse_length(args.reference_size, "reference square size"))
+    material = check_material(parse_length(laser["material"], "material thickness"))
+    spec = CutSpec(kerf=parse_length(laser["kerf"], "kerf"), cut_colour=parse_colour(laser["cut_color"]),
+                   engrave_colour=parse_colour(laser["engrave_color"]),
+                   hairline=parse_length(laser["hairline"], "hairline"), gap=spacing, engrave=not laser["no_engrave"],
+                   reference=not laser["no_reference"],
+                   reference_side=parse_length(laser["reference_size"], "reference square size"))
     parts = rack_parts(size, material)
     scenes, _placed = rack_cut_scenes(parts, copies, Sheet(bed[0], bed[1], 5.0, "bed"), spec)
     files = page_files(args.output, render_pages(Document([Page(scene) for scene in scenes]), fmt), fmt)

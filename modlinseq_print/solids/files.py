@@ -15,10 +15,10 @@ from pathlib import Path
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.output import page_files
 from modlinseq_print.solids import manifest
-from modlinseq_print.solids.mesh import Mesh, joined
+from modlinseq_print.solids.mesh import Mesh, box_mesh, joined
 from modlinseq_print.solids.pieces import DARK, LIGHT, PieceSolids, SolidError, SolidSpec, piece_name
 from modlinseq_print.solids.plates import Plate, filament_change, plan_plates
-from modlinseq_print.solids.preview import render_png
+from modlinseq_print.solids.preview import View, render_png
 from modlinseq_print.solids.stl import stl_bytes
 from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
 
@@ -26,6 +26,8 @@ FORMATS = ("3mf", "stl")
 THUMBNAIL = (256, 256)
 DEFAULT_COLOURS = ("#ffd54f", "#222222")  # light and dark filaments: the sheets' tile yellow, near black
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+BED_COLOUR, BED_THICKNESS = "#9aa3ad", 1.5  # the printer's bed in pictures
+PLATE_VIEW = View(azimuth=-18.0, elevation=58.0)
 
 Files = list[tuple[Path, bytes | None]]
 
@@ -82,9 +84,16 @@ class PieceRun:
                 for part in self.solids.model(p.piece).parts if part.filament == filament]
 
     def picture(self, plate: Plate, size: tuple[int, int]) -> bytes:
-        """A shaded picture of a plate's pieces."""
+        """A shaded picture of a plate's pieces on the bed."""
         colours = {f.number: f.colour for f in self.job.filaments}
-        return render_png([(mesh, colours[k]) for k in (LIGHT, DARK) for mesh in self.meshes(plate, k)], *size)
+        bed = box_mesh((0.0, 0.0, -BED_THICKNESS), (*self.job.bed, 0.0))
+        return render_png([(bed, BED_COLOUR)] + [(mesh, colours[k]) for k in (LIGHT, DARK)
+                                                 for mesh in self.meshes(plate, k)], *size, view=PLATE_VIEW)
+
+    def piece_picture(self, piece: Piece, size: tuple[int, int] = (600, 450)) -> bytes:
+        """A shaded picture of one piece, close up."""
+        colours = {f.number: f.colour for f in self.job.filaments}
+        return render_png([(part.mesh, colours[part.filament]) for part in self.solids.model(piece).parts], *size)
 
     @property
     def change(self) -> tuple[float, int]:

@@ -60,3 +60,12 @@ def joined(meshes) -> Mesh:
     offsets = numpy.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
     return Mesh(numpy.concatenate([m.vertices for m in meshes]),
                 numpy.concatenate([m.triangles + offset for m, offset in zip(meshes, offsets)]))
+
+
+def box_mesh(low, high) -> Mesh:
+    """The axis-aligned box between two corners (x, y, z) as a closed mesh facing outward."""
+    (x0, y0, z0), (x1, y1, z1) = low, high
+    vertices = numpy.array([(x, y, z) for z in (z0, z1) for y in (y0, y1) for x in (x0, x1)], dtype=numpy.float64)
+    faces = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    triangles = [(a, b, c) for a, b, c, d in faces] + [(a, c, d) for a, b, c, d in faces]
+    return Mesh(vertices, numpy.array(triangles, dtype=numpy.int64))

@@ -154,7 +154,7 @@ class PieceSolids:
         if piece is not None and stroke < self.spec.nozzle:
             wider = self.look.width * self.spec.nozzle / max(stroke, 1e-6)
             raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has "
-                             f"strokes {stroke:.2f} mm thin, under the {self.spec.nozzle:g} mm nozzle: use a tile "
+                             f"strokes {stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: use a tile "
                              f"width of at least {wider + 0.5:.0f} mm or a finer nozzle")
         return stroke
 

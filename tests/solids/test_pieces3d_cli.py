@@ -114,3 +114,19 @@ def test_a_failed_run_keeps_an_earlier_file(tmp_path, cli):
     result = cli("pieces3d", "-o", earlier, "--tile-width", "5mm")
     assert_one_line_error(result, "nozzle", folder=tmp_path, keep=["p.3mf"])
     assert earlier.read_bytes() == b"earlier"
+
+
+@pytest.mark.parametrize("argv", [
+    ["--thickness", "1mm", "--relief", "0.4mm", "--chamfer", "0mm"],
+    ["--thickness", "40mm", "--relief", "5mm", "--number", "inlay", "--top-chamfer", "1.5mm"],
+    ["--style", "standing", "--chamfer", "1.5mm", "--underline"],
+    ["--tile-width", "5mm", "--nozzle", "0.1mm", "--bed", "30x30mm", "--spacing", "1mm"],
+    ["--tile-width", "200mm", "--nozzle", "1.2mm", "--bed", "1000x1000mm", "--spacing", "50mm"],
+    ["--tile-width", "1in", "--tile-shape", "house", "--layer-height", "0.05mm", "--first-layer-height", "1mm"],
+    ["--layer-height", "1mm", "--first-layer-height", "0.05mm", "--colors", "#FFFFFF,#000000", "--no-zero"],
+])
+def test_the_ends_of_every_range_work(tmp_path, cli, argv):
+    result = cli("pieces3d", "--modulus", "3", "--copies", "1", "-o", tmp_path / "e.3mf", *argv)
+    assert result.status == 0, result.err
+    model, warnings = read_3mf(tmp_path / "e.3mf")
+    assert warnings == [] and all(o.IsManifoldAndOriented() for o in mesh_objects(model))

@@ -180,6 +180,10 @@ def test_the_printed_rack_file_and_pictures(tmp_path, cli):
     (["-o", "r.svg", "--format", "dxf"], "contradicts"),
     (["--preview", "r.svg"], "PNG"),
     (["--tile-width", "1m"], "bad tile width"),
+    (["--kerf", "0.1mm"], "--kerf is an option of the laser-cut rack"),
+    (["-o", "r.stl", "--no-reference"], "--no-reference is an option of the laser-cut rack"),
+    (["-o", "r.svg", "--bed", "9000x9000mm"], "too large"),
+    (["--bed", "2000x2000mm"], "out of range"),
 ])
 def test_bad_rack_input_is_one_line_exit_2_and_no_file(tmp_path, cli, argv, words):
     if "-o" not in argv:
@@ -201,3 +205,19 @@ def test_the_assembly_check_catches_fingers_without_slots():
     ledge = assembled(parts[0], parts[0].outline, [], material)
     clash = kernel.volume(kernel.intersection(ledge, assembled(wrong, wrong.outline, [], material)))
     assert clash > material * material  # the backrest's fingers now sit where the ledge's are
+
+
+@pytest.mark.parametrize("argv", [
+    ["-o", "r.svg", "--material", "1mm", "--kerf", "0mm", "--hand", "1"],
+    ["-o", "r.dxf", "--material", "10mm", "--kerf", "2mm", "--spacing", "3mm", "--no-engrave", "--no-reference"],
+    ["-o", "r.svg", "--reference-size", "5mm", "--hairline", "1mm", "--cut-color", "0,0,255", "--engrave-color", "#00ff00"],
+    ["-o", "r.svg", "--hand", "30", "--bed", "5000x400mm", "--copies", "20"],
+    ["-o", "r.3mf", "--hand", "8", "--style", "standing"],
+    ["-o", "r.stl", "--hand", "30", "--bed", "1000x1000mm", "--thickness", "40mm", "--tile-shape", "house"],
+    ["-o", "r.3mf", "--preset", "standard-letter", "--hand", "1", "--thickness", "1mm"],
+])
+def test_the_ends_of_the_racks_ranges_work(tmp_path, cli, argv):
+    argv = [str(tmp_path / a) if a.startswith("r.") else a for a in argv]
+    result = cli("rack", *argv)
+    assert result.status == 0, result.err
+    assert files_in(tmp_path)
