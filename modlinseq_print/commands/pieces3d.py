@@ -81,11 +81,19 @@ class Pieces3dError(ModlinseqError):
     """Options of pieces3d that cannot be used together."""
 
 
+def thickness_from_args(args: argparse.Namespace) -> float:
+    """The tiles' thickness in mm: --thickness, else by --style."""
+    from modlinseq_print.solids.pieces import THICKNESS, check_thickness
+
+    return check_thickness(THICKNESS[args.style] if args.thickness is None else parse_length(args.thickness,
+                                                                                              "thickness"))
+
+
 def spec_from_args(args: argparse.Namespace, preset_underline: bool = False):
     """The solid spec from the options."""
-    from modlinseq_print.solids.pieces import THICKNESS, SolidSpec
+    from modlinseq_print.solids.pieces import SolidSpec
 
-    thickness = THICKNESS[args.style] if args.thickness is None else parse_length(args.thickness, "thickness")
+    thickness = thickness_from_args(args)
     cue = "underline" if args.underline or (preset_underline and not args.dot) else "dot" if args.dot else "none"
     return SolidSpec(thickness=thickness, number=args.number, relief=parse_length(args.relief, "relief"),
                      chamfer=parse_length(args.chamfer, "chamfer"),

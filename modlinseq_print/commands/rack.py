@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import file_names
-from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, removed_note
+from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, removed_note, thickness_from_args
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, excerpt
@@ -77,19 +77,16 @@ def rack_format(path: str, fmt: str | None) -> str:
 
 def rack_size(args: argparse.Namespace) -> tuple[RackSize, TileLook]:
     """The rack's size from the tile (width, shape, thickness) and the hand, and the tiles' look."""
-    from modlinseq_print.solids.pieces import THICKNESS
-
     width, shape = args.tile_width, args.tile_shape
     if args.preset:
         from modlinseq_print.kit.preset_loading import load_preset
 
         tiles = load_preset(args.preset).tiles
         width, shape = width or tiles.width, shape or tiles.shape
-    look = TileLook(width=parse_length(width or "25mm", "tile width"), shape=shape or "pentagon")
-    thickness = THICKNESS[args.style] if args.thickness is None else parse_length(args.thickness, "thickness")
-    if not 1.0 <= thickness <= 40.0:
-        raise Pieces3dError(f"a tile thickness of {thickness:g} mm is out of range: use 1 to 40 mm, e.g. 3mm")
-    return RackSize(look.width, bounding_box(look.outline).height, thickness, args.hand), look
+    from modlinseq_print.solids.pieces import solid_look
+
+    look = solid_look(parse_length(width or "25mm", "tile width"), shape or "pentagon")
+    return RackSize(look.width, bounding_box(look.outline).height, thickness_from_args(args), args.hand), look
 
 
 def check_copies(copies: int) -> int:

@@ -52,8 +52,7 @@ class SolidSpec:
             raise SolidError(f"unknown number style {self.number!r}: use one of {', '.join(NUMBER_STYLES)}")
         if self.cue not in CUES:
             raise SolidError(f"unknown 6/9 cue {self.cue!r}: use one of {', '.join(CUES)}")
-        _within(self.thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for "
-                "standing ones")
+        check_thickness(self.thickness)
         _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm")
         _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers")
         for value, what in ((self.chamfer, "a bottom chamfer"), (self.top_chamfer, "a top chamfer")):
@@ -82,6 +81,12 @@ def solid_look(width: float, shape: str = "pentagon") -> TileLook:
     """The look of the sheets' tiles at a width (mm) and shape, for solids: the same outline and text, the text
     as far inside the edge as on the sheets (less on tiles too small for that, which the stroke check judges)."""
     return TileLook(width=width, shape=shape, safe=min(DEFAULT_SAFE, width / 4))
+
+
+def check_thickness(thickness: float) -> float:
+    """A tile thickness in mm, or a one-line SolidError."""
+    _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones")
+    return thickness
 
 
 def _within(value: float, low: float, high: float, what: str, hint: str) -> None:

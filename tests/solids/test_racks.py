@@ -170,7 +170,7 @@ def test_the_printed_rack_file_and_pictures(tmp_path, cli):
     (["--hand", "12"], "more than a 256 x 256 mm bed holds"),
     (["--copies", "0"], "1 to 20"),
     (["--copies", "21"], "1 to 20"),
-    (["--thickness", "50mm"], "1 to 40 mm"),
+    (["--thickness", "50mm"], "use 1 to 40 mm"),
     (["-o", "r.svg", "--material", "0.5mm"], "0.5 mm thick"),
     (["-o", "r.svg", "--material", "11mm"], "1 to 10 mm"),
     (["-o", "r.svg", "--kerf", "3mm"], "kerf"),
