@@ -15,6 +15,7 @@ from pathlib import Path
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.output import page_files
 from modlinseq_print.solids import manifest
+from modlinseq_print.solids.labels import label_key
 from modlinseq_print.solids.mesh import Mesh, box_mesh, joined
 from modlinseq_print.solids.pieces import DARK, LIGHT, PieceSolids, SolidError, SolidSpec, piece_name
 from modlinseq_print.solids.plates import Plate, filament_change, plan_plates
@@ -23,6 +24,7 @@ from modlinseq_print.solids.stl import stl_bytes
 from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
 
 FORMATS = ("3mf", "stl")
+MAX_FACES = 200  # different faces in one run (each is its own solid; a standard set has 27)
 THUMBNAIL = (256, 256)
 DEFAULT_COLOURS = ("#ffd54f", "#222222")  # light and dark filaments: the sheets' tile yellow, near black
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -102,7 +104,11 @@ class PieceRun:
 
 
 def piece_run(pieces: list[Piece], look: TileLook, spec: SolidSpec, job: PrintJob) -> PieceRun:
-    """Check the pieces can be printed (bed, strokes), lay them on plates and prepare their solids."""
+    """Check the pieces can be printed (count, bed, strokes), lay them on plates and prepare their solids."""
+    faces = len({label_key(piece) for piece in pieces})
+    if faces > MAX_FACES:
+        raise SolidError(f"these pieces have {faces} different faces, more than one run makes ({MAX_FACES}): make "
+                         "the set in several runs, e.g. a range of values each with a counts file")
     solids = PieceSolids(look, spec, pieces)
     plates = plan_plates(pieces, look.outline, job.bed, job.spacing)
     stroke = solids.check_strokes(pieces)

@@ -86,6 +86,7 @@ def test_every_style_and_number_makes_a_readable_file(tmp_path, cli, number, sty
     (["-o", "p.stl", "--format", "3mf"], "contradicts"),
     (["--preview", "p.jpg"], "PNG"),
     (["--copies", "100"], "at most 1000"),
+    (["--modulus", "201"], "201 different faces"),
     (["--preset", "nosuchpreset"], "unknown preset"),
     (["--relief", "nan"], "relief"),
 ])
