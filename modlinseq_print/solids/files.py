@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.output import page_files
 from modlinseq_print.solids import manifest
@@ -51,7 +52,7 @@ class PrintJob:
                 raise SolidError(f"{what} of {value:g} mm is out of range: use 0.05 to 1 mm, e.g. 0.2mm")
         for colour in self.colours:
             if not _COLOUR.fullmatch(colour):
-                raise SolidError(f"bad filament colour {colour!r}: give two colours #rrggbb, e.g. #ffd54f,#222222")
+                raise SolidError(f"bad filament colour {excerpt(colour)}: give two colours #rrggbb, e.g. #ffd54f,#222222")
 
     @property
     def filaments(self) -> list[Filament]:
@@ -150,7 +151,7 @@ def stl_files(run: PieceRun, path: str | Path) -> Files:
 def run_files(run: PieceRun, path: str | Path, fmt: str, preview: str | None = None) -> Files:
     """Every file of a run: the plates in the format, the CSV and JSON manifests, the optional picture."""
     if fmt not in FORMATS:
-        raise SolidError(f"unknown 3D format {fmt!r}: use one of {', '.join(FORMATS)}")
+        raise SolidError(f"unknown 3D format {excerpt(fmt)}: use one of {', '.join(FORMATS)}")
     files = threemf_files(run, path) if fmt == "3mf" else stl_files(run, path)
     written = [name for name, data in files if data is not None]
     files += manifest.manifest_files(path, run, written, fmt)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
@@ -49,9 +50,9 @@ class SolidSpec:
 
     def __post_init__(self) -> None:
         if self.number not in NUMBER_STYLES:
-            raise SolidError(f"unknown number style {self.number!r}: use one of {', '.join(NUMBER_STYLES)}")
+            raise SolidError(f"unknown number style {excerpt(self.number)}: use one of {', '.join(NUMBER_STYLES)}")
         if self.cue not in CUES:
-            raise SolidError(f"unknown 6/9 cue {self.cue!r}: use one of {', '.join(CUES)}")
+            raise SolidError(f"unknown 6/9 cue {excerpt(self.cue)}: use one of {', '.join(CUES)}")
         check_thickness(self.thickness)
         _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm")
         _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers")

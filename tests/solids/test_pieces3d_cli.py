@@ -35,11 +35,12 @@ def test_the_standard_preset_makes_its_147_pieces_on_plates_with_a_manifest(tmp_
 
 def test_the_picture_shows_light_tiles_with_dark_numbers(tmp_path, cli):
     assert cli("pieces3d", "--modulus", "5", "--copies", "2", "-o", tmp_path / "p.3mf", "--preview",
-               tmp_path / "p.png").status == 0
+               tmp_path / "p.png", "--bed", "90x90mm").status == 0
     pixels = png_pixels((tmp_path / "p.png").read_bytes()).reshape(-1, 3).astype(int)
     yellow = (pixels[:, 0] > 180) & (pixels[:, 1] > 140) & (pixels[:, 2] < 120)
     dark = pixels.max(axis=1) < 60
-    assert yellow.mean() > 0.05 and dark.mean() > 0.005
+    bed = (abs(pixels[:, 0] - pixels[:, 2]) < 40) & (pixels[:, 2] > 100) & (pixels[:, 2] < 200)
+    assert yellow.mean() > 0.1 and dark.mean() > 0.005 and bed.mean() > 0.1
     assert png_pixels((tmp_path / "p.png").read_bytes()).shape == (700, 900, 3)
 
 
