@@ -107,7 +107,8 @@ def job_from_args(args: argparse.Namespace):
 
     colours = tuple(part.strip() for part in args.colors.split(","))
     if len(colours) != 2:
-        raise Pieces3dError(f"--colors takes two colours, light and dark, e.g. #ffd54f,#222222; got {excerpt(args.colors)}")
+        raise Pieces3dError(f"--colors takes two colours, light and dark, e.g. #ffd54f,#222222; got "
+                            f"{excerpt(args.colors)}")
     return PrintJob(bed=parse_size(args.bed, "bed"), spacing=parse_length(args.spacing, "spacing"),
                     layer=parse_length(args.layer_height, "layer height"),
                     first_layer=parse_length(args.first_layer_height, "first layer height"), colours=colours)
@@ -160,7 +161,8 @@ def output_format(path: str, fmt: str | None) -> str:
 def check_preview(path: str | None) -> None:
     """A picture must be a .png file."""
     if path is not None and Path(path).suffix.lower() != ".png":
-        raise Pieces3dError(f"--preview writes a PNG picture: name it .png, e.g. output/pieces.png (got {excerpt(path)})")
+        raise Pieces3dError(f"--preview writes a PNG picture: name it .png, e.g. output/pieces.png (got "
+                            f"{excerpt(path)})")
 
 
 def removed_note(written) -> str:

@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("rack", help="a rack for a hand of tiles: 3D-printed (3MF, STL) or laser-cut (SVG, DXF)")
     parser.add_argument("--preset", metavar="NAME", help="take the tile width and shape from a preset or FILE.toml")
     parser.add_argument("--hand", type=COUNT, default=DEFAULT_HAND, help=f"tiles in a hand (default {DEFAULT_HAND})")
-    parser.add_argument("--copies", type=COUNT, default=1, help=f"racks, one per player (default 1, at most {MAX_COPIES})")
+    parser.add_argument("--copies", type=COUNT, default=1,
+                        help=f"racks, one per player (default 1, at most {MAX_COPIES})")
     parser.add_argument("--tile-width", default=None, help="tile width, any unit (default 25mm)")
     parser.add_argument("--tile-shape", choices=TILE_SHAPES, default=None, help="pentagon (default) or house")
     parser.add_argument("--style", choices=STYLES, default="flat", help="the tiles it holds: flat, 3mm (default), "

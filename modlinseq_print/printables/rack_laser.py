@@ -43,6 +43,11 @@ class Pose:
         """The 3D point of a part point (u, v) at depth w."""
         return tuple(o + u * a + v * b + w * n for o, a, b, n in zip(self.origin, self.across, self.along, self.normal))
 
+    @property
+    def matrix(self) -> list[list[float]]:
+        """The pose as a 3 x 4 affine matrix (rows x, y, z; the last column the origin)."""
+        return [[self.across[k], self.along[k], self.normal[k], self.origin[k]] for k in range(3)]
+
 
 @dataclass(frozen=True)
 class LaserPart:
@@ -87,7 +92,8 @@ def _simplified(points: list[Point]) -> tuple[Point, ...]:
     return tuple(keep)
 
 
-def panel_outline(length: float, depth: float, material: float, owns: int, tab: tuple[float, float]) -> tuple[Point, ...]:
+def panel_outline(length: float, depth: float, material: float, owns: int,
+                  tab: tuple[float, float]) -> tuple[Point, ...]:
     """A panel across the rack: x from 0 to `length`, v from 0 (the corner) to `depth`; fingers of the corner
     joint below v = 0 on every other segment (starting with segment `owns`, 0 or 1), and a tab at each end
     from v = tab[0] to tab[1], reaching one material thickness beyond x = 0 and x = length."""
@@ -186,7 +192,8 @@ def shelf_layout(parts: list[LaserPart], copies: int, bed: Sheet, gap: float, sq
     return placed
 
 
-def rack_cut_scenes(parts: list[LaserPart], copies: int, bed: Sheet, spec: CutSpec) -> tuple[list[Scene], list[PlacedPart]]:
+def rack_cut_scenes(parts: list[LaserPart], copies: int, bed: Sheet,
+                    spec: CutSpec) -> tuple[list[Scene], list[PlacedPart]]:
     """The cut file's pages: every part's kerf-compensated outline and holes on the cut layer, its number on
     the engrave layer, the reference square on each bed."""
     placed = shelf_layout(parts, copies, bed, spec.gap, spec.reference_side + spec.kerf if spec.reference else 0.0)

@@ -52,7 +52,8 @@ class PrintJob:
                 raise SolidError(f"{what} of {value:g} mm is out of range: use 0.05 to 1 mm, e.g. 0.2mm")
         for colour in self.colours:
             if not _COLOUR.fullmatch(colour):
-                raise SolidError(f"bad filament colour {excerpt(colour)}: give two colours #rrggbb, e.g. #ffd54f,#222222")
+                raise SolidError(f"bad filament colour {excerpt(colour)}: give two colours #rrggbb, "
+                                 "e.g. #ffd54f,#222222")
 
     @property
     def filaments(self) -> list[Filament]:

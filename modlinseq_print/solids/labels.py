@@ -57,7 +57,8 @@ class FaceLabels:
         """The size of every marker's modulus: the largest whose two lines stay inside the safe zone."""
         font, cap = self.look.font, cap_height(self.look.font)
         reach = cap * (1 + MARKER_SMALL) / 2 + MARKER_GAP / 2
-        widest = max([text_width(m, font, 1.0) for m in moduli or ["0"]] + [MARKER_SMALL * text_width(TOP_LINE, font, 1.0)])
+        widest = max([text_width(m, font, 1.0) for m in moduli or ["0"]]
+                     + [MARKER_SMALL * text_width(TOP_LINE, font, 1.0)])
         return fit_font_size(self.look.outline, LabelBox(widest / 2, reach, reach), self.look.safe_margin,
                              self.look.width / 2)
 
@@ -71,7 +72,8 @@ class FaceLabels:
 
     def _items(self, piece: Piece):
         if piece.kind == "marker":
-            return face_labels(self.marker_lines(piece), Slot(0, 0.0, 0.0, 0), self.look.outline, self.look.font, "#000000")
+            return face_labels(self.marker_lines(piece), Slot(0, 0.0, 0.0, 0), self.look.outline, self.look.font,
+                               "#000000")
         return self.faces.labels(piece, Slot(0, 0.0, 0.0, 0))
 
     def _draw(self, piece: Piece) -> list[Contour]:
@@ -102,5 +104,5 @@ def _flipped(points) -> Contour:
 
 
 def _circle(x: float, y: float, radius: float) -> Contour:
-    return tuple((x + radius * math.cos(2 * math.pi * k / _DOT_SIDES), y + radius * math.sin(2 * math.pi * k / _DOT_SIDES))
-                 for k in range(_DOT_SIDES))
+    angles = [2 * math.pi * k / _DOT_SIDES for k in range(_DOT_SIDES)]
+    return tuple((x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles)

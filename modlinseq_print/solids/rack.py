@@ -47,7 +47,8 @@ def rack_model(size: RackSize) -> PieceModel:
     return PieceModel(f"rack for {size.hand} tiles", (Part("rack", mesh, LIGHT),))
 
 
-def rack_plates(size: RackSize, copies: int, bed: tuple[float, float], spacing: float) -> list[list[tuple[float, float, int]]]:
+def rack_plates(size: RackSize, copies: int, bed: tuple[float, float],
+                spacing: float) -> list[list[tuple[float, float, int]]]:
     """Where the racks go (centre x, y on the bed and turn), one list per plate; a one-line error when a rack
     does not fit the bed either way round."""
     check_bed(*bed, spacing)
@@ -88,7 +89,5 @@ def laser_rack_meshes(parts, material: float) -> list:
     meshes = []
     for part in parts:
         solid = kernel.extrude(kernel.region_with_holes(part.outline, part.holes), 0.0, material)
-        pose = part.pose
-        matrix = [[pose.across[k], pose.along[k], pose.normal[k], pose.origin[k]] for k in range(3)]
-        meshes.append(kernel.to_mesh(kernel.transformed(solid, matrix)))
+        meshes.append(kernel.to_mesh(kernel.transformed(solid, part.pose.matrix)))
     return meshes

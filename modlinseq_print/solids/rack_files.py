@@ -12,7 +12,9 @@ from modlinseq_print.solids.files import DEFAULT_COLOURS, THUMBNAIL
 from modlinseq_print.solids.mesh import Mesh, joined
 from modlinseq_print.solids.pieces import DARK, LIGHT
 from modlinseq_print.solids.preview import View, render_png
-from modlinseq_print.solids.rack import laser_rack_meshes, rack_model, rack_plates, rack_profile, rack_solid, tiles_in_rack
+from modlinseq_print.solids.rack import (
+    laser_rack_meshes, rack_model, rack_plates, rack_profile, rack_solid, tiles_in_rack,
+)
 from modlinseq_print.solids.stl import stl_bytes
 from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
 

@@ -76,8 +76,7 @@ def nominal_parts(scenes, placed, spec):
 
 def assembled(part, outline, holes, material):
     solid = kernel.extrude(kernel.region_with_holes(outline, holes), 0.0, material)
-    pose = part.pose
-    return kernel.transformed(solid, [[pose.across[k], pose.along[k], pose.normal[k], pose.origin[k]] for k in range(3)])
+    return kernel.transformed(solid, part.pose.matrix)
 
 
 @pytest.mark.parametrize("material, kerf", [(3.0, 0.0), (3.0, 0.15), (6.0, 0.2), (1.0, 0.05), (10.0, 2.0)])
@@ -92,19 +91,16 @@ def test_every_finger_and_tab_of_the_laser_rack_has_its_slot(material, kerf):
             if a < b:  # no finger or tab runs into its mate: every one meets a slot
                 assert kernel.volume(kernel.intersection(solids[a], solids[b])) == pytest.approx(0.0, abs=1e-3), (a, b)
     # the fingers of the ledge and the backrest fill the corner between them, leaving no gap
-    corner = [p for p in parts if p.number == 1][0].pose
-    band = kernel.transformed(kernel.box(0.0, -material, 0.0, size.length, 0.0, material),
-                              [[corner.across[k], corner.along[k], corner.normal[k], corner.origin[k]] for k in range(3)])
+    band = kernel.transformed(kernel.box(0.0, -material, 0.0, size.length, 0.0, material), parts[0].pose.matrix)
     filled = kernel.volume(kernel.intersection(kernel.union([solids[1], solids[2]]), band))
     assert filled == pytest.approx(size.length * material * material, rel=1e-6)
     # each tab fills its slot in the side: the parts' volumes add up to the material of the rack
     total = sum(kernel.volume(s) for s in solids.values())
     assert kernel.volume(kernel.union(list(solids.values()))) == pytest.approx(total, rel=1e-9)
     for side in (3, 4):
-        tabs = kernel.intersection(kernel.union([solids[1], solids[2]]), kernel.transformed(
-            kernel.extrude(kernel.region([parts[side - 1].outline]), 0.0, material),
-            [[parts[side - 1].pose.across[k], parts[side - 1].pose.along[k], parts[side - 1].pose.normal[k],
-              parts[side - 1].pose.origin[k]] for k in range(3)]))
+        whole_side = kernel.extrude(kernel.region([parts[side - 1].outline]), 0.0, material)
+        tabs = kernel.intersection(kernel.union([solids[1], solids[2]]),
+                                   kernel.transformed(whole_side, parts[side - 1].pose.matrix))
         holes = sum(kernel.region_area(kernel.region([h])) for h in parts[side - 1].holes) * material
         assert kernel.volume(tabs) == pytest.approx(holes, rel=1e-6)
 
@@ -210,7 +206,8 @@ def test_the_assembly_check_catches_fingers_without_slots():
 @pytest.mark.parametrize("argv", [
     ["-o", "r.svg", "--material", "1mm", "--kerf", "0mm", "--hand", "1"],
     ["-o", "r.dxf", "--material", "10mm", "--kerf", "2mm", "--spacing", "3mm", "--no-engrave", "--no-reference"],
-    ["-o", "r.svg", "--reference-size", "5mm", "--hairline", "1mm", "--cut-color", "0,0,255", "--engrave-color", "#00ff00"],
+    ["-o", "r.svg", "--reference-size", "5mm", "--hairline", "1mm", "--cut-color", "0,0,255",
+     "--engrave-color", "#00ff00"],
     ["-o", "r.svg", "--hand", "30", "--bed", "5000x400mm", "--copies", "20"],
     ["-o", "r.3mf", "--hand", "8", "--style", "standing"],
     ["-o", "r.stl", "--hand", "30", "--bed", "1000x1000mm", "--thickness", "40mm", "--tile-shape", "house"],

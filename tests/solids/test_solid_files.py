@@ -120,8 +120,10 @@ def test_a_bed_smaller_than_a_piece_is_refused():
         plan_plates(SMALL_SET, solid_look(25.0).outline, (30.0, 30.0), 3.0)
 
 
-@pytest.mark.parametrize("bed, spacing, words", [((19.0, 200.0), 3.0, "out of range"), ((200.0, 1001.0), 3.0, "out of range"),
-                                                ((200.0, 200.0), 0.5, "spacing"), ((200.0, 200.0), 51.0, "spacing")])
+@pytest.mark.parametrize("bed, spacing, words", [
+    ((19.0, 200.0), 3.0, "out of range"), ((200.0, 1001.0), 3.0, "out of range"),
+    ((200.0, 200.0), 0.5, "spacing"), ((200.0, 200.0), 51.0, "spacing"),
+])
 def test_beds_and_spacings_out_of_range_are_refused(bed, spacing, words):
     with pytest.raises(SolidError, match=words):
         plan_plates(SMALL_SET, solid_look(25.0).outline, bed, spacing)

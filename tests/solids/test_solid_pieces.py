@@ -90,7 +90,8 @@ def test_sunk_text_is_a_hollow_in_a_single_part():
 
 def test_the_bottom_chamfer_insets_the_first_layer():
     width, chamfer = 25.0, 0.5
-    mesh = solids_for(width, pieces=[Piece("blocker")], chamfer=chamfer, top_chamfer=0.3).model(Piece("blocker")).parts[0].mesh
+    solids = solids_for(width, pieces=[Piece("blocker")], chamfer=chamfer, top_chamfer=0.3)
+    mesh = solids.model(Piece("blocker")).parts[0].mesh
     vertices, triangles = mesh.vertices, mesh.triangles
     apothem = width * SIDE_RATIO / (2 * math.tan(math.pi / 5))
     for z, inset in ((0.0, chamfer), (3.0, 0.3)):
@@ -121,7 +122,8 @@ def test_the_thinnest_stroke_of_known_shapes():
     assert kernel.thinnest_stroke(bar) == pytest.approx(1.0, abs=0.01)
     square_and_hair = kernel.region([[(0, 0), (4, 0), (4, 4), (0, 4)], [(6, 0), (6.3, 0), (6.3, 3), (6, 3)]])
     assert kernel.thinnest_stroke(square_and_hair) == pytest.approx(0.3, abs=0.01)  # the hair would vanish
-    frame = kernel.region([[(0, 0), (10, 0), (10, 10), (0, 10)], [(0.8, 0.8), (0.8, 9.2), (9.2, 9.2), (9.2, 0.8)]])  # the hole winds the other way
+    hole = [(0.8, 0.8), (0.8, 9.2), (9.2, 9.2), (9.2, 0.8)]  # winding the other way
+    frame = kernel.region([[(0, 0), (10, 0), (10, 10), (0, 10)], hole])
     assert kernel.thinnest_stroke(frame) == pytest.approx(0.8, abs=0.02)
 
 
@@ -170,5 +172,6 @@ def test_bad_specs_are_one_line_errors(spec, words):
 
 def test_the_ends_of_the_ranges_work():
     for spec in ({"thickness": 1.0, "relief": 0.4, "chamfer": 0.0}, {"thickness": 40.0, "relief": 5.0},
-                 {"nozzle": 1.2}, {"nozzle": 0.1}, {"chamfer": 1.0}, {"thickness": 9.0, "chamfer": 1.5, "top_chamfer": 1.5}):
+                 {"nozzle": 1.2}, {"nozzle": 0.1}, {"chamfer": 1.0},
+                 {"thickness": 9.0, "chamfer": 1.5, "top_chamfer": 1.5}):
         SolidSpec(**spec)
