@@ -24,6 +24,7 @@ kits: $(STAMP)
 
 docs: $(STAMP) tools
 	$(PY) scripts/previews.py
+	$(PY) scripts/previews_3d.py
 	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py
 
 studio: $(STAMP)
