@@ -1,8 +1,9 @@
-"""The text of a piece's face as outlines for solids: the same lines, sizes and places as on the tile sheets.
+"""The text of a piece's face as outlines for solids: the tile sheets' text, size and place.
 
-The printables lay a face out (printables/pieces.py: the number, '#', a marker's 'mod N = 0'); the shipped
-font's outlines (render/glyphs.py, fontTools) turn each line into contours, flipped so that y grows upward
-and centred where the sheet centres them on the tile's bounding box.
+The printables lay a tile's face out (printables/pieces.py: the number or '#', with the sheets' underline
+of 6 and 9); a marker keeps 'mod' above its modulus, larger than on the sheets so that it prints, and drops
+the sheets' '= 0'. The shipped font's outlines (render/glyphs.py, fontTools) turn each line into contours,
+flipped so that y grows upward, centred where the sheets centre them on the tile's bounding box.
 """
 
 from __future__ import annotations
