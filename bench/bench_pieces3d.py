@@ -3,8 +3,9 @@ with the target of at most 10 s and 500 MB; then sets of equal size with more or
 show that the time grows with the number of distinct faces (each solid is built once), not with the pieces.
 
 Each case runs in a fresh process: `in process` times `pieces3d` from the parsed command to the files
-written (solids, stroke check, plates, thumbnails, zip); `command` is the whole run, Python start-up and
-imports included; peak is the process's peak resident memory. Phases of the standard 3MF are timed apart.
+written (solids, stroke check, plates, thumbnails, zip), with the CPU time it used (steadier than the clock
+on a shared machine); `command` is the whole run, Python start-up and imports included; peak is the
+process's peak resident memory. Phases of the standard 3MF are timed apart.
 """
 
 import resource
@@ -28,14 +29,14 @@ def one(args: list[str], path: str) -> None:
     """In this process: run pieces3d, print seconds, peak RSS (MB), bytes and files."""
     from modlinseq_print.cli import main
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     status = main(["pieces3d", *args, "-o", path])
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     stem = Path(path)
     files = [f for f in stem.parent.iterdir() if f.name.startswith(stem.stem) and f.suffix == stem.suffix]
     assert status == 0 and files
-    print(f"FIGURES {seconds:.3f} {peak:.1f} {sum(f.stat().st_size for f in files)} {len(files)}")
+    print(f"FIGURES {seconds:.3f} {cpu:.3f} {peak:.1f} {sum(f.stat().st_size for f in files)} {len(files)}")
 
 
 def phases() -> str:
@@ -69,13 +70,14 @@ def case(name: str, args: list[str], fmt: str, folder: Path) -> str:
     target = folder / f"{name.replace(' ', '_').replace(',', '')}.{fmt}"
     inner = subprocess.run([sys.executable, __file__, "--one", str(target), *args],
                            capture_output=True, text=True, check=True).stdout
-    seconds, peak, size, files = next(line for line in inner.splitlines() if line.startswith("FIGURES ")).split()[1:]
+    figures = next(line for line in inner.splitlines() if line.startswith("FIGURES ")).split()[1:]
+    seconds, cpu, peak, size, files = figures
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "modlinseq_print", "pieces3d", *args, "-o", str(folder / f"cli.{fmt}")],
                    capture_output=True, check=True)
     command = time.perf_counter() - start
-    return (f"{name:<22} in process {float(seconds):6.2f} s  command {command:6.2f} s  peak {float(peak):6.1f} MB  "
-            f"{int(size):>10,} bytes in {files} file(s)")
+    return (f"{name:<22} in process {float(seconds):5.2f} s (CPU {float(cpu):5.2f} s)  command {command:5.2f} s  "
+            f"peak {float(peak):5.1f} MB  {int(size):>10,} bytes in {files} file(s)")
 
 
 if __name__ == "__main__":
