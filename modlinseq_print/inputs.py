@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import math
 import os
 import re
 import stat
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from modlinseq_print.errors import ModlinseqError
 
@@ -137,10 +140,31 @@ def decode(data: bytes, what: str, name: object, limit: int, error: type[Excepti
                          "save it as UTF-8") from None
 
 
+_NO_FILES = contextvars.ContextVar("modlinseq_no_file_reads", default=False)
+
+
+@contextmanager
+def no_file_reads() -> Iterator[None]:
+    """Within this block (in this thread or task), reading an input file or standard input is refused: a server
+    answering requests reads what the client sends, never a file the client names."""
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
+
+
+def refuse_file_reads(what: str, error: type[Exception] = InputError) -> None:
+    """Raise `error` when inside no_file_reads(), before the file is looked at (not even its existence)."""
+    if _NO_FILES.get():
+        raise error(f"this {what} would be read from a file: here files are uploaded as contents, not named")
+
+
 def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
                     error: type[Exception] = InputError) -> str:
     """The text of a file or of standard input ('-' or /dev/stdin), reading at most limit + 1 bytes, decoded
-    strictly; FIFOs and devices are refused."""
+    strictly; FIFOs and devices are refused, and so is every file inside no_file_reads()."""
+    refuse_file_reads(what, error)
     if str(path) in STDIN_NAMES:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
