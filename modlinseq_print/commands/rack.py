@@ -140,11 +140,8 @@ def printed_files(args, size: RackSize, look: TileLook, fmt: str, bed, spacing: 
 
 def laser_files(args, laser: dict, size: RackSize, look: TileLook, fmt: str, bed, spacing: float, copies: int):
     """The laser-cut rack's bed files (SVG or DXF) and the picture of the assembled rack."""
-    from modlinseq_print.printables.rack_laser import check_material, rack_parts
-    from modlinseq_print.render.output import page_files, render_pages
-    from modlinseq_print.render.paper import Sheet
-    from modlinseq_print.render.scene import Document, Page
-    from modlinseq_print.printables.rack_laser import rack_cut_scenes
+    from modlinseq_print.printables.rack_laser import check_material
+    from modlinseq_print.solids.rack_files import laser_rack_files
 
     material = check_material(parse_length(laser["material"], "material thickness"))
     spec = CutSpec(kerf=parse_length(laser["kerf"], "kerf"), cut_colour=parse_colour(laser["cut_color"]),
@@ -152,14 +149,8 @@ def laser_files(args, laser: dict, size: RackSize, look: TileLook, fmt: str, bed
                    hairline=parse_length(laser["hairline"], "hairline"), gap=spacing, engrave=not laser["no_engrave"],
                    reference=not laser["no_reference"],
                    reference_side=parse_length(laser["reference_size"], "reference square size"))
-    parts = rack_parts(size, material)
-    scenes, _placed = rack_cut_scenes(parts, copies, Sheet(bed[0], bed[1], 5.0, "bed"), spec)
-    files = page_files(args.output, render_pages(Document([Page(scene) for scene in scenes]), fmt), fmt)
     if args.preview:
         from modlinseq_print.solids import kernel
 
         kernel.manifold3d()
-        from modlinseq_print.solids.rack_files import laser_rack_picture
-
-        files.append((Path(args.preview), laser_rack_picture(size, look, parts, material)))
-    return files
+    return laser_rack_files(size, look, material, spec, copies, bed, args.output, fmt, args.preview)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import Piece, TileLook
-from modlinseq_print.render.output import page_files
+from modlinseq_print.render.output import page_files, page_paths
 from modlinseq_print.solids import manifest
 from modlinseq_print.solids.labels import label_key
 from modlinseq_print.solids.mesh import Mesh, box_mesh, joined
@@ -122,11 +122,20 @@ def plate_name(plate: Plate, count: int) -> str:
     return f"MODLINSEQ pieces, plate {plate.number} of {count}"
 
 
-def threemf_files(run: PieceRun, path: str | Path) -> Files:
+def numbered_files(path: str | Path, payloads: list, fmt: str, earlier: bool = True) -> Files:
+    """A file per plate (NAME.ext for one, NAME-1.ext, NAME-2.ext, ... for several); with `earlier`, also the
+    numbered files of an earlier, bigger run to remove, which looks into the folder (a server, which opens no
+    folder a request names, passes False)."""
+    if earlier:
+        return page_files(path, payloads, fmt)
+    return list(zip(page_paths(path, len(payloads), fmt), payloads)) if payloads else []
+
+
+def threemf_files(run: PieceRun, path: str | Path, earlier: bool = True) -> Files:
     """One 3MF per plate (with a thumbnail), and the stale numbered 3MF files of an earlier run to remove."""
     payloads = [threemf_bytes(run.instances(plate), run.job.filaments, plate_name(plate, len(run.plates)),
                               run.picture(plate, THUMBNAIL)) for plate in run.plates]
-    return page_files(path, payloads, "3mf")
+    return numbered_files(path, payloads, "3mf", earlier)
 
 
 def stl_paths(path: str | Path, filament: int) -> Path:
@@ -135,25 +144,27 @@ def stl_paths(path: str | Path, filament: int) -> Path:
     return target.with_name(f"{target.stem}-filament{filament}.stl")
 
 
-def stl_files(run: PieceRun, path: str | Path) -> Files:
+def stl_files(run: PieceRun, path: str | Path, earlier: bool = True) -> Files:
     """An STL per plate and filament (none for a filament a run does not use), stale ones to remove."""
     files: Files = []
     for filament in (LIGHT, DARK):
         meshes = [joined(run.meshes(plate, filament)) for plate in run.plates]
         if not any(len(mesh.triangles) for mesh in meshes):  # only removes the files of an earlier run
-            files += [(stl_paths(path, filament), None)] + page_files(stl_paths(path, filament), [], "stl")
+            if earlier:
+                files += [(stl_paths(path, filament), None)] + page_files(stl_paths(path, filament), [], "stl")
             continue
         payloads = [stl_bytes(mesh, f"{plate_name(plate, len(run.plates))}, filament {filament}")
                     if len(mesh.triangles) else None for plate, mesh in zip(run.plates, meshes)]
-        files += page_files(stl_paths(path, filament), payloads, "stl")  # None: no such part on that plate
+        files += numbered_files(stl_paths(path, filament), payloads, "stl", earlier)  # None: not on that plate
     return files
 
 
-def run_files(run: PieceRun, path: str | Path, fmt: str, preview: str | None = None) -> Files:
-    """Every file of a run: the plates in the format, the CSV and JSON manifests, the optional picture."""
+def run_files(run: PieceRun, path: str | Path, fmt: str, preview: str | None = None, earlier: bool = True) -> Files:
+    """Every file of a run: the plates in the format, the CSV and JSON manifests, the optional picture (and,
+    with `earlier`, an earlier run's numbered files to remove)."""
     if fmt not in FORMATS:
         raise SolidError(f"unknown 3D format {excerpt(fmt)}: use one of {', '.join(FORMATS)}")
-    files = threemf_files(run, path) if fmt == "3mf" else stl_files(run, path)
+    files = threemf_files(run, path, earlier) if fmt == "3mf" else stl_files(run, path, earlier)
     written = [name for name, data in files if data is not None]
     files += manifest.manifest_files(path, run, written, fmt)
     if preview:

@@ -21,7 +21,7 @@ SUPERSAMPLE = 2
 MAX_EDGE = 24.0  # pixels: triangles are split until no edge is longer on screen
 CHUNK_PIXELS = 2_000_000  # pixels tested at once (bounded memory)
 BACKGROUND = (246, 246, 243)
-LIGHT = numpy.array([-0.35, 0.55, 0.76])  # camera space: from the upper left, in front
+LIGHT = numpy.array([-0.3, 0.35, 0.89])  # camera space: from the upper left, in front
 AMBIENT = 0.38
 MAX_SIDE = 4000  # pixels
 
