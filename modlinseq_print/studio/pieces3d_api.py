@@ -9,8 +9,6 @@ solids' own limits (pieces and faces in a run, the nozzle's strokes) are refused
 
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
 from modlinseq_print.kit.build import kit_pieces
@@ -22,7 +20,7 @@ from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, integer, text
 from modlinseq_print.studio.kit_api import form_preset
-from modlinseq_print.studio.uploads import content_type
+from modlinseq_print.studio.uploads import content_type, zip_files
 from modlinseq_print.units import parse_length
 
 STYLES = ("flat", "standing")
@@ -31,7 +29,6 @@ VIEWS = ("tile", "marker", "plate", "rack", "laser-rack")
 DOWNLOADS = {"pieces-3mf": ("pieces", "3mf"), "pieces-stl": ("pieces", "stl"), "rack-3mf": ("rack", "3mf"),
              "rack-stl": ("rack", "stl"), "rack-svg": ("laser-rack", "svg"), "rack-dxf": ("laser-rack", "dxf")}
 PICTURE = (640, 480)
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def options(request: Request) -> dict:
@@ -124,7 +121,8 @@ def download(request: Request) -> Reply:
         files = run_files(_piece_run(pieces, look, spec), f"{name}.{fmt}", fmt, earlier=False)
     else:
         files = _rack_files(_rack_size(look, spec, chosen), look, chosen["material"], what, name, fmt)
-    return Reply(zip_bytes(files), content_type("zip"), f"{name}-{fmt}.zip")
+    named = [(Path(path).name, data) for path, data in files if data is not None]
+    return Reply(zip_files(named), content_type("zip"), f"{name}-{fmt}.zip")
 
 
 def _rack_files(size: RackSize, look, material: float, what: str, name: str, fmt: str):
@@ -140,20 +138,6 @@ def _rack_files(size: RackSize, look, material: float, what: str, name: str, fmt
 
     kernel.manifold3d()
     return rack_plate_files(size, look, 1, (256.0, 256.0), 3.0, f"{name}.{fmt}", fmt, None, earlier=False)
-
-
-def zip_bytes(files) -> bytes:
-    """A zip of (path, bytes) pairs by their file names (removals, None, left out), deterministic."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path, data in files:
-            if data is None:
-                continue
-            info = zipfile.ZipInfo(Path(path).name, _ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return buffer.getvalue()
 
 
 ROUTES = {("GET", "/api/pieces3d/options"): options, ("POST", "/api/pieces3d/picture"): picture,
