@@ -41,8 +41,8 @@ def one(args: list[str], path: str) -> None:
 
 def phases() -> str:
     """The standard 3MF's time by phase, in this process."""
-    from modlinseq_print.kit.build import kit_pieces
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.build import kit_pieces
+    from modlinseq_print.kits.preset_loading import load_preset
     from modlinseq_print.solids.files import PrintJob, threemf_files
     from modlinseq_print.solids.pieces import PieceSolids, SolidSpec, solid_look
     from modlinseq_print.solids.plates import plan_plates

@@ -19,10 +19,9 @@ import sys
 import time
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.render.fonts import face
 from modlinseq_print.render.scene import Polygon
-from modlinseq_print.render.pagination_pages import poster_document
 
 RUNS = 3
 MARGIN = 10.0
@@ -153,6 +152,8 @@ def pdf_bound(board) -> bytes:
 
 
 def main(order: int) -> None:
+    from modlinseq_print.printables.board import board_scene
+    from modlinseq_print.render.pagination_pages import poster_document
     from modlinseq_print.render.pdf_writer import document_to_pdf
     from modlinseq_print.render.svg_writer import scene_to_svg
 

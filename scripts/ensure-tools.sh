@@ -3,7 +3,8 @@
 # studio's browser tests, and prusa-slicer, which slices the 3D pieces' files) when missing and we are root;
 # and axe-core (the accessibility checker the studio's browser tests run in the page) from the npm registry
 # into node_modules/, never shipped in the package.
-# Without them the tests that need them skip with a reason; this script never fails the build.
+# Without them the tests that need them skip with a reason (in CI, CI=true, they fail); this script never fails
+# the build itself.
 set -u
 cd "$(dirname "$0")/.." || exit 0
 AXE_VERSION=4.14

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from modlinseq_print.kit.build import kit_pieces
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import kit_pieces
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.cutfile import CutSpec
 from modlinseq_print.printables.rack import RackSize
 from modlinseq_print.printables.rack_laser import rack_cut_scenes, rack_parts

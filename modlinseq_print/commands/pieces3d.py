@@ -123,7 +123,7 @@ def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
     """The pieces, their look (width and shape) and whether the preset underlines 6 and 9."""
     preset = None
     if args.preset:
-        from modlinseq_print.kit.preset_loading import load_preset
+        from modlinseq_print.kits.preset_loading import load_preset
 
         preset = load_preset(args.preset)
     tiles = preset.tiles if preset else None

@@ -80,7 +80,7 @@ def rack_size(args: argparse.Namespace) -> tuple[RackSize, TileLook]:
     """The rack's size from the tile (width, shape, thickness) and the hand, and the tiles' look."""
     width, shape = args.tile_width, args.tile_shape
     if args.preset:
-        from modlinseq_print.kit.preset_loading import load_preset
+        from modlinseq_print.kits.preset_loading import load_preset
 
         tiles = load_preset(args.preset).tiles
         width, shape = width or tiles.width, shape or tiles.shape

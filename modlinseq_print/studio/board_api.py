@@ -13,7 +13,7 @@ from modlinseq_print.geometry.boards import MAX_CELLS as MAX_FILE_CELLS
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
-from modlinseq_print.kit.preset_loading import preset_from_text
+from modlinseq_print.kits.preset_loading import preset_from_text
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,

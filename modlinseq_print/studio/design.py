@@ -1,7 +1,7 @@
 """A board design as the designer page sends it: a base board, the cells removed and added, the look, the paper.
 
 Removing or adding cells never renames any: the design is the base board's cell set less the removed
-cells plus the added ones, each addressed as on every board (the seed's truncation rule).
+cells plus the added ones, each addressed as on every board (the rules' truncation rule).
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import PurePath
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.kit.build import KIT_STEPS, build_kit
-from modlinseq_print.kit.preset_loading import NOT_KEYS, preset_from_text
-from modlinseq_print.kit.presets import SECTIONS, TEMPLATES
+from modlinseq_print.kits.build import KIT_STEPS, build_kit
+from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
+from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.scene import Document, SceneIndex
 from modlinseq_print.studio.exchange import ApiError, Reply, Request

@@ -12,8 +12,8 @@ from dataclasses import MISSING, fields
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
-from modlinseq_print.kit.preset_loading import NOT_KEYS
-from modlinseq_print.kit.presets import SECTIONS, WRAPS, Preset
+from modlinseq_print.kits.preset_loading import NOT_KEYS
+from modlinseq_print.kits.presets import SECTIONS, WRAPS, Preset
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.printables.tiles import CUT_LINES
 from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER

@@ -80,7 +80,7 @@ def kit_pieces_count(preset) -> int:
 def kit_pages_estimate(preset, board: Board) -> int:
     """At least how many pages a kit preset prints: cover, reference, board pages (and their assembly page),
     piece sheets (with their backs); known before it is built."""
-    from modlinseq_print.kit.build import board_style, sheet_options, tile_look
+    from modlinseq_print.kits.build import board_style, sheet_options, tile_look
     from modlinseq_print.printables.board_pages import least_pages
     from modlinseq_print.printables.tile_sheets import sheet_slots
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modlinseq_print.kit.build import kit_pieces
+from modlinseq_print.kits.build import kit_pieces
 from modlinseq_print.printables.cutfile import CutSpec
 from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_HAND, RackSize
 from modlinseq_print.printables.rack_laser import MAX_MATERIAL, MIN_MATERIAL

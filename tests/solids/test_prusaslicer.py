@@ -6,18 +6,19 @@ import subprocess
 
 import pytest
 
+from tool_helpers import require_tool
+
 BED = ["--bed-shape", "0x0,120x0,120x120,0x120"]
 REPAIRS = ("degenerate_facets", "edges_fixed", "facets_removed", "facets_reversed", "backwards_edges")
 
 
+pytestmark = pytest.mark.slow  # a real slicer: seconds a test
+
+
 @pytest.fixture(scope="module")
 def slicer():
-    import shutil
-
-    path = shutil.which("prusa-slicer")
-    if path is None:
-        pytest.skip("prusa-slicer is not installed (install the prusa-slicer package, e.g. `make tools`)")
-    return path
+    """PrusaSlicer's command line (a skip when it is missing; a failure in CI)."""
+    return require_tool("prusa-slicer")
 
 
 def run(slicer, *argv, timeout=300):

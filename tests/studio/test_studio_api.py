@@ -15,9 +15,9 @@ import pytest
 from modlinseq_print.geometry.addresses import address_of, cell_of
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.hexgrid import distance, hexagon, neighbours, ring
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset
-from modlinseq_print.kit.presets import SECTIONS, Preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import NOT_KEYS, load_preset
+from modlinseq_print.kits.presets import SECTIONS, Preset
 from modlinseq_print.studio import app
 from modlinseq_print.studio.kit_form import GROUPS, preset_keys
 from modlinseq_print.studio.limits import MAX_CELLS
@@ -148,6 +148,7 @@ def test_download_pdf_lacks_the_removed_addresses(client, require_tool):
     assert found == {address_of(c) for c in hexagon(3)} - {"B3", "E5", "P1"}
 
 
+@pytest.mark.slow
 def test_download_svg_and_png_one_file_or_a_zip_of_pages(client):
     one = client.post("/api/board/download?format=svg", {"board": "hex:2", "paper": "poster"})
     assert one.headers["content-type"] == "image/svg+xml" and b'width="' in one.body[:400]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,11 +18,12 @@ import pytest
 from modlinseq_print.geometry.addresses import address_of
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import hexagon
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.studio.server import StudioServer
+from tool_helpers import missing, require_module, run_tool
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -35,11 +35,11 @@ FIG_13A = ("17A0 ~ 1 ~ 5 ~ 9E4; 3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6; "
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install -e '.[test]'")
+sync_api = require_module("playwright.sync_api", "test")
 if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"{CHROMIUM} is not installed (as root, `make tools` installs Debian's chromium)",
-                allow_module_level=True)
+    missing(f"{CHROMIUM} is not installed (as root, `make tools` installs Debian's chromium)")
 expect = sync_api.expect
+pytestmark = pytest.mark.slow  # a real browser: seconds a test
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +135,7 @@ def click_cell(page, address: str) -> None:
 
 def addresses_in_pdf(path: Path) -> set[str]:
     """The cell addresses printed in a PDF, by pdftotext."""
-    text = subprocess.run([shutil.which("pdftotext"), str(path), "-"], capture_output=True, check=True).stdout.decode()
+    text = run_tool("pdftotext", path, "-").stdout.decode()
     return set(re.findall(r"\b(?:A0|[BEHMPT][0-9]+)\b", text))
 
 
@@ -404,10 +404,11 @@ def test_every_page_fits_a_phone(phone, studio_url, name, path):
     no_sideways_scroll(phone)
 
 
-@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/ensure-tools.sh installs it from npm)")
 @pytest.mark.parametrize("path", ["/board?board=hex:4", "/kit", "/position?board=hex:4&modulus=7&t=4B2,6B1,1A0,3M1"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_no_serious_violation(browser, studio_url, path, viewport):
+    if not AXE.exists():
+        missing("axe-core is not installed (scripts/ensure-tools.sh installs it from npm)")
     tab = new_page(browser, viewport, bypass_csp=True)  # axe is injected into the page for the check
     try:
         tab.goto(studio_url + path)

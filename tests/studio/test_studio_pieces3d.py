@@ -12,6 +12,7 @@ import pytest
 
 from solids_helpers import mesh_objects, png_pixels, read_3mf
 from studio_client import assert_one_line_error
+from tool_helpers import require_module
 from test_studio_safety import assert_never_told, sentinel  # noqa: F401 (the sentinel fixture)
 
 
@@ -107,10 +108,10 @@ def test_the_3d_endpoints_never_read_a_named_file(client, standard, sentinel, pa
     assert_never_told(client, "POST", path, lambda name: (body({**standard, "board.spec": name}), ""), sentinel)
 
 
-@pytest.mark.skipif(not os.access("/usr/bin/chromium", os.X_OK), reason="chromium is not installed")
+@pytest.mark.slow  # a real browser
 def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from test_studio_browser import CHROMIUM, LAUNCH_ARGS
+    sync_api = require_module("playwright.sync_api", "test")
+    from test_studio_browser import CHROMIUM, LAUNCH_ARGS  # a skip (a failure in CI) without chromium
 
     from modlinseq_print.studio.server import StudioServer
 

@@ -13,7 +13,7 @@ import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.inputs import no_file_reads, read_text_input
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.studio import client_words
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.kit_form import preset_keys

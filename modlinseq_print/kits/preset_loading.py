@@ -13,9 +13,9 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
-from modlinseq_print.kit.build import KIT_ADVICE, board_style, sheet_options, tile_look
-from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
-from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
+from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
+from modlinseq_print.kits.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
@@ -24,7 +24,7 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
-from modlinseq_print.rules.exercises import check_exercise_count
+from modlinseq_print.rules.exercises import check_exercise_count, check_seed
 
 
 def preset_names() -> list[str]:
@@ -129,6 +129,7 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
+    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed, "the seed"))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):
