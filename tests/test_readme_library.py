@@ -25,5 +25,5 @@ def test_the_library_examples_run(tmp_path, monkeypatch, capsys):
     for name in ("board.pdf", "kit.pdf", "tiles.pdf", "markers.pdf"):
         assert (tmp_path / name).read_bytes().startswith(b"%PDF-")
     out = capsys.readouterr().out
-    assert re.search(r"^12 pages: \['Rules and reference card', 'Board', 'Tiles and modulus markers'\]$", out, re.M)
+    assert re.search(r"^13 pages: \['Rules and reference card', 'Board', 'Tiles and modulus markers'\]$", out, re.M)
     assert re.search(r"^True \d+(\.\d+)? mm wide$", out, re.M)

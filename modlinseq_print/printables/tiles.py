@@ -18,7 +18,7 @@ from modlinseq_print.render.scene import Item, Polygon, Style, Text
 from modlinseq_print.render.theme import Theme
 
 DEFAULT_MODULUS = 13
-DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, section 1-3)
+DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, page 1, section 1-3)
 MAX_MODULUS = 999  # three digits still fit a tile
 WILD_LABEL = "#"
 UNDERLINED = (6, 9)
@@ -95,7 +95,7 @@ class TileLook:
 def check_modulus(modulus: int) -> int:
     """The modulus, or a one-line error when it is not 2 to 999."""
     if not 2 <= modulus <= MAX_MODULUS:
-        raise TileError(f"bad modulus {modulus}: use a whole number from 2 to {MAX_MODULUS} (the seed suggests 8 to 20)")
+        raise TileError(f"bad modulus {modulus}: use a whole number from 2 to {MAX_MODULUS} (the rules suggest 8 to 20)")
     return modulus
 
 
