@@ -25,6 +25,8 @@ COMMANDS = {
     "board": "a board at actual size: PDF, SVG or PNG, tiled, poster or fitted",
     "tiles": "number tiles, wild tiles and blockers: sheets, manifests, cut files",
     "markers": "modulus markers (one per modulus, played as 0 on A0)",
+    "pieces3d": "tiles and markers as solids for 3D printers: 3MF or STL plates",
+    "rack": "a rack for a hand of tiles: 3D-printed (3MF, STL) or laser-cut (SVG, DXF)",
     "check": "judge a position: sequences, MSA, points, legality, blocked cells",
     "score": "play turns in order: points per turn and running totals per player",
     "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
