@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     """Lay out the reference card and write it."""
     if not 2 <= args.modulus <= MAX_KIT_MODULUS:
         raise ModlinseqError(f"bad modulus {args.modulus}: the reference card takes 2 to {MAX_KIT_MODULUS} "
-                             "(it lists every sequence); the seeds play 8 to 20")
+                             "(it lists every sequence); the rules suggest 8 to 20")
     spec = ReferenceSpec(args.modulus, args.wrap, args.pattern, args.wild,
                          not args.no_markers, args.title)
     sheet = make_sheet(args.paper, args.margin)

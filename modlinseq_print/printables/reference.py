@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from modlinseq_print.printables import reference_text as words
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.render.scene import Scene
-from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.rules.sequences import points
 from modlinseq_print.wording import _
 
@@ -56,13 +56,24 @@ def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
     flow.heading(_("Filling gaps"), size=HEAD)
     flow.paragraph(_(words.GAPS), size=BODY)
     flow.set_columns(1)
-    rows = [["MSA", _("one period"), _("period")]] + [[msa, values, str(period)]
-                                               for msa, values, period in words.sequence_table(spec.modulus)]
+    heading = ["MSA", _("one period"), _("period")]
+    widths = _sequence_widths(flow.column_width, heading[2])
+    rows = [heading] + _sequence_rows(spec.modulus, widths[1] - 1.0)
     flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
     every = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)")
     flow.heading(every.format(modulus=spec.modulus), size=HEAD)
-    flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width, rows[0][2]))
+    flow.table(rows, size=BODY, widths=widths)
     return flow.pages
+
+
+def _sequence_rows(modulus: int, values_width: float) -> list[list[str]]:
+    """The rows of the sequence table; a period too long for its column goes on over the rows below it."""
+    rows = []
+    for msa, values, period in words.sequence_table(modulus):
+        lines = wrap_text(values, values_width, "Helvetica", BODY)
+        rows.append([msa, lines[0], str(period)])
+        rows += [["", line, ""] for line in lines[1:]]
+    return rows
 
 
 def _variations(flow: Flow, spec: ReferenceSpec) -> None:
