@@ -13,13 +13,14 @@ import statistics
 import sys
 import time
 
+from _bench import sized, smallest
 from bench_rules import random_legal_position
 from modlinseq_print.geometry.addresses import address_of
 from modlinseq_print.geometry.hexgrid import ring
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.studio.server import StudioApp
 
-RUNS = 7
+RUNS = sized(7, 1)
 APP = StudioApp("127.0.0.1", 8000)
 
 
@@ -51,7 +52,7 @@ def timed(fn) -> float:
 
 def main() -> int:
     rows, failed = [], False
-    for spec, target in (("hex:9", 50), ("hex:30", 250)):
+    for spec, target in smallest((("hex:9", 50), ("hex:30", 250))):
         body = {"board": spec, "pattern": "bonus", "remove": ["B3", "E2", "H4"]}
         # a new edit each run, so no cache helps: remove one more cell of the outer ring every time
         edits = iter(address_of(cell) for cell in ring(int(spec[4:])))
@@ -60,14 +61,14 @@ def main() -> int:
         rows.append((f"preview {spec}", ms, target, f"{size / 1024:.0f} KB"))
         pages = median_ms(lambda: call("/api/board/pages", {**body, "remove": body["remove"] + [next(edits)]})[0])
         rows.append((f"page split {spec} (planner)", pages, None, ""))
-    position = random_legal_position(tiles=200)
+    position = random_legal_position(tiles=sized(200, 20))
     transcript = ", ".join(position.notation(c) for c in position.tiles)
     check = median_ms(lambda: timed(lambda: analyse(position)))
-    rows.append(("check 200 tiles (judgement)", check, 50, f"{len(position.tiles)} tiles on hex:30"))
+    rows.append((f"check {len(position.tiles)} tiles (judgement)", check, 50, f"{len(position.tiles)} tiles on hex:30"))
     body = {"board": "hex:30", "modulus": position.modulus, "transcript": transcript}
     full, size = call("/api/position/check", body)
     full = median_ms(lambda: call("/api/position/check", body)[0])
-    rows.append(("check 200 tiles (API, with the diagram)", full, None, f"{size / 1024:.0f} KB"))
+    rows.append((f"check {len(position.tiles)} tiles (API, with the diagram)", full, None, f"{size / 1024:.0f} KB"))
     for name, ms, target, note in rows:
         verdict = "" if target is None else ("ok" if ms <= target else "SLOW")
         failed |= verdict == "SLOW"
