@@ -86,7 +86,7 @@ def _closed(text: str) -> bool:
 def _state(command: Command, comment: str) -> None:
     """Record what a comment line says the command must do (other comments are for the reader)."""
     if comment.startswith("writes "):
-        for item in comment[len("writes "):].split(", "):
+        for item in re.split(r", | \.\.\. ", comment[len("writes "):]):  # FILE, FILE or FIRST ... LAST
             match = WRITES.match(item.strip())
             assert match, f"cannot read '# writes {item}' (write: # writes FILE (N pages), FILE ...)"
             command.writes.append((match["file"], int(match["pages"]) if match["pages"] else None))

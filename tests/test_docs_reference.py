@@ -164,3 +164,5 @@ def test_the_site_builds_strictly(tmp_path):
     play = (site / "how-to-play.html").read_text(encoding="utf-8")
     assert play.count("diagrams/how-to-play-") >= 5
     assert len(list((site / "diagrams").glob("how-to-play-*.svg"))) >= 5
+    for html in site.rglob("*.html"):  # offline: no script, style sheet or font is fetched from elsewhere
+        assert not re.search(r'<(script|link)\b[^>]*\b(src|href)="(https?:)?//', html.read_text(encoding="utf-8")), html
