@@ -15,6 +15,8 @@ PRESET ?= standard
 $(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(INSTALL) . --no-compile
+	@# Python 3.11's venv brings setuptools (9 MB); nothing here needs it (builds get their own)
+	@$(PY) -m pip uninstall -q -y setuptools 2>/dev/null || true
 	touch $@
 
 # the runtime and the test tools (the stamp other tools name: make .venv/.installed-stamp)
