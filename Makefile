@@ -37,8 +37,9 @@ kit: $(RUNTIME)
 kits: $(RUNTIME)
 	@for preset in templates/*.toml; do $(PY) -m modlinseq_print kit "$$preset" --quiet || exit 1; done
 
+# (not --quiet: it would hide the warnings that --strict turns into a failure)
 docs: $(DOCS_STAMP)
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
 
 previews: $(STAMP) tools
 	$(PY) scripts/previews.py

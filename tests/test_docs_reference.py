@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -150,12 +151,38 @@ def test_every_page_is_in_the_navigation():
             assert f": {page[len('docs/'):]}\n" in nav, f"{page} is not in mkdocs.yml's nav"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None, reason="mkdocs is not installed (make docs)")
+NEEDS_MKDOCS = pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None,
+                                  reason="mkdocs is not installed (the test and docs extras install it)")
+
+
+def build_site(source, site) -> subprocess.CompletedProcess:
+    """`make docs`'s build of the site in `source` into `site`."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                          cwd=source, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
+def test_make_docs_builds_strictly_and_not_quietly():
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\ndocs:", 1)[1].split("\n\n", 1)[0]
+    assert "mkdocs build --strict" in recipe and "--quiet" not in recipe  # --quiet would hide what fails it
+
+
+@NEEDS_MKDOCS
+def test_a_broken_anchor_fails_the_build(tmp_path):
+    for name in ("docs", "scripts"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("mkdocs.yml", "CHANGELOG.md", "CONTRIBUTING.md"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    page = tmp_path / "docs" / "how-to" / "languages.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("#adding-a-language", "#adding-a-tongue"))
+    done = build_site(tmp_path, tmp_path / "site")
+    assert done.returncode != 0 and "#adding-a-tongue" in done.stdout + done.stderr
+
+
+@NEEDS_MKDOCS
 def test_the_site_builds_strictly(tmp_path):
     site = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    done = build_site(ROOT, site)
     assert done.returncode == 0, done.stdout + done.stderr
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "Dave Barber" in home and "preview-cover.png" in home
