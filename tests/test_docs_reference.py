@@ -144,6 +144,13 @@ def test_the_pages_cite_the_rules_and_link_their_authors():
     assert len(re.findall(r"rules, page \d, section \d", everything)) >= 20
 
 
+def test_the_generated_parts_and_printed_words_cite_the_rules_too():
+    words = [part() for part in reference.GENERATED.values()]
+    words += [path.read_text(encoding="utf-8") for path in (ROOT / "modlinseq_print" / "i18n" / "locale").glob("*.po")]
+    for text in words:
+        assert not re.search(r"\bseeds\b|\bseed's|\bseed (figure|page|section|table)", text, re.I)
+
+
 def test_every_page_is_in_the_navigation():
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for page in PAGE_TEXT:

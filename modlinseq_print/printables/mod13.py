@@ -302,7 +302,7 @@ def operations_card(x: float, y: float) -> list[Item]:
     room = x + REFERENCE_WIDTH - PAD - columns[2]
     top = y + 21.5
     widths = (columns[1] - columns[0], columns[2] - columns[1], room)
-    for column, width, heading in zip(columns, widths, (_("shout"), _("formula"), _("example from the seed's game"))):
+    for column, width, heading in zip(columns, widths, (_("shout"), _("formula"), _("example from the rules' game"))):
         heading = capitals(heading)
         items.append(_text(column, top, heading, fitted_size(heading, "Helvetica-Bold", 2.3, width), bold=True,
                            fill=GREY))
