@@ -3,8 +3,8 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-# compat: a .pth line to the checkout, so an edit shows at once and setuptools prints no warning box
-INSTALL := $(PY) -m pip --disable-pip-version-check install -q --config-settings editable_mode=compat -e
+# editable: a .pth line to the checkout (see pyproject.toml), so an edit shows at once
+INSTALL := $(PY) -m pip --disable-pip-version-check install -q -e
 RUNTIME := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
 DOCS_STAMP := $(VENV)/.docs-stamp
