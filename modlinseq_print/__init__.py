@@ -1,14 +1,15 @@
 """modlinseq-print: printables and a rules engine for the MODLINSEQ number-tile game.
 
 `import modlinseq_print as mp` gives the front door of modlinseq_print/api.py: mp.board, mp.kit, mp.tiles,
-mp.markers, mp.position and mp.check. They load on first use, so importing the package stays cheap.
+mp.markers, mp.position, mp.check, mp.preflight and mp.PressOptions. They load on first use, so importing
+the package stays cheap.
 """
 
 import importlib
 
 __version__ = "0.1.0"
 
-_API = ("board", "kit", "tiles", "markers", "position", "check")
+_API = ("board", "kit", "tiles", "markers", "position", "check", "preflight", "PressOptions")
 __all__ = ["__version__", *_API]
 
 # `kit` is the subpackage modlinseq_print.kit, made callable as the front door's kit() (see its __init__):

@@ -14,6 +14,8 @@ writes the same bytes as the matching command, and returns the files written: a 
 SVG and PNG write one file per page (`board-1.svg`, `board-2.svg`, ...). Lengths are strings with a unit
 ('25mm', '1in') or numbers of millimetres. Bad values raise `modlinseq_print.errors.ModlinseqError`.
 `lang` ("en", "de", "fr", "es", "el", "ru") prints the words on the pages in that language, as `--lang`.
+`press` (a PressOptions, e.g. PressOptions(pdfx="1a"), or True for the defaults) makes a press-ready PDF/X
+file as `--press` does; `preflight(path)` checks one as the `preflight` command does.
 """
 
 from __future__ import annotations
@@ -26,14 +28,24 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import check_language, using
 from modlinseq_print.render.output import format_for, write_output
+from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
 
-__all__ = ["board", "kit", "tiles", "markers", "position", "check", "ModlinseqError"]
+__all__ = ["board", "kit", "tiles", "markers", "position", "check", "preflight", "PressOptions", "ModlinseqError"]
 
 
 def _mm(value, what: str) -> float | None:
     """A length in mm from '25mm', '1in' or a number (None stays None)."""
     return None if value is None else parse_length(value, what)
+
+
+def _press(press) -> PressOptions | None:
+    """PressOptions from a PressOptions, True (the defaults) or None/False (no press-ready file)."""
+    if press is True:
+        return PressOptions()
+    if press in (None, False) or isinstance(press, PressOptions):
+        return press or None
+    raise ModlinseqError(f"press must be a PressOptions, True or None, not {type(press).__name__}")
 
 
 @dataclass
@@ -42,6 +54,7 @@ class BoardPrint:
 
     drawing: object  # printables.board.BoardDrawing
     lang: str = "en"
+    press: PressOptions | None = None
 
     def save(self, path, paper: str = "a4", margin=None, overlap=None, orientation: str = "auto",
              fit: bool = False, format: str | None = None, dpi: float = 150.0) -> list[Path]:
@@ -52,23 +65,28 @@ class BoardPrint:
         cull = format_for(path, format) != "pdf"
         with using(self.lang):
             document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit, cull=cull)
-        return write_output(document, path, format, dpi)
+        return write_output(document, path, format, dpi, self.press)
 
 
 def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "green", tile_width="25mm",
           tile_shape: str = "pentagon", clearance="1.5mm", cell_size=None, labels: bool = True, label_size=None,
           centre_dots: bool = False, title: str | None = None, modulus: int | None = None,
-          arrows: bool = False, lang: str = "en") -> BoardPrint:
-    """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options."""
+          arrows: bool = False, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
+    """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options;
+    `press` for a press-ready file, `dieline_board` (with press) for a die line round the board."""
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.printables.board import BoardStyle, board_scene
 
+    press = _press(press)
+    if dieline_board and press is None:
+        raise ModlinseqError("dieline_board sets up a press-ready PDF: give press too")
     style = BoardStyle(theme=theme, tile_width=_mm(tile_width, "tile width"), clearance=_mm(clearance, "clearance"),
                        tile_shape=tile_shape, cell_size=_mm(cell_size, "cell size"), labels=labels,
                        label_size=_mm(label_size, "label size"), pattern=pattern, centre_dots=centre_dots,
-                       title=title, modulus=modulus, arrows=arrows)
+                       title=title, modulus=modulus, arrows=arrows, die_outline=dieline_board,
+                       die_bleed=press.bleed if dieline_board else 0.0)
     with using(lang):
-        return BoardPrint(board_scene(parse_board(spec), style), lang)
+        return BoardPrint(board_scene(parse_board(spec), style), lang, press)
 
 
 @dataclass
@@ -76,17 +94,19 @@ class KitPrint:
     """A built kit: `kit.document` holds its pages, `kit.sections` its parts."""
 
     kit: object  # kit.build.Kit
+    press: PressOptions | None = None
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
-        """Write the kit (a PDF with bookmarks, or one SVG/PNG per page)."""
-        return write_output(self.kit.document, path, format, dpi)
+        """Write the kit (a PDF with bookmarks, press-ready when the kit was built with press, or one
+        SVG/PNG per page)."""
+        return write_output(self.kit.document, path, format, dpi, self.press)
 
 
 def kit(preset: str = "standard", exercises: int | None = None, seed: int | None = None, progress=None,
-        lang: str | None = None) -> KitPrint:
+        lang: str | None = None, press=None) -> KitPrint:
     """The kit of a preset (a shipped name such as "standard", or a FILE.toml); `exercises` and `seed` set
     its worksheet; `progress`, if given, is called with a label after each build step; `lang` replaces the
-    preset's language."""
+    preset's language; `press` builds it press-ready (pieces spaced and bled for the die)."""
     from dataclasses import replace
 
     from modlinseq_print.kit.build import build_kit, with_exercises
@@ -95,7 +115,8 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
     chosen = with_exercises(load_preset(preset), exercises, seed)
     if lang:
         chosen = replace(chosen, lang=check_language(lang))
-    return KitPrint(build_kit(chosen, progress=progress))
+    press = _press(press)
+    return KitPrint(build_kit(chosen, progress=progress, press=press), press)
 
 
 @dataclass
@@ -110,25 +131,27 @@ class PiecesPrint:
     def save(self, path, paper: str = "a4", margin="10mm", orientation: str = "portrait", layout: str = "fronts",
              gap="2mm", nest: bool = True, crop_marks: bool = False, gutter=None, back_offset: str = "0,0",
              flip: str = "long", format: str | None = None, dpi: float | None = None, cut_file=None,
-             cut_mode: str | None = None, bed: str | None = None, kerf="0mm", per_piece=None) -> list[Path]:
+             cut_mode: str | None = None, bed: str | None = None, kerf="0mm", per_piece=None,
+             per_piece_bleed=None, press=None, cutter: str | None = None) -> list[Path]:
         """Write the sheets and their manifest (NAME.manifest.csv and .json) as the `tiles` command does;
         `cut_file` adds a cutting file (.svg or .dxf), a .dxf `path` writes the cut paths nested on `bed`,
-        `per_piece` a folder of one PNG per distinct face for print-on-demand services."""
+        `cutter` ("silhouette", "cricut", "scanncut", "summa") picks the print-and-cut marks and area,
+        `per_piece` a folder of one PNG per distinct face (bleed `per_piece_bleed`, default 1/8 in) for
+        print-on-demand services; `press` (a render.press.PressOptions) makes the sheets a press-ready PDF/X."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kit.piece_files import PieceOutput, bed_sheet, choose_cut_mode, output_kind, piece_files
+        from modlinseq_print.kit.piece_files import piece_files, piece_output
+        from modlinseq_print.printables.per_piece import POD_BLEED
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
-        from modlinseq_print.render.paper import make_sheet
 
-        sheet = make_sheet(paper, margin, orientation)
         options = SheetOptions(gap=_mm(gap, "gap"), nest=nest, layout=layout, crop_marks=crop_marks,
                                gutter=DEFAULT_GUTTER if gutter is None else _mm(gutter, "gutter"),
                                back_offset=parse_back_offset(back_offset), title=self.title, flip=flip)
-        kind = output_kind(str(path), format)
-        mode = choose_cut_mode(kind, cut_file, cut_mode, bed, [], layout)
-        spec = CutSpec(kerf=_mm(kerf, "kerf"), gap=options.gap, nest=nest) if mode else None
-        out = PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file),
-                          spec, bed_sheet(sheet, bed) if mode == "bed" else None,
-                          None if per_piece is None else str(per_piece))
+        out = piece_output(str(path), options=options, fmt=format, paper=paper, margin=margin,
+                           orientation=orientation, dpi=dpi, cut_file=None if cut_file is None else str(cut_file),
+                           cut_mode=cut_mode, cut_spec=CutSpec(kerf=_mm(kerf, "kerf"), gap=options.gap, nest=nest),
+                           bed=bed, per_piece=None if per_piece is None else str(per_piece),
+                           per_piece_bleed=POD_BLEED if per_piece_bleed is None else _mm(per_piece_bleed, "bleed"),
+                           press=_press(press), cutter=cutter)
         with using(self.lang):
             files = piece_files(self.pieces, self.faces, out)
         return write_files_atomic(files)
@@ -169,6 +192,14 @@ def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = 
     look = _look(width, shape, False, bleed, safe, cut_lines, back_text)
     faces = MarkerFaces(look, get_theme(theme), list(builtins.range(low, high + 1)))
     return PiecesPrint(marker_set(low, high, copies), faces, "MODLINSEQ modulus markers", lang)
+
+
+def preflight(path, pdfx: str | None = None, max_ink: float = 300):
+    """Check a PDF against PDF/X-4 or PDF/X-1a ("4" or "1a"; None: the level it claims) as the `preflight`
+    command does: a report whose `checks` each have a name, `passed` and a detail, and `passed` overall."""
+    from modlinseq_print.render.preflight import preflight as check
+
+    return check(path, pdfx, max_ink)
 
 
 def _analysis(spec: str, modulus: int, transcript: str, wrap, diagonals, wild_policy, marker):

@@ -35,6 +35,8 @@ COMMANDS = {
     "mod13": "Mod 13, the card game: check a discard pile, print a deck or a reference card",
     "coprimality": "the Convoluted Coprimality Game: check a game record, print sheets",
     "calibrate": "duplex calibration sheet: read the back offset of your printer",
+    "preflight": "check a press-ready PDF against PDF/X-4 or PDF/X-1a: pass/fail table",
+    "tts": "a Tabletop Simulator saved object: board, pieces in bags, Mod 13 deck",
     "studio": "a local web app: board designer, kit builder, position editor",
 }
 EXIT_INTERNAL = 70

@@ -19,3 +19,13 @@ class PatternError(ModlinseqError):
 
 class UnitError(ModlinseqError):
     """A length that cannot be parsed, or one out of range."""
+
+
+class FieldError(ModlinseqError):
+    """An error in one value: `field` names it as the library does and `limit` gives its bound, so that a
+    command line can name its flag and a form its field."""
+
+    def __init__(self, message: str, field: str, limit: object = None):
+        super().__init__(message)
+        self.field = field
+        self.limit = limit

@@ -118,3 +118,20 @@ def test_importing_the_package_stays_cheap():
     code = "import sys, modlinseq_print; print(sorted(m for m in sys.modules if m.startswith(('modlinseq', 'reportlab'))))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "['modlinseq_print', 'modlinseq_print.kit']"
+
+
+def test_press_cutter_and_preflight_as_the_commands(cli, dirs):
+    api, out = dirs
+    mp.tiles(modulus=5, copies=2).save(api / "t.pdf", press=mp.PressOptions(pdfx="1a"))
+    assert cli("tiles", "--modulus", "5", "--copies", "2", "--press", "--pdfx", "1a", "-o", out / "t.pdf").status == 0
+    mp.markers("8-9").save(api / "m.png", cut_file=api / "c.svg", cutter="cricut", paper="letter")
+    assert cli("markers", "--range", "8-9", "--cutter", "cricut", "--paper", "letter", "-o", out / "m.png",
+               "--cut-file", out / "c.svg").status == 0
+    mp.board("hex:3", press=True, dieline_board=True).save(api / "b.pdf", paper="poster")
+    assert cli("board", "--board", "hex:3", "--press", "--dieline-board", "--paper", "poster",
+               "-o", out / "b.pdf").status == 0
+    same_files(api, out)
+    assert mp.preflight(api / "t.pdf").passed and mp.preflight(api / "b.pdf", "4").passed
+    assert not mp.preflight(api / "t.pdf", "4").passed  # a PDF/X-1a file is no PDF/X-4 file
+    with pytest.raises(ModlinseqError, match="press"):
+        mp.markers("8-9").save(api / "x.svg", press=True)

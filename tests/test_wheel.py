@@ -61,3 +61,9 @@ def test_wheel_kit_standard_outside_the_checkout(tmp_path):
     names = run(venv / "bin" / "python", "-c", "from modlinseq_print.kit.preset_loading import preset_names; "
                 "print(' '.join(preset_names()))", cwd=elsewhere).stdout.split()
     assert {"standard", "standard-letter", "starter", "bonus-malus", "tess-3"} <= set(names)
+    # the press profile and the service and cutter tables are package data too
+    run(venv / "bin" / "modlinseq-print", "mod13", "deck", "--service", "drivethrucards", "-o", "deck.pdf",
+        cwd=elsewhere)
+    assert (elsewhere / "deck-drivethrucards" / "cards.pdf").read_bytes().startswith(b"%PDF-1.4")
+    run(venv / "bin" / "modlinseq-print", "markers", "--cutter", "scanncut", "--cut-file", "c.svg", "-o", "m.pdf",
+        cwd=elsewhere)

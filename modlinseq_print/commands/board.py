@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_board_arguments, add_lang_argument, board_from_args, write_document
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -13,7 +14,6 @@ from modlinseq_print.inputs import DECIMAL, WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
-from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.units import parse_length
@@ -57,13 +57,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--modulus", type=WHOLE, default=None, help="print a note of the modulus, e.g. 13")
     parser.add_argument("--arrows", action="store_true",
                         help="arrows at the edges showing the direction of addition for each slope")
-    add_press_arguments(parser, board=True)
+    add_press_arguments(parser, bleed_alias=True, board=True)
     add_lang_argument(parser)
     parser.set_defaults(run=run)
 
 
-def style_from_args(args: argparse.Namespace) -> BoardStyle:
-    """The board style from the command-line options."""
+def style_from_args(args: argparse.Namespace, press=None) -> BoardStyle:
+    """The board style from the command-line options; with --dieline-board the edge cells' colour runs the
+    press bleed past the die line."""
     return BoardStyle(
         theme=args.theme,
         tile_width=parse_length(args.tile_width, "tile width"),
@@ -78,14 +79,15 @@ def style_from_args(args: argparse.Namespace) -> BoardStyle:
         modulus=args.modulus,
         arrows=args.arrows,
         die_outline=args.dieline_board,
+        die_bleed=press.bleed if press is not None and args.dieline_board else 0.0,
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it; on a terminal, a status line follows the planning and writing of the pages."""
     kind = format_for(args.output, args.format)  # a bad name or format fails before any drawing
-    press_from_args(args)
-    board, style = board_from_args(args), style_from_args(args)
+    press = press_from_args(args)
+    board, style = board_from_args(args), style_from_args(args, press)
     least = check_sheet_count(board, style.resolved_cell_size(), args.paper, args.margin, args.fit)  # before drawing
     bar = Progress(1)
     try:

@@ -7,12 +7,14 @@ import argparse
 from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument, removed_note
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.inputs import COUNT, WHOLE
 from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kit.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
-from modlinseq_print.render.press import add_press_arguments, press_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,9 +30,22 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
     parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_press_arguments(parser)
+    add_press_arguments(parser, bleed_alias=True)
+    add_service_argument(parser)
     add_lang_argument(parser, default=None)
     parser.set_defaults(run=run)
+
+
+def pieces_bundle(preset, service, product, folder) -> list:
+    """The kit's pieces (tiles, wild tiles, blockers, markers) as the service's product takes them."""
+    from modlinseq_print.i18n import using
+    from modlinseq_print.kit.build import kit_faces, kit_pieces
+    from modlinseq_print.services.bundles import bundle, punchout_files
+
+    title = f"MODLINSEQ {preset.title or preset.name}: pieces"
+    with using(preset.lang):
+        return bundle(folder, service, product, title, punchout_files(product, kit_pieces(preset), kit_faces(preset),
+                                                                      title))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,10 +57,14 @@ def run(args: argparse.Namespace) -> int:
     press = press_from_args(args)
     if args.lang:
         preset = replace(preset, lang=args.lang)
+    if args.service:
+        return write_service_bundle(args, "pieces", lambda service, product, folder: pieces_bundle(
+            preset, service, product, folder), output)
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
-    written = write_output(kit.document, output, kind, press=press)
+    with flag_errors():
+        written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "

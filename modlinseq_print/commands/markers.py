@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 
 from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, make_outputs, report
-from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.i18n import using
+from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, write_pieces
 from modlinseq_print.inputs import COUNT
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
-from modlinseq_print.render.press import press_from_args
+from modlinseq_print.commands.press_options import press_from_args
 from modlinseq_print.render.theme import get_theme
 
 
@@ -26,14 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the markers and write the sheets, manifests and cut file."""
-    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    press_from_args(args)  # the press options, checked before anything is drawn
     check_paper_and_bed(args)
     low, high = parse_range(args.range)
     look = look_from_args(args)
     pieces = marker_set(low, high, args.copies)
     faces = MarkerFaces(look, get_theme(args.theme), list(range(low, high + 1)))
-    with using(args.lang):
-        outputs = make_outputs(pieces, faces, args, "MODLINSEQ modulus markers")
-    written = write_files_atomic(outputs)
-    report(written, pieces)
-    return 0
+    return write_pieces(pieces, faces, args, "MODLINSEQ modulus markers")

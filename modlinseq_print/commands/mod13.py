@@ -6,6 +6,9 @@ import argparse
 import json
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
@@ -13,10 +16,9 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.games.mod13 import CardCheck, check_sequence, explain, parse_card
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, DeckOptions, deck_document, reference_document
-from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images
+from modlinseq_print.printables.per_piece import POD_BLEED, POD_DPI, card_images, image_frame
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.paper import make_sheet
-from modlinseq_print.render.press import add_press_arguments, press_from_args
 from modlinseq_print.units import parse_length
 
 
@@ -42,19 +44,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                       "plus bleed (default 300 dpi), and a CSV of quantities, for print-on-demand services")
     deck.add_argument("--bleed", default=None, help="--per-piece: bleed around each card (default 1/8in)")
     add_press_arguments(deck)
+    add_service_argument(deck)
     add_lang_argument(deck)
     deck.set_defaults(run=run_deck, dpi=None)
     reference = actions.add_parser("reference", help="reference cards: the eight operations and a worked example")
     add_page_arguments(reference, "output/mod13-reference.pdf", "10mm")
     reference.add_argument("--no-crop-marks", action="store_true", help="leave out the crop marks")
-    add_press_arguments(reference)
+    add_press_arguments(reference, bleed_alias=True)
     add_lang_argument(reference)
     reference.set_defaults(run=run_reference)
 
 
 def run_deck(args: argparse.Namespace) -> int:
-    """Print the deck."""
+    """Print the deck (or, with --service, write the service's bundle of it)."""
     format_for(args.output, args.format)
+    if args.service:
+        return write_service_bundle(args, "cards", lambda service, product, folder: deck_bundle(
+            args, service, product, folder))
     sheet = make_sheet(args.paper, args.margin)
     press = press_from_args(args)
     options = DeckOptions(signed=args.signed, backs=args.backs, back_offset=parse_back_offset(args.back_offset),
@@ -69,10 +75,19 @@ def run_deck(args: argparse.Namespace) -> int:
     if not images:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
-    pages = render_pages(document, fmt, args.dpi, press)
+    with flag_errors():
+        pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0
+
+
+def deck_bundle(args: argparse.Namespace, service, product, folder) -> list:
+    """The deck as the service's product takes it, with its README, in the folder and a ZIP."""
+    from modlinseq_print.services.bundles import bundle, card_files
+
+    with using(args.lang):
+        return bundle(folder, service, product, "MODLINSEQ Mod 13 deck", card_files(product, args.signed))
 
 
 def deck_images(args: argparse.Namespace) -> list:
@@ -84,8 +99,8 @@ def deck_images(args: argparse.Namespace) -> list:
     bleed = POD_BLEED if args.bleed is None else parse_length(args.bleed, "bleed")
     if bleed > 10:
         raise ModlinseqError(f"a bleed of {bleed:g} mm is more than a card needs: use 0 to 10 mm, e.g. 3mm or 1/8in")
-    return image_files(card_images(args.signed, bleed), args.per_piece, POD_DPI if args.dpi is None else args.dpi,
-                       (CARD_WIDTH, CARD_HEIGHT), bleed)
+    frame = image_frame((CARD_WIDTH, CARD_HEIGHT), bleed, POD_DPI if args.dpi is None else args.dpi)
+    return image_files(card_images(args.signed, frame), args.per_piece, frame)
 
 
 def run_reference(args: argparse.Namespace) -> int:

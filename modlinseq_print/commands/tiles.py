@@ -11,17 +11,18 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
+from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
-from modlinseq_print.kit.piece_files import (
-    CUT_MODES, OptionError, PieceOutput, bed_sheet, choose_cut_mode, cut_file_kind, output_kind, piece_files,
-)
+from modlinseq_print.kit.piece_files import CUT_MODES, OptionError, PieceOutput, output_kind, piece_files, piece_output
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, Sheet, is_poster, make_sheet, parse_paper
-from modlinseq_print.render.press import add_press_arguments, press_from_args
+from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
+from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
+from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, is_poster, make_sheet, parse_paper
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
@@ -65,7 +66,8 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
                         help="pentagon (point up, default) or house")
     parser.add_argument("--gap", default="2mm", help="space between cut lines (default 2mm)")
     parser.add_argument("--bleed", default=None,
-                        help="background printed past the cut line, e.g. 3mm (default 0; 1/8in with --per-piece)")
+                        help="background printed past the cut line, e.g. 3mm (default 0 on sheets, 1/8in on "
+                             "--per-piece images)")
     parser.add_argument("--safe", default=None, help="keep the number this far inside the cut (default: bleed, >= 1.5mm)")
     parser.add_argument("--cut-lines", choices=CUT_LINES, default="solid", help="printed cut lines (default solid)")
     parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the tiles")
@@ -80,6 +82,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
                         help="duplex: shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
     add_cut_arguments(parser)
+    add_service_argument(parser)
 
 
 def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,6 +94,9 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print: the cut file matches the printed sheets, with registration marks (default "
                              "with a printed sheet); bed: pieces nested on --bed for blank material (default "
                              "with --bed or a DXF output)")
+    parser.add_argument("--cutter", choices=tuple(cutters()), default=None,
+                        help="print-and-cut: the cutter whose marks and area the sheets follow (default silhouette; "
+                             "cricut takes PNG or SVG sheets, summa a --press PDF)")
     parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
     parser.add_argument("--score-color", default="#0000ff", help="score layer colour (default #0000ff)")
@@ -109,17 +115,16 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
-    """The tile look from the shared arguments."""
+    """The tile look of the sheets from the shared arguments (their bleed: --bleed, else none)."""
     return TileLook(width=parse_length(args.tile_width, "tile width"), shape=args.tile_shape, underline=underline,
-                    bleed=bleed_from_args(args), cut_line=args.cut_lines, back_text=args.back_text,
+                    bleed=0.0 if args.bleed is None else parse_length(args.bleed, "bleed"), cut_line=args.cut_lines,
+                    back_text=args.back_text,
                     safe=parse_length(args.safe, "safe zone") if args.safe is not None else None)
 
 
-def bleed_from_args(args: argparse.Namespace) -> float:
-    """The bleed in mm: --bleed, else 1/8 in when per-piece images are asked for (services need it), else 0."""
-    if args.bleed is not None:
-        return parse_length(args.bleed, "bleed")
-    return POD_BLEED if getattr(args, "per_piece", None) else 0.0
+def per_piece_bleed_from_args(args: argparse.Namespace) -> float:
+    """The bleed of per-piece images in mm: --bleed, else 1/8 in (services need it); the sheets keep theirs."""
+    return POD_BLEED if args.bleed is None else parse_length(args.bleed, "bleed")
 
 
 def layout_from_args(args: argparse.Namespace) -> str:
@@ -158,11 +163,6 @@ def cut_spec_from_args(args: argparse.Namespace) -> CutSpec:
                    parse_length(args.reference_size, "reference square size"))
 
 
-def bed_from_args(args: argparse.Namespace, sheet: Sheet) -> Sheet:
-    """The cutter bed: --bed (a paper name or size) or the paper, with --bed-margin."""
-    return bed_sheet(sheet, args.bed, args.bed_margin)
-
-
 def check_paper_and_bed(args: argparse.Namespace) -> None:
     """--paper, --margin and --bed (whenever given, with a cut file or not) checked before any piece is made: a
     side over the largest paper or bed (render.paper.MAX_PAPER_SIDE) or a bad size is one line, at once."""
@@ -178,24 +178,21 @@ def check_paper_and_bed(args: argparse.Namespace) -> None:
 
 
 def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
-    """Where and how to write the pieces, from the shared arguments (call press_from_args first)."""
-    press = press_from_args(args)  # in press mode, also widens --gap to the die spacing
-    sheet = make_sheet(args.paper, args.margin, args.orientation)
+    """Where and how to write the pieces, from the shared arguments (the one builder the library shares)."""
     options = options_from_args(args, title)
-    kind = output_kind(args.output, args.format)
-    given = [flag for name, flag in BED_ONLY if getattr(args, name) is not None]
-    mode = choose_cut_mode(kind, args.cut_file, args.cut_mode, args.bed, given, options.layout)
-    if args.cut_file:
-        cut_file_kind(args.cut_file)
-    spec = cut_spec_from_args(args) if mode else None
-    bed = bed_from_args(args, sheet) if mode == "bed" else None
-    return PieceOutput(args.output, kind, sheet, options, args.dpi, mode, args.cut_file, spec, bed,
-                       args.per_piece, press)
+    cut = bool(args.cut_file) or output_kind(args.output, args.format) == "dxf"
+    return piece_output(args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
+                        orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
+                        cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
+                        bed_only=tuple(flag for name, flag in BED_ONLY if getattr(args, name) is not None),
+                        per_piece=args.per_piece, per_piece_bleed=per_piece_bleed_from_args(args),
+                        press=press_from_args(args), cutter=args.cutter)
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
-    return piece_files(pieces, faces, output_from_args(args, title))
+    with flag_errors():
+        return piece_files(pieces, faces, output_from_args(args, title))
 
 
 def report(written: list[Path], pieces) -> None:
@@ -203,9 +200,26 @@ def report(written: list[Path], pieces) -> None:
     print(f"wrote {', '.join(str(path) for path in written)}: {plural(len(pieces), 'piece')}{removed_note(written)}")
 
 
+def write_pieces(pieces, faces, args: argparse.Namespace, title: str) -> int:
+    """Write the sheets, manifests and cut file of the pieces, or with --service the service's bundle."""
+    if args.service:
+        from modlinseq_print.services.bundles import bundle, punchout_files
+
+        def make(service, product, folder):
+            with using(args.lang):
+                return bundle(folder, service, product, title, punchout_files(product, pieces, faces, title))
+
+        return write_service_bundle(args, "pieces", make)
+    with using(args.lang):
+        outputs = make_outputs(pieces, faces, args, title)
+    written = write_files_atomic(outputs)
+    report(written, pieces)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the tile set (and markers, with --markers) and write the sheets, manifests and cut file."""
-    press_from_args(args)  # checks the press options and sets the press-mode gap and bleed before the look
+    press_from_args(args)  # the press options, checked before anything is drawn
     check_paper_and_bed(args)
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
@@ -213,8 +227,4 @@ def run(args: argparse.Namespace) -> int:
                           args.markers)
     faces = PieceFaces(look, get_theme(args.theme), pieces)
     title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
-    with using(args.lang):
-        outputs = make_outputs(pieces, faces, args, title)
-    written = write_files_atomic(outputs)
-    report(written, pieces)
-    return 0
+    return write_pieces(pieces, faces, args, title)

@@ -125,20 +125,26 @@ def kit_pieces(preset: Preset) -> list[Piece]:
     return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
 
 
+def kit_faces(preset: Preset) -> PieceFaces:
+    """How the kit's pieces look: the preset's tile look and theme."""
+    pieces = kit_pieces(preset)
+    return PieceFaces(tile_look(preset, measure(preset)), get_theme(preset.theme), pieces)
+
+
 def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict[str, int]]:
     """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
     the sheets (where every piece went) and the count of each kind; with `press` (PressOptions), spaced and
     bled for die cutting."""
-    pieces = kit_pieces(preset)
+    pieces, faces = kit_pieces(preset), kit_faces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     m = measure(preset)
     sheet = m.pieces_sheet
-    look, options = tile_look(preset, m), sheet_options(preset, m, title)
+    options = sheet_options(preset, m, title)
     if press is not None:
-        look = replace(look, bleed=press.piece_bleed(look.bleed, look.width))
-        options = replace(options, gap=max(options.gap, press.die_spacing))
-    sheets = build_sheets(pieces, PieceFaces(look, get_theme(preset.theme), pieces), sheet, options)
+        gap, bleed = press.sheet_spacing(options.gap, faces.look.bleed, faces.look.width)
+        faces, options = faces.with_look(replace(faces.look, bleed=bleed)), replace(options, gap=gap)
+    sheets = build_sheets(pieces, faces, sheet, options)
     counts = {kind: sum(p.kind == kind for p in pieces) for kind in ("number", "wild", "blocker", "marker")}
     return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 

@@ -6,20 +6,23 @@ the caller writes them with `fileio.write_files_atomic`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
-from modlinseq_print.printables.per_piece import CSV_NAME, POD_DPI, check_folder, images_csv, piece_images
-from modlinseq_print.printables.print_and_cut import mark_sheets, pieces_sheet, print_cut_layout
+from modlinseq_print.printables.per_piece import (
+    CSV_NAME, POD_BLEED, POD_DPI, check_folder, image_frame, images_csv, piece_images, print_faces,
+)
+from modlinseq_print.printables.cutters import Cutter, CutterError, cut_sheet, get_cutter, pieces_sheet
+from modlinseq_print.printables.print_and_cut import mark_sheets, print_cut_layout
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.scene import Document, Page
-from modlinseq_print.render.paper import Sheet, parse_margin, parse_paper
+from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
 
 CUT_MODES = ("print", "bed")
 BED_MARGIN = "5mm"
@@ -49,6 +52,73 @@ class PieceOutput:
     bed: Sheet | None = None
     per_piece: str | None = None
     press: object = None  # PressOptions for a press-ready PDF
+    per_piece_bleed: float = POD_BLEED  # mm of background past the cut on every per-piece image
+    cutter: Cutter | None = None  # print-and-cut: the cutter's marks and area (None: Silhouette's)
+
+
+def piece_output(path: str, *, options: SheetOptions, fmt: str | None = None, paper: str = "a4",
+                 margin: str | float = f"{DEFAULT_MARGIN:g}mm", orientation: str = "portrait", dpi: float | None = None,
+                 cut_file: str | None = None, cut_mode: str | None = None, cut_spec: CutSpec | None = None,
+                 bed: str | None = None, bed_margin: str | None = None, bed_only: tuple[str, ...] = (),
+                 per_piece: str | None = None, per_piece_bleed: float = POD_BLEED, press=None,
+                 cutter: str | None = None) -> PieceOutput:
+    """Where and how a run of pieces is written, checked: the one builder the command line and the library
+    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the bed-only
+    options given (they need bed mode); `press` (PressOptions) asks for a press-ready PDF; `cutter` names the
+    print-and-cut profile (data/cutters.toml)."""
+    sheet = make_sheet(paper, margin, orientation)
+    kind = output_kind(path, fmt)
+    if press is not None and kind != "pdf":
+        raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf")
+    mode = choose_cut_mode(kind, cut_file, cut_mode, bed, list(bed_only), options.layout)
+    if cut_file:
+        cut_file_kind(cut_file)
+    spec = (cut_spec or CutSpec(gap=options.gap, nest=options.nest)) if mode else None
+    profile = check_cutter(cutter, mode, kind, press, sheet)
+    return PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file), spec,
+                       bed_sheet(sheet, bed, bed_margin) if mode == "bed" else None,
+                       None if per_piece is None else str(per_piece), press, per_piece_bleed, profile)
+
+
+def check_cutter(name: str | None, mode: str | None, kind: str, press, sheet: Sheet) -> Cutter | None:
+    """The print-and-cut profile named (Silhouette's by default in print mode), checked against the run: a
+    profile needs print-and-cut; image-taking software needs PNG or SVG sheets; a RIP needs a press-ready PDF;
+    the paper must lie in the cutter's area."""
+    if mode != "print":
+        if name is not None:
+            raise CutterError(f"a cutter profile sets up print-and-cut, and this run has "
+                              f"{'bed nesting' if mode else 'no cut file'}: add a cut file (SVG) in print mode",
+                              "cutter", mode)
+        return None
+    cutter = get_cutter(name)
+    if cutter.images and kind not in ("png", "svg"):
+        raise CutterError(f"{cutter.label} takes images: write the sheets as PNG or SVG, not {kind.upper()}",
+                          "format", ("png", "svg"))
+    if cutter.press and press is None:
+        raise CutterError(f"{cutter.label} cuts the CutContour die lines of a press-ready PDF: make the sheets one",
+                          "press", True)
+    cut_sheet(cutter, sheet)
+    return cutter
+
+
+def cutter_faces(faces, out: PieceOutput):
+    """For software that takes images (it cuts each shape's outline and adds its own bleed): the faces
+    without bleed or printed cut line and the sheets without footer; otherwise both as they are."""
+    if out.cutter is None or not out.cutter.images:
+        return faces, out
+    plain = faces.with_look(replace(faces.look, bleed=0.0, cut_line="none"))
+    return plain, replace(out, options=replace(out.options, footer=False))
+
+
+def press_spaced(faces, out: PieceOutput):
+    """In press mode, the faces with their bleed and the output with its gap widened for the die
+    (PressOptions.sheet_spacing); otherwise both as they are."""
+    if out.press is None:
+        return faces, out
+    gap, bleed = out.press.sheet_spacing(out.options.gap, faces.look.bleed, faces.look.width)
+    options = replace(out.options, gap=gap)
+    spec = replace(out.cut_spec, gap=gap) if out.cut_spec is not None else None
+    return faces.with_look(replace(faces.look, bleed=bleed)), replace(out, options=options, cut_spec=spec)
 
 
 def output_kind(path: str, fmt: str | None = None) -> str:
@@ -113,10 +183,13 @@ def cut_files(layout: CutLayout, path: str, kind: str) -> Files:
 def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files, list]:
     """The printed sheet files and their manifest, and the placements; for print-and-cut, the pieces keep
     clear of the registration marks printed on every fronts page."""
-    sheets = build_sheets(pieces, faces, pieces_sheet(out.sheet) if print_cut else out.sheet, out.options)
+    cutter = out.cutter or get_cutter(None)
+    sheets = build_sheets(pieces, faces, pieces_sheet(cutter, out.sheet) if print_cut else out.sheet, out.options)
     if print_cut:
-        mark_sheets(sheets.document, sheets.placements, out.sheet)
-    data = render_pages(sheets.document, out.kind, SHEET_DPI if out.dpi is None else out.dpi, out.press)
+        mark_sheets(sheets.document, sheets.placements, cut_sheet(cutter, out.sheet), cutter)
+    background = None if print_cut and cutter.images else "#ffffff"  # image-taking software cuts the opaque shapes
+    data = render_pages(sheets.document, out.kind, SHEET_DPI if out.dpi is None else out.dpi, out.press,
+                        background=background)
     files = page_files(out.path, data, out.kind)
     return files + manifest_files(out.path, sheets.placements), sheets.placements
 
@@ -124,32 +197,33 @@ def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files
 def piece_files(pieces, faces, out: PieceOutput) -> Files:
     """Every file of a run of pieces: sheets and manifest, cut file and its manifest, per-piece images."""
     cut_path, cut_kind = (out.cut_path, cut_file_kind(out.cut_path)) if out.cut_path else (out.path, "dxf")
+    images = per_piece_files(pieces, faces, out) if out.per_piece else []  # the plain look, not the press one
+    faces, out = press_spaced(*cutter_faces(faces, out))
     files: Files = []
     if out.kind != "dxf":
         files, placements = sheet_files(pieces, faces, out, out.cut_mode == "print")
         if out.cut_mode == "print":
-            layout = print_cut_layout(placements, faces.look.outline, out.sheet, out.cut_spec)
+            layout = print_cut_layout(placements, faces.look.outline, out.sheet, out.cut_spec, out.cutter)
             files += cut_files(layout, cut_path, cut_kind)
     if out.cut_mode == "bed":
         bed = out.bed or bed_sheet(out.sheet)
         files += cut_files(cut_layout(pieces, faces, bed, out.cut_spec), cut_path, cut_kind)
-    if out.per_piece:
-        files += per_piece_files(pieces, faces, out.per_piece, POD_DPI if out.dpi is None else out.dpi)
-    return files
+    return files + images
 
 
-def per_piece_files(pieces, faces, folder: str, dpi: float) -> Files:
-    """One PNG per distinct face and back of the pieces, trim plus the look's bleed, and their CSV."""
+def per_piece_files(pieces, faces, out: PieceOutput) -> Files:
+    """One PNG per distinct face and back of the pieces, trim plus the per-piece bleed in whole pixels, and
+    their CSV, in the per-piece folder."""
     box = bounding_box(faces.look.outline)
-    return image_files(piece_images(pieces, faces), folder, dpi, (box.width, box.height), faces.look.bleed)
+    frame = image_frame((box.width, box.height), out.per_piece_bleed, POD_DPI if out.dpi is None else out.dpi)
+    return image_files(piece_images(pieces, print_faces(faces, frame.bleed), frame), out.per_piece, frame)
 
 
-def image_files(images, folder: str, dpi: float, trim: tuple[float, float], bleed: float) -> Files:
-    """The images as PNGs at `dpi` with their resolution set (pHYs), and pieces.csv, all in `folder`."""
+def image_files(images, folder: str, frame) -> Files:
+    """The images as PNGs at the frame's dpi with their resolution set (pHYs), and pieces.csv, in `folder`."""
     from modlinseq_print.render.png_resolution import with_dpi
-    from modlinseq_print.render.png_writer import png_size, scene_to_png
+    from modlinseq_print.render.png_writer import scene_to_png
 
     path = check_folder(folder)
-    files = [(path / image.name, with_dpi(scene_to_png(image.scene, dpi), dpi)) for image in images]
-    table = images_csv(images, trim, bleed, dpi, png_size(images[0].scene, dpi))
-    return files + [(path / CSV_NAME, table.encode("utf-8"))]
+    files = [(path / image.name, with_dpi(scene_to_png(image.scene, frame.dpi), frame.dpi)) for image in images]
+    return files + [(path / CSV_NAME, images_csv(images, frame).encode("utf-8"))]

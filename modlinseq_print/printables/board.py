@@ -50,6 +50,7 @@ class BoardStyle:
     arrows: bool = False
     padding: float = 4.0  # mm of paper around the drawing
     die_outline: bool = False  # mark the board's outline as a die line (press-ready PDFs)
+    die_bleed: float = 0.0  # mm the edge cells' colour runs past the die outline (with die_outline)
 
     def resolved_cell_size(self) -> float:
         """The cell size in mm, checked to hold the tile with the clearance."""
@@ -303,6 +304,8 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     drawing = BoardDrawing(board, style, scene, layout, origin)
     r4 = rounder()
     centres = [(r4(x + origin[0]), r4(y + origin[1])) for x, y in spots[:len(drawn)]]
+    if style.die_outline and style.die_bleed > 0:
+        _draw_bleed(drawing, drawn, centres, marks, theme)
     _draw_cells(drawing, drawn, centres, marks)
     if arrows:
         _draw_arrows(drawing, arrows, theme)
@@ -342,6 +345,30 @@ def outline_loops(cells: list[list[Point]]) -> list[tuple[Point, ...]]:
             point = following.pop(point)
         loops.append(tuple(loop))
     return loops
+
+
+def _edge_key(a: Point, b: Point) -> frozenset:
+    return frozenset(((round(a[0], 3), round(a[1], 3)), (round(b[0], 3), round(b[1], 3))))
+
+
+def _draw_bleed(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str],
+                theme: Theme) -> None:
+    """Under the cells, each edge cell grown about its centre until every outer edge lies style.die_bleed
+    past the board's outline, in the cell's own colour: a die that cuts a little outside still finds colour."""
+    corners = [drawing.corners(cell) for cell in drawn]
+    count: dict[frozenset, int] = {}
+    for points in corners:
+        for a, b in zip(points, points[1:] + points[:1]):
+            count[_edge_key(a, b)] = count.get(_edge_key(a, b), 0) + 1
+    grow = 1 + drawing.style.die_bleed / (drawing.cell_size / 2)  # the apothem is half the across-flats size
+    fills = {"cell": theme.board_fill, "bonus": theme.bonus_fill, "malus": theme.bonus_fill,
+             "pseudo": theme.pseudo_fill}
+    layer = drawing.scene.layer("bleed")
+    for cell, (cx, cy), points in zip(drawn, centres, corners):
+        if any(count[_edge_key(a, b)] == 1 for a, b in zip(points, points[1:] + points[:1])):
+            kind = "pseudo" if cell in drawing.board.pseudocells else marks.get(cell, "cell")
+            layer.items.append(Polygon(tuple((cx + (x - cx) * grow, cy + (y - cy) * grow) for x, y in points),
+                                       Style(fill=fills[kind], stroke=None)))
 
 
 def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str]) -> None:

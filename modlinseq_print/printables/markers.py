@@ -51,6 +51,7 @@ class MarkerFaces:
     def __init__(self, look: TileLook, theme: Theme, moduli: list[int]):
         self.look = look
         self.theme = theme
+        self.moduli = list(moduli)
         cap = cap_height(look.font)
         self.step = cap * (1 + SMALL) / 2 + LINE_GAP  # from the modulus's middle to a small line's middle
         widest = max([text_width(str(m), look.font, 1.0) for m in moduli or [0]]
@@ -58,6 +59,10 @@ class MarkerFaces:
         reach = self.step + SMALL * cap / 2
         self.size = fit_font_size(look.outline, LabelBox(widest / 2, reach, reach), look.safe_margin, look.width / 2)
         self.back_size = back_text_size(look)  # sized to the back text, as on the tiles
+
+    def with_look(self, look: TileLook) -> "MarkerFaces":
+        """The same markers drawn with another look (a bleed, no printed cut line)."""
+        return MarkerFaces(look, self.theme, self.moduli)
 
     def lines(self, piece: Piece) -> list[tuple[str, float, float]]:
         """The three text lines of a marker (text, size, dy from the centroid)."""

@@ -15,9 +15,15 @@ class PieceFaces:
 
     def __init__(self, look: TileLook, theme: Theme, pieces: list[Piece]):
         self.look = look
+        self.theme = theme
+        self.pieces = pieces
         self.tiles = TileFaces(look, theme, sorted({p.label for p in pieces if p.kind not in ("blocker", "marker")}))
         moduli = sorted({p.value for p in pieces if p.kind == "marker" and p.value is not None})
         self.markers = MarkerFaces(look, theme, moduli) if moduli else None
+
+    def with_look(self, look: TileLook) -> "PieceFaces":
+        """The same pieces drawn with another look (a bleed, no printed cut line)."""
+        return PieceFaces(look, self.theme, self.pieces)
 
     def _faces(self, piece: Piece):
         return self.markers if piece.kind == "marker" and self.markers else self.tiles

@@ -20,7 +20,7 @@ from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Pol
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.rules.position import Analysis, SequenceReport
-from modlinseq_print.rules.report import sequence_msa, sequence_notes, tilde_notation
+from modlinseq_print.rules.report import listed_values, sequence_msa, sequence_notes, tilde_notation
 from modlinseq_print.wording import _
 
 DIAGRAM_TILE_WIDTH = 12.0  # mm: an order-6 board fits the width of an A4 page
@@ -190,7 +190,7 @@ def _footer_lines(analysis: Analysis) -> list[str]:
     if analysis.blocked:
         lines.append(_("blocked: {cells}").format(cells=" ".join(address(c) for c in analysis.blocked)))
     for cell, values in analysis.wild.items():
-        fits = f" {_('or')} ".join(map(str, values)) or _("no value fits")
+        fits = listed_values(values, _("or")) or _("no value fits")
         lines.append(_("wild {cell}: {values}").format(cell=address(cell), values=fits))
     lines += [_("problem: {message}").format(message=p.message) for p in analysis.problems]
     return lines

@@ -44,6 +44,8 @@ class Faces(Protocol):
 
     def back(self, piece: Piece, slot: Slot) -> list[Item]: ...
 
+    def with_look(self, look: TileLook) -> "Faces": ...
+
 
 def parse_back_offset(text: str) -> tuple[float, float]:
     """(x, y) in mm from 'X,Y' such as '1.5mm,-0.5mm' or '2,0' (a duplex printer's shift of the backs)."""
@@ -75,6 +77,7 @@ class SheetOptions:
     crop_marks: bool = False
     title: str = "MODLINSEQ tiles"
     flip: str = "long"  # duplex: the edge the printer turns the sheet over (long or short)
+    footer: bool = True  # the scale bar and caption under the pieces (off for images a service or cutter takes)
 
     def __post_init__(self) -> None:
         if not 0 <= self.gap <= 50:
@@ -123,7 +126,7 @@ class TileSheets:
 def tile_area(sheet: Sheet, options: SheetOptions) -> Rect:
     """The part of the printable area the pieces may use: above the footer, inside the crop-mark band."""
     area = sheet.printable
-    area = Rect(area.x, area.y, area.width, area.height - FOOTER)
+    area = Rect(area.x, area.y, area.width, area.height - (FOOTER if options.footer else 0.0))
     return area.inset(CROP_LENGTH + CROP_GAP) if options.crop_marks else area
 
 
@@ -153,14 +156,16 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                                               [place_outline(look.footprint, s) for s in slots]))
         if fold:
             front.layer("marks").items.extend(fold_marks(fold, sheet)[0])
-        _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold), scale=True)
+        if options.footer:
+            _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold), scale=True)
         document.pages.append(Page(front, bookmark=_(options.title) if number == 1 else None,
                                    label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
             caption = _("{title}: sheet {number} of {total}, backs: print on the reverse, {flipping}").format(
                 title=_(options.title), number=number, total=len(pages),
                 flipping=_(f"flipping on the {options.flip} edge"))
-            _footer(back, sheet, caption, scale=False)
+            if options.footer:
+                _footer(back, sheet, caption, scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
 

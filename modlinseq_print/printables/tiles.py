@@ -302,9 +302,14 @@ class TileFaces:
     def __init__(self, look: TileLook, theme: Theme, labels: list[str]):
         self.look = look
         self.theme = theme
+        self.label_texts = list(labels)
         box = label_box(labels or ["0"], look.font, look.underline)
         self.size = fit_font_size(look.outline, box, look.safe_margin, look.width / 2)
         self.back_size = back_text_size(look)
+
+    def with_look(self, look: TileLook) -> "TileFaces":
+        """The same tiles drawn with another look (a bleed, no printed cut line)."""
+        return TileFaces(look, self.theme, self.label_texts)
 
     def lines(self, piece: Piece) -> tuple[list[tuple[str, float, float]], float]:
         """The text lines of a face (text, size, dy from the centroid) and the underline length (0: none)."""

@@ -98,43 +98,45 @@ def _each(pages, progress: PageCallback, render) -> list[bytes]:
     return out
 
 
-def _pdf(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
+def _pdf(document: Document, dpi: float, press, progress: PageCallback = None, **_) -> list[bytes]:
     from modlinseq_print.render.pdf_writer import document_to_pdf
 
     return [document_to_pdf(document, press, progress)]
 
 
-def _svg(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
+def _svg(document: Document, dpi: float, press, progress: PageCallback = None, **_) -> list[bytes]:
     from modlinseq_print.render.svg_writer import scene_to_svg
 
     return _each(document.pages, progress, lambda page: scene_to_svg(page.scene))
 
 
-def _png(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
+def _png(document: Document, dpi: float, press, progress: PageCallback = None,
+         background: str | None = "#ffffff") -> list[bytes]:
     from modlinseq_print.render.png_writer import scene_to_png
 
-    return _each(document.pages, progress, lambda page: scene_to_png(page.scene, dpi))
+    return _each(document.pages, progress, lambda page: scene_to_png(page.scene, dpi, background))
 
 
-def _dxf(document: Document, dpi: float, press, progress: PageCallback = None) -> list[bytes]:
+def _dxf(document: Document, dpi: float, press, progress: PageCallback = None, **_) -> list[bytes]:
     from modlinseq_print.render.dxf_writer import scene_to_dxf
 
     return _each(document.pages, progress, lambda page: scene_to_dxf(page.scene))
 
 
 #: The writer of each format, by extension: Document, dpi, press options (and, optionally, a progress
-#: callback called after each page) -> the bytes of each file.
+#: callback called after each page, and a PNG background) -> the bytes of each file.
 WRITERS: dict[str, Callable[..., list[bytes]]] = {
     "pdf": _pdf, "svg": _svg, "png": _png, "dxf": _dxf}
 
 
 def render_pages(document: Document, fmt: str, dpi: float = 150.0, press=None,
-                 progress: PageCallback = None) -> list[bytes]:
+                 progress: PageCallback = None, background: str | None = "#ffffff") -> list[bytes]:
     """The bytes of each output file: one PDF (press-ready with `press`, a PressOptions), or one SVG/PNG/DXF
-    per page; `progress`, when given, is called with a label after each page."""
+    per page; `progress`, when given, is called with a label after each page; PNG pages get `background`
+    (None: transparent)."""
     if fmt not in WRITERS:
         raise FormatError(f"unknown format {fmt!r}: use one of {', '.join(WRITERS)}")
-    return WRITERS[fmt](document, dpi, press, progress)
+    return WRITERS[fmt](document, dpi, press, progress, background=background)
 
 
 def save(document: Document, out: str | Path | BinaryIO, fmt: str | None = None, dpi: float = 150.0,

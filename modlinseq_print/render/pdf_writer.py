@@ -20,14 +20,14 @@ from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.batch import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
-from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressOptions, bleed_items
+from modlinseq_print.render.pdfx import DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
+from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
                                           item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
-_DIE_CS, _DIE_GS, _DIE_OC = "CSDie", "GSDie", "OCDie"  # resource names of the die line's spot colour, overprint, layer
 
 
 def _milli(n: int) -> str:
@@ -125,11 +125,14 @@ class _Stream:
         self.ops.append(path + (" h " if item.closed else " ") + self.paint(item.style, item.closed))
 
     def die_lines(self) -> None:
-        """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group."""
+        """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group
+        when the PDF/X level allows layers (render/pdfx.py lists these resources)."""
         if self.dies:
             width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
-            self.ops += [f"/OC /{_DIE_OC} BDC q /{_DIE_GS} gs /{_DIE_CS} CS 1 SCN {width} w [] 0 d",
-                         *self.dies, "Q EMC"]
+            lines = [f"q /{DIE_STATE} gs /{DIE_COLOUR_SPACE} CS 1 SCN {width} w [] 0 d", *self.dies, "Q"]
+            if self.builder.press.level.layers:
+                lines = [f"/OC /{DIE_LAYER} BDC", *lines, "EMC"]
+            self.ops += lines
 
     def circle(self, item: Circle) -> None:
         self.apply_style(item.style)
@@ -252,7 +255,6 @@ class _PdfBuilder:
     def __init__(self, canvas: Canvas, press: PressOptions | None = None):
         self.canvas = canvas
         self.press = press
-        self.die_refs: dict[str, object] | None = None  # the die line's shared PDF objects, made on first use
         self.symbol_forms: dict[tuple, str] = {}  # (scene id, symbol) -> form name
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[int, str] = {}
@@ -302,19 +304,8 @@ class _PdfBuilder:
                 box = self.symbol_box(scene, symbol) or (0.0, 0.0, 1.0, 1.0)
                 items = scene.symbols[symbol]
             self.canvas.beginForm(name, *(float(fmt(v)) for v in (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)))
-            stream = _Stream(self, scene)
-            stream.items(items)
+            _Stream(self, scene).items(items)
             self.canvas.endForm()
-            if stream.dies:
-                self.die_resources(rl.form_object(self.canvas, name))
-
-    def die_resources(self, target) -> None:
-        """Give a page or form that draws die lines a resource dictionary with their spot colour, overprint
-        state and optional-content group besides what reportlab lists (it would list none of the three)."""
-        if self.die_refs is None:
-            self.die_refs = press_objects(self.canvas, self.press)
-        rl.resources_with(target, {_DIE_GS: self.die_refs["state"]}, {_DIE_CS: self.die_refs["colour"]},
-                          {_DIE_OC: self.die_refs["layer"]})
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
@@ -352,41 +343,29 @@ class _PdfBuilder:
             items = list(scene.items())
         stream = _Stream(self, scene)
         stream.items(items)
-        if self.press:
+        if self.press and self.press.print_marks:
             self.crop_marks(scene)
         self.canvas.showPage()
-        if stream.dies:
-            self.die_resources(rl.last_page(self.canvas))
         if unit > 1:
             rl.set_user_unit(rl.last_page(self.canvas), unit)
-
-
-def press_objects(canvas: Canvas, press: PressOptions) -> dict[str, object]:
-    """The die line's Separation colour space (magenta as its stand-in), its overprinting graphics state
-    and its optional-content group (listed in the catalog, on by default); returns references to them."""
-    from reportlab.lib.colors import CMYKColorSep
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFSeparationCMYKColor, PDFString
-
-    name = press.dieline_name
-    colour = PDFSeparationCMYKColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1)).value()
-    state = PDFDictionary({"Type": PDFName("ExtGState"), "OP": "true", "op": "true", "OPM": 1})
-    layer = PDFDictionary({"Type": PDFName("OCG"), "Name": PDFString(name)})
-    refs = {"colour": rl.reference(canvas, colour, "DieSeparation"),
-            "state": rl.reference(canvas, state, "DieOverprint"), "layer": rl.reference(canvas, layer, "DieLayer")}
-    groups = PDFArray([refs["layer"]])
-    rl.add_to_catalog(canvas, "OCProperties", PDFDictionary({"OCGs": groups, "D": PDFDictionary({
-        "Name": PDFString("Default"), "Order": PDFArray([refs["layer"]]), "ON": PDFArray([refs["layer"]])})}))
-    return refs
 
 
 def document_to_pdf(document: Document, press: PressOptions | None = None,
                     progress: Callable[[str], None] | None = None) -> bytes:
     """The document as PDF bytes: one page per Page at its scene's size, bookmarks from Page.bookmark;
-    with `press`, a press-ready file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour).
+    with `press`, a press-ready PDF/X file (CMYK, TrimBox and BleedBox, crop marks, die lines as a spot colour,
+    an output intent; see render/pdfx.py).
     `progress`, when given, is called with a label after each page."""
     buffer = io.BytesIO()
-    huge = any(user_unit(page.scene.width, page.scene.height) > 1 for page in document.pages)
-    version = (1, 6) if huge or press else None  # UserUnit: 1.6; optional content: 1.5
+    slug = 2 * press.slug if press is not None else 0.0
+    huge = any(user_unit(page.scene.width + slug, page.scene.height + slug) > 1 for page in document.pages)
+    if huge and press is not None and press.level.pdf_version < (1, 6):
+        side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
+        raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
+                         f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
+                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page",
+                         MAX_PAGE_UNITS / PT_PER_MM)
+    version = press.level.pdf_version if press else (1, 6) if huge else None  # UserUnit: 1.6; layers: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,
                     enforceColorSpace="sep_cmyk" if press else None,  # reportlab's own RGB check, besides ours
                     initialFontName=ttf_font("sans").fontName)  # not reportlab's default, unembedded Helvetica
@@ -405,4 +384,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
         canvas.showOutline()
     with rl.binary_streams():  # binary Flate streams: a quarter smaller than ASCII85
         canvas.save()
-    return buffer.getvalue()
+    if press is None:
+        return buffer.getvalue()
+    from modlinseq_print.render.pdfx import press_ready
+
+    return press_ready(buffer.getvalue(), press)

@@ -23,8 +23,8 @@ def png_size(scene: Scene, dpi: float) -> tuple[int, int]:
     return round(scene.width / 25.4 * dpi), round(scene.height / 25.4 * dpi)
 
 
-def scene_to_png(scene: Scene, dpi: float = 150.0) -> bytes:
-    """The scene as PNG bytes at `dpi`, on a white background."""
+def scene_to_png(scene: Scene, dpi: float = 150.0, background: str | None = "#ffffff") -> bytes:
+    """The scene as PNG bytes at `dpi`, on a `background` colour (None: transparent)."""
     if not dpi > 0:
         raise PngError(f"bad resolution {dpi:g} dpi: give a positive --dpi, e.g. 150")
     width, height = png_size(scene, dpi)
@@ -36,7 +36,7 @@ def scene_to_png(scene: Scene, dpi: float = 150.0) -> bytes:
 
     # A base URL (never fetched: the bytes are given) lets cairosvg cache the elements <use> refers to;
     # without one it searches the whole document for every glyph (3x slower for a page of text).
-    png = cairosvg.svg2png(bytestring=scene_to_svg(scene), url=_BASE_URL, dpi=dpi, background_color="#ffffff")
+    png = cairosvg.svg2png(bytestring=scene_to_svg(scene), url=_BASE_URL, dpi=dpi, background_color=background)
     return with_resolution(png, dpi)
 
 

@@ -1,26 +1,25 @@
-"""Press-ready PDF (`--press`): options, checks, and the geometry of bleed, printer's marks and die spacing.
+"""Press-ready PDF: its options (plain values), the PDF/X levels, and the geometry of bleed, printer's marks
+and die spacing.
 
 A press-ready page is the printable's page (its scene) as the TrimBox, grown by the bleed for the
 BleedBox, inside a MediaBox with room for crop marks. Artwork that touches the trim is carried into
 the bleed; pieces' cut outlines (Style.die) become a stroke-only spot colour. The PDF writer reads
-these options; nothing here imports a PDF library.
+these options; nothing here imports a PDF library. Errors carry the field at fault and its limit, so a
+command line can name its flag and a form its field.
 """
 
 from __future__ import annotations
 
-import argparse
-import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.scene import Embed, Item, Polygon, Style
-from modlinseq_print.units import parse_length
 
 DEFAULT_BLEED = 3.0  # mm past the trim on every side
 MAX_BLEED = 20.0
 DEFAULT_DIELINE = "CutContour"  # the spot name print-and-cut RIPs match exactly
+MAX_DIELINE_NAME = 40  # characters: even escaped three bytes each, a PDF name stays within 127 bytes
 DEFAULT_DIE_SPACING = 3.0  # mm between die-cut shapes
 MAX_DIE_SPACING = 50.0
 DIE_LINE_PT = 0.25  # die line width in points
@@ -29,39 +28,84 @@ MARK_OFFSET = 1.0  # mm between the BleedBox and the start of a crop mark
 MARK_LENGTH = 6.0
 SLUG_SPARE = 1.0  # mm of paper beyond the end of a crop mark
 _EDGE = 1e-3  # mm: how close to the trim a point must be to touch it
-_PDF_NAME = re.compile(r"[A-Za-z0-9_.+\-*!$&'`^|~:;=?@\"]{1,127}")  # printable ASCII but PDF delimiters and #
 
 
-class PressError(ModlinseqError):
-    """Press options that cannot be used: a negative bleed, a die-line name PDF cannot carry."""
+@dataclass(frozen=True)
+class PdfxLevel:
+    """A PDF/X conformance level: its identification, its PDF version, and whether optional content (the
+    die line's own layer) is allowed."""
+
+    name: str  # the GTS_PDFXVersion value
+    pdf_version: tuple[int, int]
+    layers: bool
+
+
+#: The PDF/X levels a press-ready file can claim, by the short name users give.
+PDFX_LEVELS = {
+    "4": PdfxLevel("PDF/X-4", (1, 6), layers=True),
+    "1a": PdfxLevel("PDF/X-1a:2003", (1, 4), layers=False),
+}
+DEFAULT_PDFX = "4"
+
+
+class PressError(FieldError):
+    """Press options that cannot be used: a bleed out of range, a die-line name a PDF cannot carry. Its field
+    is bleed, dieline_name, die_spacing, pdfx or page."""
+
+
+def check_dieline_name(name: str) -> str:
+    """The die line's spot-colour name, if a PDF name carries it exactly and a RIP can match it: 1 to
+    MAX_DIELINE_NAME printable ASCII characters (letters, digits, spaces, punctuation), no space at either
+    end. The one check of the name, wherever it comes from."""
+    if not name:
+        raise PressError(f"an empty die-line name: give a spot colour name such as {DEFAULT_DIELINE} or Dieline",
+                         "dieline_name", MAX_DIELINE_NAME)
+    if len(name) > MAX_DIELINE_NAME:
+        raise PressError(f"a die-line name of {len(name)} characters is too long: use at most {MAX_DIELINE_NAME}, "
+                         f"e.g. {DEFAULT_DIELINE}", "dieline_name", MAX_DIELINE_NAME)
+    if not all(" " <= ch <= "~" for ch in name) or name != name.strip(" "):
+        raise PressError(f"bad die-line name {excerpt(name)}: use printable ASCII (letters, digits, spaces and "
+                         f"punctuation) without a space at either end, e.g. {DEFAULT_DIELINE}, Dieline or Thru-cut",
+                         "dieline_name", MAX_DIELINE_NAME)
+    return name
+
+
+def check_range(value: float, low: float, high: float, what: str, field: str, example: str) -> float:
+    """A length in mm from low to high, or a PressError naming the field and the limit."""
+    if not low <= value <= high:
+        raise PressError(f"a {what} of {value:g} mm is out of range: use {low:g} to {high:g} mm, e.g. {example}",
+                         field, high)
+    return value
 
 
 @dataclass(frozen=True)
 class PressOptions:
-    """How a press-ready PDF is framed: bleed (mm), the die line's spot-colour name, and the least
-    space between die-cut shapes (mm)."""
+    """How a press-ready PDF is framed: bleed (mm), the die line's spot-colour name, the least space between
+    die-cut shapes (mm), the PDF/X level ("4" or "1a"), and whether crop marks are printed around the bleed."""
 
     bleed: float = DEFAULT_BLEED
     dieline_name: str = DEFAULT_DIELINE
     die_spacing: float = DEFAULT_DIE_SPACING
+    pdfx: str = DEFAULT_PDFX
+    print_marks: bool = True  # False: no crop marks, the MediaBox is the BleedBox (a page per card, say)
 
     def __post_init__(self) -> None:
-        if not 0 <= self.bleed <= MAX_BLEED:
-            raise PressError(f"a press bleed of {self.bleed:g} mm is out of range: use 0 to {MAX_BLEED:g} mm, "
-                             f"e.g. {DEFAULT_BLEED:g}mm or 0.125in")
-        if not self.dieline_name:
-            raise PressError(f"an empty die-line name: give a spot colour name such as {DEFAULT_DIELINE} or Dieline")
-        if not _PDF_NAME.fullmatch(self.dieline_name):
-            raise PressError(f"bad die-line name {excerpt(self.dieline_name)}: use ASCII letters, digits, - and _ "
-                             f"without spaces (at most 127), e.g. {DEFAULT_DIELINE}, Dieline or Thru-cut")
-        if not 0 <= self.die_spacing <= MAX_DIE_SPACING:
-            raise PressError(f"a die spacing of {self.die_spacing:g} mm is out of range: use 0 to "
-                             f"{MAX_DIE_SPACING:g} mm, e.g. {DEFAULT_DIE_SPACING:g}mm")
+        check_range(self.bleed, 0, MAX_BLEED, "press bleed", "bleed", f"{DEFAULT_BLEED:g}mm or 0.125in")
+        check_dieline_name(self.dieline_name)
+        check_range(self.die_spacing, 0, MAX_DIE_SPACING, "die spacing", "die_spacing", f"{DEFAULT_DIE_SPACING:g}mm")
+        if self.pdfx not in PDFX_LEVELS:
+            raise PressError(f"unknown PDF/X level {excerpt(self.pdfx)}: use {' or '.join(PDFX_LEVELS)}", "pdfx",
+                             tuple(PDFX_LEVELS))
+
+    @property
+    def level(self) -> PdfxLevel:
+        """The PDF/X level the file claims."""
+        return PDFX_LEVELS[self.pdfx]
 
     @property
     def slug(self) -> float:
-        """The paper (mm) beyond the trim on every side: bleed, then room for the crop marks."""
-        return self.bleed + MARK_OFFSET + MARK_LENGTH + SLUG_SPARE
+        """The paper (mm) beyond the trim on every side: bleed, then room for the crop marks (if any)."""
+        return self.bleed + (MARK_OFFSET + MARK_LENGTH + SLUG_SPARE if self.print_marks else 0.0)
 
     def media_size(self, trim_width: float, trim_height: float) -> tuple[float, float]:
         """The MediaBox (mm) around a trim of this size."""
@@ -83,6 +127,11 @@ class PressOptions:
         """A piece's own bleed past its die line: at least half the die spacing (so a die that cuts a
         little off still finds colour), never more than a quarter of the piece's width."""
         return max(bleed, min(self.die_spacing / 2, width / 4))
+
+    def sheet_spacing(self, gap: float, bleed: float, width: float) -> tuple[float, float]:
+        """A sheet's gap between cut lines and its pieces' bleed in press mode: the gap at least the die
+        spacing, the bleed as piece_bleed."""
+        return max(gap, self.die_spacing), self.piece_bleed(bleed, width)
 
 
 def bleed_items(items: list[Item], width: float, height: float, bleed: float) -> list[Item]:
@@ -109,65 +158,31 @@ def _grown_clip(clip, width: float, height: float, bleed: float):
     return x - left, y - top, w + left + right, h + top + bottom
 
 
+def _past_corner(value: float, other: float, limit: float, bleed: float) -> float:
+    """An edge strip's end moved `bleed` further out when it ends at a trim corner (0 or `limit`), so that the
+    strips of two edges meeting there also fill the bleed's corner square."""
+    if abs(value) < _EDGE and value <= other:
+        return value - bleed
+    if abs(value - limit) < _EDGE and value >= other:
+        return value + bleed
+    return value
+
+
 def _edge_strips(polygon: Polygon, width: float, height: float, bleed: float) -> list[Polygon]:
-    """Rectangles filling the bleed beyond each polygon edge that lies on the trim."""
+    """Rectangles filling the bleed beyond each polygon edge that lies on the trim (and, where such an edge
+    ends at a trim corner, the corner of the bleed too)."""
     style = Style(fill=polygon.style.fill, stroke=None)
     points = list(polygon.points)
     strips = []
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
-        for line, (a, b), (c, d), outward in ((0.0, (x0, x1), (y0, y1), -1), (width, (x0, x1), (y0, y1), 1)):
-            if abs(a - line) < _EDGE and abs(b - line) < _EDGE and abs(d - c) > _EDGE:
+        for line, outward in ((0.0, -1), (width, 1)):
+            if abs(x0 - line) < _EDGE and abs(x1 - line) < _EDGE and abs(y1 - y0) > _EDGE:
                 far = line + outward * bleed
+                c, d = _past_corner(y0, y1, height, bleed), _past_corner(y1, y0, height, bleed)
                 strips.append(Polygon(((line, c), (far, c), (far, d), (line, d)), style))
         for line, outward in ((0.0, -1), (height, 1)):
             if abs(y0 - line) < _EDGE and abs(y1 - line) < _EDGE and abs(x1 - x0) > _EDGE:
                 far = line + outward * bleed
-                strips.append(Polygon(((x0, line), (x0, far), (x1, far), (x1, line)), style))
+                a, b = _past_corner(x0, x1, width, bleed), _past_corner(x1, x0, width, bleed)
+                strips.append(Polygon(((a, line), (a, far), (b, far), (b, line)), style))
     return strips
-
-
-# ---- command-line options ---------------------------------------------------------------------------------
-
-_PRESS_ONLY = (("press_bleed", "--press-bleed"), ("dieline_name", "--dieline-name"),
-               ("die_spacing", "--die-spacing"), ("dieline_board", "--dieline-board"))
-
-
-def add_press_arguments(parser: argparse.ArgumentParser, board: bool = False) -> None:
-    """Add --press and its options (and --dieline-board for a board)."""
-    group = parser.add_argument_group("press-ready PDF")
-    group.add_argument("--press", action="store_true",
-                       help="a press-ready PDF: CMYK only, TrimBox and BleedBox, crop marks, die lines as a spot colour")
-    # --bleed names the page bleed too where the command has no piece bleed of its own (board, kit).
-    names = ["--press-bleed"] + ([] if "--bleed" in parser._option_string_actions else ["--bleed"])
-    group.add_argument(*names, dest="press_bleed", default=None, metavar="LENGTH",
-                       help=f"bleed past the trim of every page (default {DEFAULT_BLEED:g}mm)")
-    group.add_argument("--dieline-name", default=None, metavar="NAME",
-                       help=f"spot colour and layer name of the die lines (default {DEFAULT_DIELINE})")
-    group.add_argument("--die-spacing", default=None, metavar="LENGTH",
-                       help=f"least space between die-cut pieces (default {DEFAULT_DIE_SPACING:g}mm)")
-    if board:
-        group.add_argument("--dieline-board", action="store_true", help="a die line around the board's outline")
-
-
-def press_from_args(args: argparse.Namespace) -> PressOptions | None:
-    """The press options of --press (None without it); in press mode a sheet command's --gap is raised to
-    the die spacing and its --bleed to half of it. One-line errors for bad values."""
-    if not getattr(args, "press", False):
-        for dest, flag in _PRESS_ONLY:
-            if getattr(args, dest, None) not in (None, False):
-                raise PressError(f"{flag} sets up a press-ready PDF: add --press, or leave out {flag}")
-        return None
-    output = getattr(args, "output", None)
-    kind = getattr(args, "format", None) or (Path(output).suffix.lower().lstrip(".") if output else "pdf")
-    if kind != "pdf":
-        raise PressError(f"--press writes a press-ready PDF, not {kind.upper()}: name the output .pdf")
-    press = PressOptions(
-        bleed=parse_length(args.press_bleed, "press bleed") if args.press_bleed is not None else DEFAULT_BLEED,
-        dieline_name=args.dieline_name if args.dieline_name is not None else DEFAULT_DIELINE,
-        die_spacing=parse_length(args.die_spacing, "die spacing") if args.die_spacing is not None
-        else DEFAULT_DIE_SPACING)
-    if hasattr(args, "gap") and hasattr(args, "bleed") and hasattr(args, "tile_width"):
-        gap, width = parse_length(args.gap, "gap"), parse_length(args.tile_width, "tile width")
-        args.gap = f"{max(gap, press.die_spacing):g}mm"
-        args.bleed = f"{press.piece_bleed(parse_length(args.bleed or 0, 'bleed'), width):g}mm"
-    return press

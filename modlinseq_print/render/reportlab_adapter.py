@@ -1,9 +1,10 @@
 """Every use of reportlab's internals, in one place: what the PDF writer needs beyond the public Canvas API.
 
 reportlab 4 (pyproject.toml pins `reportlab>=4.0,<5`) gives no public way to reach the document a canvas
-is writing, the name it gives a form XObject, the page object just finished, or the resources of a page or
-form, and no per-document switch for ASCII85 streams. The PDF writer needs each of these (compact content
-streams of our own, UserUnit for huge posters, die lines as a spot colour). Each function below names the
+is writing, the name it gives a form XObject or the page object just finished, and no per-document switch
+for ASCII85 streams. The PDF writer needs each of these (compact content streams of our own, UserUnit for
+huge posters); press-ready structures (the die line's resources, the output intent, the metadata) are added
+afterwards with pikepdf (render/pdfx.py). Each function below names the
 internal it relies on, so that a reportlab upgrade is checked here (tests/test_render_pdf.py and the golden
 files in tests/golden fail byte for byte if any of them changes).
 """
@@ -41,13 +42,6 @@ def form_resource_name(canvas: Canvas, form: str) -> str:
     return _doc(canvas).getXObjectName(form)
 
 
-def form_object(canvas: Canvas, form: str):
-    """The form XObject written for `form` (PDFDocument.idToObject under pdfdoc.xObjectName)."""
-    from reportlab.pdfbase.pdfdoc import xObjectName
-
-    return _doc(canvas).idToObject[xObjectName(form)]
-
-
 def last_page(canvas: Canvas):
     """The page object of the page just ended by showPage (PDFDocument.Pages.pages)."""
     return _doc(canvas).Pages.pages[-1]
@@ -62,37 +56,6 @@ def _add_key(target, key: str, value) -> None:
 def set_user_unit(page, unit: int) -> None:
     """Give a page object a /UserUnit (PDF 1.6): reportlab has no setting for it."""
     _add_key(page, "UserUnit", unit)
-
-
-def add_to_catalog(canvas: Canvas, key: str, value) -> None:
-    """An entry of the document catalog, e.g. OCProperties (PDFDocument.Catalog)."""
-    _add_key(_doc(canvas).Catalog, key, value)
-
-
-def reference(canvas: Canvas, obj, name: str):
-    """An indirect reference to `obj`, written once in the document under `name` (PDFDocument.Reference)."""
-    return _doc(canvas).Reference(obj, name)
-
-
-def resources_with(target, ext_states: dict, colour_spaces: dict, properties: dict):
-    """A resource dictionary for a page or form object listing what reportlab would list (its fonts,
-    images, XObjects, graphics states, shadings and colour spaces, read from its private records) plus
-    the given graphics states, colour spaces and properties; set it as the target's Resources."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
-    resources = PDFResourceDictionary()
-    resources.basicFonts()
-    if getattr(target, "hasImages", False):
-        resources.allProcs()
-    if target.XObjects:
-        resources.XObject = target.XObjects
-    states = getattr(target, "ExtGState", None)
-    resources.ExtGState = {**(dict(states.dict) if states else {}), **ext_states}
-    resources.setShading(getattr(target, "_shadingUsed", None) or {})
-    resources.setColorSpace(getattr(target, "_colorsUsed", None) or {})
-    resources.ColorSpace.update(colour_spaces)
-    resources.Properties = dict(properties)
-    target.Resources = resources
 
 
 @contextmanager

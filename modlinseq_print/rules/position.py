@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
@@ -12,7 +12,7 @@ from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_thr
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
-from modlinseq_print.rules.wilds import WILD_POLICIES, Constraint, solve_domains
+from modlinseq_print.rules.wilds import MAX_WILD_TILES, WILD_POLICIES, Constraint, WildSolution
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,10 @@ class Position:
         self.wrap = self.topology.wrap
         for cell, tile in self.tiles.items():
             self._check_tile(cell, tile)
+        wild = sum(1 for tile in self.tiles.values() if tile.value is None)
+        if wild > MAX_WILD_TILES:
+            raise RulesError(f"{wild:,} wild tiles on the board: a position may hold at most {MAX_WILD_TILES:,} "
+                             "(a set has a handful); write the others as numbers")
 
     def _check_tile(self, cell: Cell, tile: Tile) -> None:
         if cell not in self.board.cells:
@@ -192,58 +196,49 @@ def _report(position: Position, chain: Chain, wild: Mapping[Cell, tuple[int, ...
         tile = position.tiles[cell]
         fixed = wild.get(cell, ())
         values.append(tile.known if tile.known is not None else (fixed[0] if len(fixed) == 1 else None))
-    options = msa_options(values, m, chain.loop) if legal else []
+    options = msa_options(values, m, chain.loop, limit=12) if legal else []
     count = sum(1 for c in chain.cells if not position.tiles[c].wild)
     labels = tuple(position.tiles[c].label for c in chain.cells)
     return SequenceReport(chain, labels, options[0] if len(options) == 1 else None,
                           tuple(options[:12]), count, points(count) if legal else 0, legal)
 
 
-def wild_values(position: Position, chains: list[Chain] | None = None) -> dict[Cell, tuple[int, ...]]:
-    """The values each open wild tile can take so that every line stays modular-linear (empty: none)."""
+def solve_wilds(position: Position, chains: list[Chain] | None = None) -> WildSolution:
+    """The open wild tiles solved over the chains (all of the position's when None): values and empty cells."""
     chains = all_chains(position.topology, position.tiles) if chains is None else chains
     open_cells = position.open_wilds()
-    if not open_cells:
-        return {}
-    constraints = [_constraint(position, ch) for ch in chains if any(c in open_cells for c in ch.cells)]
-    domains = solve_domains(constraints, {c: range(position.modulus) for c in open_cells}, position.modulus)
-    return {c: tuple(sorted(domains[c])) for c in sorted(open_cells)}
+    wanted = set(open_cells)
+    constraints = [_constraint(position, ch) for ch in chains if wanted.intersection(ch.cells)] if wanted else []
+    return WildSolution(constraints, sorted(open_cells), position.modulus)
 
 
-def allowed_class(position: Position, cell: Cell, wild: Mapping[Cell, tuple[int, ...]] | None = None,
-                  chains: list[Chain] | None = None) -> Residue | frozenset[int] | None:
-    """The values an empty cell can take (a residue class, a set when wild tiles are involved, None if blocked)."""
+def wild_values(position: Position, chains: list[Chain] | None = None) -> dict[Cell, tuple[int, ...]]:
+    """The values each open wild tile can take so that every line stays modular-linear (empty: none)."""
+    solved = solve_wilds(position, chains)
+    m = position.modulus
+    return {c: () if r is None else tuple(r.members(m)) for c, r in solved.values.items()}
+
+
+def allowed_class(position: Position, cell: Cell, solved: WildSolution | None = None) -> Residue | None:
+    """The values an empty cell can take, a residue class (None if blocked), wild tiles solved as `solved` says
+    (all of the position's chains when None)."""
     through = chains_through(position.topology, position.tiles, cell)
     m = position.modulus
-    if all(position.tiles[c].known is not None for ch in through for c in ch.cells if c != cell):
-        allowed: Residue | None = ALL
-        for chain in through:
-            values = [None if c == cell else position.tiles[c].known for c in chain.cells]
-            tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
-            here = value_class(values, m, tied[0][0], chain.loop, tied)
-            allowed = None if here is None or allowed is None else allowed.intersect(here)
-        return allowed
-    chains = all_chains(position.topology, position.tiles) if chains is None else chains
-    wild = wild_values(position, chains) if wild is None else wild
-    constraints = [_constraint(position, ch) for ch in through]
-    by_wild: dict[Cell, list[Chain]] = {}
-    for ch in chains:
-        for c in set(ch.cells):
-            if position.tiles[c].known is None:
-                by_wild.setdefault(c, []).append(ch)
-    pending = {v for con in constraints for v in con.variables} - {cell}
-    involved = set(pending)
-    while pending:
-        for ch in by_wild.get(pending.pop(), []):
-            con = _constraint(position, ch)
-            constraints.append(con)
-            fresh = set(con.variables) - involved
-            involved |= fresh
-            pending |= fresh
-    domains: dict[Cell, Iterable[int]] = {v: wild.get(v, range(m)) for v in involved}
-    domains[cell] = range(m)
-    solved = solve_domains(constraints, domains, m, targets=[cell])
-    return frozenset(solved[cell]) or None
+    unknown = {c for ch in through for c in ch.cells if c != cell and position.tiles[c].known is None}
+    if unknown:
+        solved = solve_wilds(position) if solved is None else solved
+        fixed = {c: solved.constant(c) for c in unknown}
+        if any(v is None for v in fixed.values()):
+            return solved.allowed([_constraint(position, ch) for ch in through], cell)
+    else:
+        fixed = {}
+    allowed: Residue | None = ALL
+    for chain in through:
+        values = [None if c == cell else fixed.get(c, position.tiles[c].known) for c in chain.cells]
+        tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
+        here = value_class(values, m, tied[0][0], chain.loop, tied)
+        allowed = None if here is None or allowed is None else allowed.intersect(here)
+    return allowed
 
 
 def allowed_values(position: Position, cell: Cell) -> list[int]:
@@ -251,20 +246,17 @@ def allowed_values(position: Position, cell: Cell) -> list[int]:
     if cell in position.tiles:
         raise RulesError(f"cell {position.board.address(cell)} already holds a tile")
     allowed = allowed_class(position, cell)
-    if allowed is None:
-        return []
-    if isinstance(allowed, Residue):
-        return allowed.members(position.modulus)
-    return sorted(allowed)
+    return [] if allowed is None else allowed.members(position.modulus)
 
 
-def blocked_cells(position: Position, wild: Mapping[Cell, tuple[int, ...]] | None = None,
-                  chains: list[Chain] | None = None) -> list[Cell]:
+def blocked_cells(position: Position, solved: WildSolution | None = None) -> list[Cell]:
     """The empty cells that no value can fill (page 1, section 2-2), in reading order."""
     topo = position.topology
     candidates = {n for c in position.tiles for n in topo.neighbours(c)} - position.tiles.keys()
+    if solved is None and position.open_wilds():
+        solved = solve_wilds(position)
     return [cell for cell in sorted(candidates, key=lambda c: (c.r, c.q))
-            if allowed_class(position, cell, wild, chains) is None]
+            if allowed_class(position, cell, solved) is None]
 
 
 def analyse(position: Position, find_blocked: bool = True) -> Analysis:
@@ -274,17 +266,21 @@ def analyse(position: Position, find_blocked: bool = True) -> Analysis:
     m = position.modulus
     for chain in chains:
         constraint = _constraint(position, chain)
-        legal_chain[chain] = constraint.satisfied({}, m)
+        legal_chain[chain] = constraint.satisfied(m)
         if not legal_chain[chain]:
             problems.append(Problem("not-linear", tuple(chain.cells), _break_message(position, chain)))
-    wild = wild_values(position, [ch for ch in chains if legal_chain[ch]])
+    legal = [ch for ch in chains if legal_chain[ch]]
+    solved = solve_wilds(position, legal)
+    wild = {c: () if r is None else tuple(r.members(m)) for c, r in solved.values.items()}
     for cell, values in wild.items():
         if not values:
             problems.append(Problem("wild-conflict", (cell,), f"wild tile at {position.board.address(cell)} "
                                     "can take no value that fits every line through it"))
     problems.extend(_policy_problems(position, chains, wild))
     reports = [_report(position, ch, wild, legal_chain[ch]) for ch in chains]
-    blocked = blocked_cells(position, wild, chains) if find_blocked else []
+    if find_blocked and len(legal) < len(chains):
+        solved = solve_wilds(position, chains)  # a line that is not modular-linear blocks the cells beside it
+    blocked = blocked_cells(position, solved) if find_blocked else []
     return Analysis(position, reports, problems, wild, blocked)
 
 

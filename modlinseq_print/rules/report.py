@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from modlinseq_print.rules.position import Analysis, Position, Problem, SequenceReport
 from modlinseq_print.rules.turns import Game, TurnResult
 from modlinseq_print.wording import plural
@@ -50,6 +52,14 @@ def analysis_json(analysis: Analysis) -> dict:
         "wild": [{"cell": address(c), "values": list(v)} for c, v in analysis.wild.items()],
         "problems": [problem_json(position, p) for p in analysis.problems],
     }
+
+
+def listed_values(values: Sequence[int], word: str = "or", shown: int = 6) -> str:
+    """A wild tile's values as text: '3 or 9'; a long list (always a progression) as its first three and
+    its last, '2 or 7 or 12 or ... or 9997'; empty when there are none."""
+    if len(values) > shown:
+        values = [*map(str, values[:3]), "...", str(values[-1])]
+    return f" {word} ".join(map(str, values))
 
 
 def tilde_notation(position: Position, report: SequenceReport, short: bool = True) -> str:
@@ -110,7 +120,7 @@ def analysis_text(analysis: Analysis) -> str:
         lines.append(f"  and {short} sequence(s) of fewer than three tiles (0 points)")
     lines.append("blocked: " + (" ".join(address(c) for c in analysis.blocked) or "none"))
     for cell, values in analysis.wild.items():
-        lines.append(f"wild {address(cell)}: " + (" or ".join(map(str, values)) or "no value fits"))
+        lines.append(f"wild {address(cell)}: " + (listed_values(values) or "no value fits"))
     lines += [f"problem: {p.message}" for p in analysis.problems]
     return "\n".join(lines)
 

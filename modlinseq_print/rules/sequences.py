@@ -125,13 +125,18 @@ def msa(m: int, step: int, value: int) -> str:
 
 
 def msa_options(values: Sequence[int | None], m: int, loop: bool = False,
-                tied: Iterable[Sequence[int]] = ()) -> list[str]:
-    """Every MSA notation a sequence can have (one when its step is fixed); empty if it has no natural."""
+                tied: Iterable[Sequence[int]] = (), limit: int | None = None) -> list[str]:
+    """Every MSA notation a sequence can have (one when its step is fixed), in order of step; empty if it has
+    no natural. With `limit`, only that many of the first (found without listing every step)."""
     steps = step_class(values, m, loop, tied)
     known = [v for v in values if v is not None]
     if steps is None or not known:
         return []
-    return sorted({msa(m, s, known[0]) for s in steps.members(m)}, key=_msa_key)
+    members = range(steps.rest % steps.modulus, m, steps.modulus)
+    if limit is not None and len(members) > 2 * limit:  # the smallest normal steps come from either end
+        members = [*members[:limit], *members[-limit:]]
+    options = sorted({msa(m, s, known[0]) for s in members}, key=_msa_key)
+    return options if limit is None else options[:limit]
 
 
 def _msa_key(text: str) -> tuple[int, ...]:

@@ -1,4 +1,12 @@
-"""Wild tiles as a small constraint problem: the values each can take so that every line stays modular-linear."""
+"""Wild tiles as linear congruences: the values each can take so that every line stays modular-linear.
+
+A line of tiles is modular-linear when its terms are a + i*s modulo m. Its natural tiles fix the step to a
+residue class (gcd and linear congruences, as `step_class` works it out), so each wild tile on the line is
+an affine form in one unknown (the line's step), or in two (start and step) when the line holds no natural.
+A wild tile on several lines equates their forms: the crossing lines become one system of linear
+congruences, solved exactly by elimination (rules/congruences.py). Its solutions are a coset, so each wild
+tile takes exactly the values of one residue class; nothing is tried value by value.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +14,14 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.sequences import Residue, step_class, value_class
+from modlinseq_print.rules.congruences import Coset, Form, solve
+from modlinseq_print.rules.sequences import ALL, Residue, step_class
 
 #: Page 3, section 7-2: A adjacent naturals, B two naturals (prime modulus), C unique by any means,
 #: D declared values, E ambiguity allowed until settled.
 WILD_POLICIES = ("A", "B", "C", "D", "E")
-MAX_SEARCH_NODES = 200_000
+#: The most wild tiles a position may hold: 1,000 in one cluster are judged in about a second, any modulus.
+MAX_WILD_TILES = 1_000
 
 
 @dataclass(frozen=True)
@@ -27,86 +37,51 @@ class Constraint:
         """The variable cells of this chain."""
         return [cell for cell, _ in self.slots]
 
-    def _filled(self, assignment: Mapping[Cell, int], skip: Cell | None = None):
-        values = list(self.values)
-        tied = []
-        for cell, positions in self.slots:
-            if cell != skip and cell in assignment:
-                for p in positions:
-                    values[p] = assignment[cell]
-            elif len(positions) > 1:
-                tied.append(positions)
-        return values, tied
-
-    def allowed(self, cell: Cell, assignment: Mapping[Cell, int], m: int) -> Residue | None:
-        """The values the variable `cell` can take given the other assigned variables."""
-        values, tied = self._filled(assignment, skip=cell)
-        return value_class(values, m, dict(self.slots)[cell][0], self.loop, tied)
-
-    def satisfied(self, assignment: Mapping[Cell, int], m: int) -> bool:
-        """True when some step fits the known values and the assigned variables (the rest free)."""
-        values, tied = self._filled(assignment)
-        return step_class(values, m, self.loop, tied) is not None
+    def satisfied(self, m: int) -> bool:
+        """True when some step fits the known values with the variables free (a variable met twice agrees)."""
+        tied = [positions for _, positions in self.slots if len(positions) > 1]
+        return step_class(self.values, m, self.loop, tied) is not None
 
 
-class _Search:
-    """Backtracking with propagation over one connected group of variables."""
+class _System:
+    """Linear congruences built line by line: each variable cell's value as a form, and equations between forms."""
 
-    def __init__(self, constraints: list[Constraint], m: int):
-        self.constraints = constraints
+    def __init__(self, m: int, forms: Mapping[Cell, Form] | None = None, variables: int = 0):
         self.m = m
-        self.by_variable: dict[Cell, list[Constraint]] = {}
-        for c in constraints:
-            for cell in c.variables:
-                self.by_variable.setdefault(cell, []).append(c)
-        self.nodes = 0
+        self.forms: dict[Cell, Form] = dict(forms or {})
+        self.equations: list[Form] = []
+        self.variables = variables
+        self.feasible = True
 
-    def propagate(self, domains: dict[Cell, set[int]]) -> bool:
-        """Narrow the domains to values each chain allows; False when one empties."""
-        if any(not domains[cell] for cell in self.by_variable):
-            return False
-        queue = list(self.constraints)
-        queued = {id(c) for c in queue}  # each chain waits at most once: the queue stays as short as the chain list
-        while queue:
-            constraint = queue.pop()
-            queued.discard(id(constraint))
-            fixed = {v: next(iter(d)) for v in constraint.variables if len(d := domains[v]) == 1}
-            if len(fixed) == len(constraint.slots):
-                if not constraint.satisfied(fixed, self.m):
-                    return False
-                continue
-            for cell in constraint.variables:
-                allowed = constraint.allowed(cell, {k: v for k, v in fixed.items() if k != cell}, self.m)
-                narrowed = {x for x in domains[cell] if allowed is not None and x in allowed}
-                if narrowed != domains[cell]:
-                    if not narrowed:
-                        return False
-                    domains[cell] = narrowed
-                    for other in self.by_variable[cell]:
-                        if other is not constraint and id(other) not in queued:
-                            queue.append(other)
-                            queued.add(id(other))
-                    if len(narrowed) == 1:
-                        fixed[cell] = next(iter(narrowed))
-        return True
+    def _fresh(self) -> int:
+        self.variables += 1
+        return self.variables - 1
 
-    def solve(self, domains: dict[Cell, set[int]]) -> dict[Cell, int] | None:
-        """One assignment satisfying every constraint, or None."""
-        self.nodes += 1
-        if self.nodes > MAX_SEARCH_NODES:
-            return None
-        domains = {k: set(v) for k, v in domains.items()}
-        if not self.propagate(domains):
-            return None
-        open_cells = [c for c, d in domains.items() if len(d) > 1]
-        if not open_cells:
-            return {c: next(iter(d)) for c, d in domains.items()}
-        cell = min(open_cells, key=lambda c: (len(domains[c]), c))
-        for value in sorted(domains[cell]):
-            found = self.solve({**domains, cell: {value}})
-            if found is not None:
-                return found
-        return None
+    def add(self, constraint: Constraint) -> None:
+        """The line's rule: every variable on it is start + position * step, the step in its residue class."""
+        m = self.m
+        steps = step_class(constraint.values, m, constraint.loop)
+        if steps is None:
+            self.feasible = False
+            return
+        known = next(((p, v) for p, v in enumerate(constraint.values) if v is not None), None)
+        free_step = self._fresh() if steps.modulus % m else None  # the step is steps.rest + modulus * t
+        start = self._fresh() if known is None else None
+        p0, v0 = known if known is not None else (0, 0)
+        for cell, positions in constraint.slots:
+            for p in positions:
+                terms = {} if start is None else {start: 1}
+                if free_step is not None and (p - p0) * steps.modulus % m:
+                    terms[free_step] = (p - p0) * steps.modulus % m
+                form = Form(terms, (v0 + (p - p0) * steps.rest) % m)
+                if cell in self.forms:
+                    self.equations.append(self.forms[cell].minus(form))
+                else:
+                    self.forms[cell] = form
+
+    def solve(self) -> Coset | None:
+        """Every solution, or None when the lines contradict each other."""
+        return solve(self.equations, self.variables, self.m) if self.feasible else None
 
 
 def _groups(constraints: list[Constraint]) -> list[list[Constraint]]:
@@ -130,33 +105,57 @@ def _groups(constraints: list[Constraint]) -> list[list[Constraint]]:
     return list(groups.values())
 
 
-def solve_domains(constraints: Iterable[Constraint], domains: Mapping[Cell, Iterable[int]],
-                  m: int, targets: Iterable[Cell] | None = None) -> dict[Cell, set[int]]:
-    """Every value each variable takes in some assignment satisfying all constraints of its group.
+@dataclass(frozen=True)
+class _Solved:
+    """A wild tile's value over its group's solutions: rest + sum(gens[j] * u_j), u free; group numbers it."""
 
-    A group with no solution gives its variables empty sets. Variables in no constraint keep their domain.
-    With `targets`, only those variables' values are searched for (the others get the values that the
-    solutions found happen to use): one search per value of a target, not per value of every variable.
-    """
-    wanted = None if targets is None else set(targets)
-    result = {cell: set(values) for cell, values in domains.items()}
-    for group in _groups([c for c in constraints if c.slots]):
-        search = _Search(group, m)
-        cells = sorted(search.by_variable)
-        start = {c: set(result[c]) for c in cells}
-        if not search.propagate(start):
-            result.update({c: set() for c in cells})
-            continue
-        supported: dict[Cell, set[int]] = {c: set() for c in cells}
-        for cell in cells if wanted is None else [c for c in cells if c in wanted] or cells[:1]:
-            for value in sorted(start[cell] - supported[cell]):
-                found = search.solve({**start, cell: {value}})
-                if found is not None:
-                    for k, v in found.items():
-                        supported[k].add(v)
-            if not supported[cell]:
-                break
-        if any(not s for s in supported.values()):
-            supported = {c: set() for c in cells}
-        result.update(supported)
-    return result
+    group: int
+    rest: int
+    gens: tuple[int, ...]
+
+
+class WildSolution:
+    """The open wild tiles of a position solved group by group: their values, and the values of an empty cell."""
+
+    def __init__(self, constraints: Iterable[Constraint], wild_cells: Iterable[Cell], m: int):
+        self.m = m
+        self.values: dict[Cell, Residue | None] = {cell: ALL for cell in wild_cells}
+        self._solved: dict[Cell, _Solved | None] = {}
+        for number, group in enumerate(_groups([c for c in constraints if c.slots])):
+            system = _System(m)
+            for constraint in group:
+                system.add(constraint)
+            coset = system.solve()
+            for cell in {cell for constraint in group for cell in constraint.variables}:
+                if coset is None:
+                    self.values[cell], self._solved[cell] = None, None
+                else:
+                    self.values[cell] = coset.values(system.forms[cell])
+                    self._solved[cell] = _Solved(number, *coset.expand(system.forms[cell]))
+
+    def allowed(self, through: list[Constraint], cell: Cell) -> Residue | None:
+        """The values an empty cell can take, given the lines `through` it would lie on and these wild tiles."""
+        forms, offsets, width = {}, {}, 0
+        for constraint in through:
+            for wild in constraint.variables:
+                if wild == cell or wild not in self._solved:
+                    continue
+                solved = self._solved[wild]
+                if solved is None:
+                    return None  # the wild tile's own lines contradict each other
+                if solved.group not in offsets:
+                    offsets[solved.group] = width
+                    width += len(solved.gens)
+                offset = offsets[solved.group]
+                forms[wild] = Form({offset + j: g for j, g in enumerate(solved.gens) if g}, solved.rest)
+        system = _System(self.m, forms, width)
+        for constraint in through:
+            system.add(constraint)
+        coset = system.solve()
+        return None if coset is None else coset.values(system.forms[cell])
+
+    def constant(self, cell: Cell) -> int | None:
+        """The one value a solved wild tile stands for, or None when it has several, none, or is unknown."""
+        solved = self._solved.get(cell)
+        return solved.rest if solved is not None and not any(solved.gens) else None
+

@@ -78,6 +78,17 @@ HOSTILE = [
     (["tiles", "--bed", "99999x99999mm", "-o", "t.pdf"], 2),
     (["markers", "--bed", "x" * 500, "-o", "m.pdf"], 2),
     (["tiles", "--paper", "99999999x99999999mm", "-o", "t.pdf"], 2),
+    (["preflight", "keep.pdf"], 2),
+    (["preflight", "missing.pdf"], 2),
+    (["preflight", "/dev/zero"], 2),
+    (["preflight", "."], 2),
+    (["tts", "--base-url", "javascript:alert(1)"], 2),
+    (["tts", "-o", "keep.pdf"], 2),
+    (["tiles", "--cutter", "cricut", "--cut-file", "c.svg", "-o", "t.pdf"], 2),
+    (["tiles", "--service", "thegamecrafter", "--press", "-o", "t.pdf"], 2),
+    (["markers", "--service", "drivethrucards", "-o", "m.pdf"], 2),
+    (["mod13", "deck", "--press", "--dieline-name", "x" * 5000, "-o", "d.pdf"], 2),
+    (["board", "--board", "hex:90", "--paper", "poster", "--press", "--pdfx", "1a", "-o", "b.pdf"], 2),
 ]
 
 

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from modlinseq_print.cli import main
-from modlinseq_print.printables.print_and_cut import MARK_CLEARANCE, MARK_LENGTH, MARK_SQUARE
+from modlinseq_print.printables.cutters import MARK_CLEARANCE, get_cutter
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
 from cli_helpers import assert_one_line_error
 from sheet_helpers import cut_outlines, svg_items
@@ -52,6 +52,7 @@ def test_registration_marks_are_printed_and_in_the_cut_file_and_pieces_keep_clea
         assert marks == [i["points"] for i in cut_items if i["layer"] == "registration"]
         assert len(marks) == 3
         square, top_right, bottom_left = map(bounding_box, marks)
+        MARK_SQUARE, MARK_LENGTH = get_cutter("silhouette").mark_square, get_cutter("silhouette").mark_length
         assert (square.x, square.y, square.width, square.height) == (10, 10, MARK_SQUARE, MARK_SQUARE)
         assert (top_right.right, top_right.y, top_right.width) == (200, 10, MARK_LENGTH)
         assert (bottom_left.x, bottom_left.bottom, bottom_left.height) == (10, 287, MARK_LENGTH)
@@ -125,6 +126,6 @@ def test_print_and_cut_dxf_has_the_cut_paths_and_marks_in_page_coordinates(tmp_p
         assert (min(xs) + max(xs)) / 2 == pytest.approx(float(row["x_mm"]), abs=0.01)
         assert 297 - max(ys) < float(row["y_mm"]) < 297 - min(ys)
     square = bounding_box([p[:2] for p in marks[0].get_points()])
-    assert (square.x, square.bottom, square.width) == pytest.approx((10, 287, MARK_SQUARE))
+    assert (square.x, square.bottom, square.width) == pytest.approx((10, 287, get_cutter("silhouette").mark_square))
     low, high = document.header["$EXTMIN"], document.header["$EXTMAX"]
     assert (low[0], low[1], high[0], high[1]) == pytest.approx((10, 10, 200, 287))

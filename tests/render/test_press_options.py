@@ -22,9 +22,11 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
     (["board", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
     (["kit", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
     (["board", "--press", "--dieline-name", ""], ["empty die-line name"]),
-    (["markers", "--press", "--dieline-name", "Die Line"], ["'Die Line'", "without spaces"]),
+    (["markers", "--press", "--dieline-name", " Die Line"], ["--dieline-name", "' Die Line'", "either end"]),
     (["mod13", "deck", "--press", "--dieline-name", "Schnittlinie\u00e9"], ["bad die-line name"]),
-    (["kit", "--press", "--dieline-name", "Cut/Contour"], ["bad die-line name"]),
+    (["kit", "--press", "--dieline-name", "C" * 41], ["--dieline-name", "41 characters", "at most 40"]),
+    (["tiles", "--press", "--dieline-name", "Cut\tContour"], ["--dieline-name", "printable ASCII"]),
+    (["tiles", "--pdfx", "1a"], ["--pdfx", "add --press"]),
     (["tiles", "--press", "--die-spacing", "-2mm"], ["die spacing"]),
     (["tiles", "--dieline-name", "Dieline"], ["--dieline-name", "add --press"]),
     (["board", "--dieline-board"], ["--dieline-board", "add --press"]),
@@ -70,9 +72,16 @@ def test_greys_print_on_black_alone_and_black_is_not_rich():
 def test_options_check_their_values():
     with pytest.raises(PressError):
         PressOptions(bleed=-0.1)
+    with pytest.raises(PressError) as error:
+        PressOptions(dieline_name="Die\u00e9Line")
+    assert (error.value.field, error.value.limit) == ("dieline_name", 40)
+    with pytest.raises(PressError) as error:
+        PressOptions(die_spacing=51)
+    assert (error.value.field, error.value.limit) == ("die_spacing", 50)
     with pytest.raises(PressError):
-        PressOptions(dieline_name="Die#Line")
+        PressOptions(pdfx="3")
     assert PressOptions(dieline_name="Thru-cut").dieline_name == "Thru-cut"
+    assert PressOptions(dieline_name="Die#Line /1").dieline_name == "Die#Line /1"  # escaped in the PDF
     assert PressOptions().slug == pytest.approx(11.0)
 
 

@@ -6,54 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.geometry.wrap import line_through
 from modlinseq_print.rules.position import Position, Tile, allowed_values, analyse, wild_values
+
+from rules_oracle import fits, oracle_legal, runs
 
 BOARDS = {"hex:2": parse_board("hex:2"), "hex:3": parse_board("hex:3"), "rect:5x4": parse_board("rect:5x4"),
           "square:4x5": parse_board("square:4x5")}
-
-
-def fits(values, m, loop):
-    """Brute force: some start and step give these values (None free), closing the loop if asked."""
-    n = len(values)
-    return any(all(v is None or v == (a + i * s) % m for i, v in enumerate(values)) and (not loop or n * s % m == 0)
-               for s in range(m) for a in range(m))
-
-
-def runs(position):
-    """Every maximal run of two or more tiles along each line, read by walking the board (wrap none/lines)."""
-    board, topo = position.board, position.topology
-    found = []
-    seen = set()
-    for cell in board.cells:
-        for d in topo.forward:
-            line, closed = line_through(board, cell, d, position.wrap)
-            key = frozenset(line), d
-            if key in seen or len(line) < 2:
-                continue
-            seen.add(key)
-            filled = [c in position.tiles for c in line]
-            if closed and all(filled):
-                found.append((list(line), True))
-                continue
-            if closed:  # start just after an empty cell so no run is split
-                start = filled.index(False)
-                line, filled = line[start:] + line[:start], filled[start:] + filled[:start]
-            run = []
-            for c, f in zip(list(line) + [None], filled + [False]):
-                if f:
-                    run.append(c)
-                else:
-                    if len(run) >= 2:
-                        found.append((run, False))
-                    run = []
-    return found
-
-
-def oracle_legal(position):
-    """True when every run fits some arithmetic progression modulo m."""
-    m = position.modulus
-    return all(fits([position.tiles[c].value for c in run], m, loop) for run, loop in runs(position))
 
 
 @st.composite

@@ -1,0 +1,70 @@
+"""The command line's words for press-ready PDFs: --press and its options, read into a plain PressOptions.
+
+The render layer takes plain values and raises errors that name the field at fault; commands/flags.py names
+the flag instead ("--press-bleed: a press bleed of 25 mm is out of range: use 0 to 20 mm ...").
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from modlinseq_print.commands.flags import flagged
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.press import (
+    DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, DEFAULT_PDFX, MAX_DIELINE_NAME, PDFX_LEVELS, PressError,
+    PressOptions,
+)
+from modlinseq_print.units import parse_length
+
+_PRESS_ONLY = (("press_bleed", "--press-bleed"), ("dieline_name", "--dieline-name"),
+               ("die_spacing", "--die-spacing"), ("pdfx", "--pdfx"), ("dieline_board", "--dieline-board"))
+
+
+class PressOptionError(ModlinseqError):
+    """A press option given on the command line that cannot be used."""
+
+
+def add_press_arguments(parser: argparse.ArgumentParser, *, bleed_alias: bool = False, board: bool = False) -> None:
+    """Add --press and its options; `bleed_alias` also names the page bleed --bleed (for commands without a
+    piece bleed of their own), `board` adds --dieline-board."""
+    group = parser.add_argument_group("press-ready PDF")
+    group.add_argument("--press", action="store_true",
+                       help="a press-ready PDF/X file: CMYK only, an output intent, TrimBox and BleedBox, crop marks, "
+                            "die lines as a spot colour")
+    names = ["--press-bleed"] + (["--bleed"] if bleed_alias else [])
+    group.add_argument(*names, dest="press_bleed", default=None, metavar="LENGTH",
+                       help=f"bleed past the trim of every page (default {DEFAULT_BLEED:g}mm)")
+    group.add_argument("--dieline-name", default=None, metavar="NAME",
+                       help=f"spot colour (and layer) name of the die lines, up to {MAX_DIELINE_NAME} printable "
+                            f"ASCII characters (default {DEFAULT_DIELINE})")
+    group.add_argument("--die-spacing", default=None, metavar="LENGTH",
+                       help=f"least space between die-cut pieces (default {DEFAULT_DIE_SPACING:g}mm)")
+    group.add_argument("--pdfx", choices=tuple(PDFX_LEVELS), default=None,
+                       help=f"PDF/X level: 4 (PDF/X-4, the default) or 1a (PDF/X-1a:2003: PDF 1.4, no layers)")
+    if board:
+        group.add_argument("--dieline-board", action="store_true", help="a die line around the board's outline")
+
+
+def press_from_args(args: argparse.Namespace) -> PressOptions | None:
+    """The press options of --press (None without it); one-line errors for bad values or press options
+    given without --press. Reads `args`, never changes it."""
+    if not getattr(args, "press", False):
+        for dest, flag in _PRESS_ONLY:
+            if getattr(args, dest, None) not in (None, False):
+                raise PressOptionError(f"{flag} sets up a press-ready PDF: add --press, or leave out {flag}")
+        return None
+    output = getattr(args, "output", None)
+    kind = getattr(args, "format", None) or (Path(output).suffix.lower().lstrip(".") if output else "pdf")
+    if kind != "pdf":
+        raise PressOptionError(f"--press writes a press-ready PDF, not {kind.upper()}: name the output .pdf")
+    try:
+        return PressOptions(
+            bleed=DEFAULT_BLEED if args.press_bleed is None else parse_length(args.press_bleed, "press bleed"),
+            dieline_name=DEFAULT_DIELINE if args.dieline_name is None else args.dieline_name,
+            die_spacing=DEFAULT_DIE_SPACING if args.die_spacing is None else parse_length(args.die_spacing,
+                                                                                           "die spacing"),
+            pdfx=args.pdfx or DEFAULT_PDFX)
+    except PressError as error:
+        raise flagged(error) from None
+

@@ -1,0 +1,65 @@
+"""Custom punchout slugs (The Game Crafter's custom punchouts): pieces laid out on a slug with the spacing the
+product asks, the front and mirrored back of each slug as images, and its cut line with nicks, as SVG."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
+from modlinseq_print.render.imposition import place_outline
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.scene import Polygon, Scene, Style
+from modlinseq_print.services.specs import MM_PER_IN, Product
+
+CUT_STYLE = Style(fill=None, stroke="#000000", stroke_width=0.1)
+
+
+def nicked(outline: list[tuple[float, float]], count: int, width: float) -> list[tuple[tuple[float, float], ...]]:
+    """A closed outline as `count` open paths: the outline less `count` gaps (nicks) `width` mm wide, evenly
+    spaced along its perimeter; the ties they leave hold a part in its slug until it is punched out."""
+    points = list(outline) + [outline[0]]
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    total = sum(lengths)
+    corners = [sum(lengths[:i]) for i in range(len(lengths))]  # arc length at each vertex
+
+    def at(distance: float) -> tuple[float, float]:
+        distance %= total
+        index = max(i for i, c in enumerate(corners) if c <= distance)
+        (x0, y0), (x1, y1) = points[index], points[index + 1]
+        t = (distance - corners[index]) / lengths[index]
+        return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+
+    step = total / count
+    paths = []
+    for k in range(count):
+        start, end = (k + 0.5) * step + width / 2, (k + 1.5) * step - width / 2  # from one nick to the next
+        inside = sorted(c + lap for c in corners for lap in (0.0, total) if start < c + lap < end)
+        paths.append(tuple(at(d) for d in [start, *inside, end]))
+    return paths
+
+
+def slug_sheet(product: Product) -> Sheet:
+    """The slug as a sheet: its size, with the safe zone as the margin."""
+    width, height = (v * MM_PER_IN for v in product.slug_in)
+    return Sheet(width, height, product.safe_in * MM_PER_IN, "slug")
+
+
+def slug_pages(product: Product, pieces, faces, title: str):
+    """The pieces laid out on slugs: fronts with backs mirrored after each (duplex), no printed cut line, bleed
+    to half the spacing (so neighbours' colours meet but never cross a cut), no footer; and the placements."""
+    spacing = product.spacing_in * MM_PER_IN
+    look = replace(faces.look, bleed=spacing / 2, cut_line="none")
+    options = SheetOptions(gap=spacing, layout="duplex", title=title, footer=False)
+    return build_sheets(pieces, faces.with_look(look), slug_sheet(product), options)
+
+
+def cut_scenes(product: Product, sheets, outline) -> list[Scene]:
+    """Each slug's cut line: every piece's outline where the front prints it, with the product's nicks."""
+    slug = sheets.sheet
+    scenes = [Scene(slug.width, slug.height) for page in sheets.document.pages[::2]]
+    for placement in sheets.placements:
+        placed = place_outline(outline, placement.slot)
+        for path in nicked(placed, product.nicks, product.nick_in * MM_PER_IN):
+            scenes[placement.page // 2].layer("cut").items.append(Polygon(path, CUT_STYLE, closed=False))
+    return scenes
