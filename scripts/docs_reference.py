@@ -151,10 +151,12 @@ def library_reference() -> str:
     lines = []
     for name in api.__all__:
         item = getattr(api, name)
-        if not inspect.isfunction(item):
-            continue
+        if inspect.isclass(item) and issubclass(item, Exception):
+            continue  # ModlinseqError: the page says what raises it
         lines += [f"### mp.{name}", "", "```text", f"mp.{name}{_plain(item)}", "```", "",
                   inspect.getdoc(item) or "", ""]
+        if inspect.isclass(item):
+            continue
         returned = inspect.signature(item).return_annotation
         kind = getattr(api, str(returned), None)
         if kind is not None and hasattr(kind, "save"):

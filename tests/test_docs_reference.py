@@ -30,7 +30,8 @@ reference = _module("docs_reference")
 PAGE_TEXT = {page_id(path): path.read_text(encoding="utf-8") for path in pages()}
 OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 #: Options the pages name that belong to other programs than modlinseq-print.
-NOT_COMMAND_OPTIONS = {"--smallest"}  # the benchmarks' (make bench BENCH_ARGS=--smallest)
+NOT_COMMAND_OPTIONS = {"--smallest",  # the benchmarks' (make bench BENCH_ARGS=--smallest)
+                       "--check"}  # qpdf's (qpdf --check)
 SECTION_KEY = re.compile(r"\[(board|tiles|markers|exercises)\] ([a-z_]+)|"
                          r"`(board|tiles|markers|exercises)\.(?!(?:pdf|svg|png|dxf|toml|txt|manifest|cut)\b)([a-z_]+)`")
 
