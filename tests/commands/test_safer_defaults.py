@@ -96,3 +96,10 @@ def test_the_reference_card_tables_every_sequence_of_the_largest_modulus():
 def test_the_reference_card_fits_a5(cli, tmp_path):
     result = cli("reference", "--paper", "a5", "-o", tmp_path / "a5.pdf")
     assert result.status == 0 and result.out.startswith(f"wrote {tmp_path / 'a5.pdf'}: 3 pages"), result
+
+
+def test_exports_and_bundles_say_when_they_replace_files(cli, tmp_path):
+    first = cli("tts", "starter", "-o", tmp_path / "tts")
+    assert first.status == 0 and "replaced" not in first.out
+    again = cli("tts", "starter", "-o", tmp_path / "tts")
+    assert again.status == 0 and again.out.rstrip().endswith("; replaced 15 existing files"), again.out
