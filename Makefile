@@ -50,7 +50,7 @@ studio: $(RUNTIME)
 
 test: $(STAMP) tools
 	@$(PY) scripts/check_imports.py
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 bench: $(STAMP)
 	@$(PY) scripts/run_benchmarks.py $(BENCH_ARGS)

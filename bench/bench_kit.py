@@ -28,9 +28,9 @@ def run(preset: str) -> None:
 
 def card_sheets(preset: str) -> str:
     """The sheets of card the kit's pieces take (a duplex sheet is two pages, a gutter-fold or fronts one)."""
-    from modlinseq_print.kit.build import kit_pieces, sheet_options, tile_look
-    from modlinseq_print.kit.measures import measure
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.build import kit_pieces, sheet_options, tile_look
+    from modlinseq_print.kits.measures import measure
+    from modlinseq_print.kits.preset_loading import load_preset
     from modlinseq_print.printables.tile_sheets import sheet_slots
     from modlinseq_print.wording import plural
 

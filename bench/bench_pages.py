@@ -10,7 +10,7 @@ share of a page's printable area in cells is the 20 % rule's measure. `--pages` 
 
 Speed: `board --board hex:100` on A4 against the poster of the same board, each a fresh process, CPU
 seconds (user + system, so other work on the machine matters less) and peak memory; target: A4 at most
-twice the poster. SVG: `board --board hex:90 --paper a4` as SVG, one file per page (issue 14).
+twice the poster. SVG: `board --board hex:90 --paper a4` as SVG, one file per page.
 """
 
 import importlib.util

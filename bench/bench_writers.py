@@ -20,10 +20,9 @@ import time
 
 from _bench import sized
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.printables.board import BoardStyle, board_scene
+from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.render.fonts import face
 from modlinseq_print.render.scene import Polygon
-from modlinseq_print.render.pagination_pages import poster_document
 
 RUNS = sized(3, 1)
 MARGIN = 10.0
@@ -154,6 +153,8 @@ def pdf_bound(board) -> bytes:
 
 
 def main(order: int) -> None:
+    from modlinseq_print.printables.board import board_scene
+    from modlinseq_print.render.pagination_pages import poster_document
     from modlinseq_print.render.pdf_writer import document_to_pdf
     from modlinseq_print.render.svg_writer import scene_to_svg
 

@@ -5,21 +5,15 @@ mp.markers, mp.position, mp.check, mp.preflight and mp.PressOptions. They load o
 the package stays cheap.
 """
 
-import importlib
-
 __version__ = "0.1.0"
 
 _API = ("board", "kit", "tiles", "markers", "position", "check", "preflight", "PressOptions")
 __all__ = ["__version__", *_API]
 
-# `kit` is the subpackage modlinseq_print.kit, made callable as the front door's kit() (see its __init__):
-# the import system binds that name to the subpackage whenever it loads, so the front door uses it too.
-importlib.import_module(f"{__name__}.kit")
-
 
 def __getattr__(name: str):
     """The front door's functions, imported from modlinseq_print.api when first asked for."""
-    if name in _API and name != "kit":
+    if name in _API:
         from modlinseq_print import api
 
         value = globals()[name] = getattr(api, name)

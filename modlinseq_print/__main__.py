@@ -1,5 +1,29 @@
-"""Entry point for `python -m modlinseq_print`."""
+"""Entry point for `python -m modlinseq_print` and the modlinseq-print command.
 
-from modlinseq_print.cli import main
+The command line is imported inside `run`, after Ctrl-C is taken over, so a Ctrl-C while it loads is one line
+and exit status 130 too, and one after the run's files are in place no longer interrupts it.
+"""
 
-raise SystemExit(main())
+import signal
+import sys
+
+
+def run() -> None:
+    """Import the command line, run it on sys.argv and exit with its status."""
+    try:
+        from modlinseq_print import interrupts
+
+        interrupts.take_over()
+        from modlinseq_print.cli import main
+
+        status = main()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: Python's exit must not die of a Ctrl-C
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # one line, however often Ctrl-C is pressed
+        sys.stderr.write("modlinseq-print: interrupted\n")
+        status = 130
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    run()

@@ -93,7 +93,7 @@ def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "gree
 class KitPrint:
     """A built kit: `kit.document` holds its pages, `kit.sections` its parts."""
 
-    kit: object  # kit.build.Kit
+    kit: object  # kits.build.Kit
     press: PressOptions | None = None
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
@@ -109,8 +109,8 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
     preset's language; `press` builds it press-ready (pieces spaced and bled for the die)."""
     from dataclasses import replace
 
-    from modlinseq_print.kit.build import build_kit, with_exercises
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.build import build_kit, with_exercises
+    from modlinseq_print.kits.preset_loading import load_preset
 
     chosen = with_exercises(load_preset(preset), exercises, seed)
     if lang:
@@ -139,7 +139,7 @@ class PiecesPrint:
         `per_piece` a folder of one PNG per distinct face (bleed `per_piece_bleed`, default 1/8 in) for
         print-on-demand services; `press` (a render.press.PressOptions) makes the sheets a press-ready PDF/X."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kit.piece_files import piece_files, piece_output
+        from modlinseq_print.kits.piece_files import piece_files, piece_output
         from modlinseq_print.printables.per_piece import POD_BLEED
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
 

@@ -11,9 +11,8 @@ import argparse
 import importlib
 import re
 import sys
-import traceback
 
-from modlinseq_print import __version__
+from modlinseq_print import __version__, interrupts
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import EXCERPT, clip, excerpt
@@ -40,6 +39,7 @@ COMMANDS = {
     "studio": "a local web app: board designer, kit builder, position editor",
 }
 EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
 #: No message is longer than this many characters (its quotes of user input are at most inputs.EXCERPT each).
 MAX_MESSAGE = 300
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")  # a quoted value in an argparse message, e.g. invalid choice: 'x'
@@ -126,6 +126,8 @@ def safe_output() -> None:
 def internal_error(command: str, error: BaseException, debug: bool) -> int:
     """Report an unexpected exception in one line (a traceback with --debug); exit status 70."""
     if debug:
+        import traceback
+
         traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
     if isinstance(error, MemoryError):
         what = "out of memory: the input asks for more than this computer can hold; try a smaller size"
@@ -139,8 +141,25 @@ def internal_error(command: str, error: BaseException, debug: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status (130 after Ctrl-C, whenever it comes: nothing is written)."""
     safe_output()
+    try:
+        with interrupts.watching():
+            status = _run(argv)
+            interrupts.check()  # a Ctrl-C that something swallowed still ends the run as interrupted
+            return status
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def interrupted() -> int:
+    """Report Ctrl-C in one line; exit status 130."""
+    print(f"{PROG}: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def _run(argv: list[str] | None) -> int:
+    """Parse the arguments, import the chosen command and run it; errors become one line and a status."""
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
     command = chosen_command(argv)
     try:
@@ -154,9 +173,6 @@ def main(argv: list[str] | None = None) -> int:
     except ModlinseqError as error:
         print(one_line(f"{PROG}: error: {error}"), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     except (Exception, RecursionError, MemoryError) as error:

@@ -14,6 +14,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from modlinseq_print import interrupts
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import short_path
 
@@ -151,26 +152,31 @@ def write_files_atomic(files: list[tuple[str | os.PathLike, bytes | str | None]]
     done = Transaction()
     current = items[0][0] if items else Path(".")
     try:
+        interrupts.check()  # a Ctrl-C that something swallowed earlier in the run still stops the write
         staged = []
         for current, data, mode in items:
             if data is not None:
                 done.make_parent(current)
                 staged.append((current, done.stage(current, data, mode), mode))
-        for current, data, mode in items:
-            if data is None:
+        with interrupts.deferred():  # the renames are never cut half-way: a Ctrl-C during them undoes them all
+            for current, data, mode in items:
+                if data is None:
+                    done.keep_aside(current, mode)
+                    if os.path.lexists(current):
+                        os.unlink(current)
+            for current, tmp, mode in staged:
                 done.keep_aside(current, mode)
-                if os.path.lexists(current):
-                    os.unlink(current)
-        for current, tmp, mode in staged:
-            done.keep_aside(current, mode)
-            os.replace(tmp, current)
-            done.temps.remove(tmp)
+                os.replace(tmp, current)
+                done.temps.remove(tmp)
+            interrupts.check()
+            interrupts.settle()  # from here on the write stands, Ctrl-C or not
+            done.commit()
     except BaseException as error:
-        done.rollback()
+        with interrupts.deferred():
+            done.rollback()
         if isinstance(error, OSError):
             raise _fail(current, error) from None
         raise
-    done.commit()
     written = Written(path for path, data, _mode in items if data is not None)
     written.removed = [path for path, data, _mode in items if data is None]
     written.replaced = [path for path, data, mode in items if data is not None and mode is not None]

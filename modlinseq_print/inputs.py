@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import math
 import os
 import re
 import stat
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from modlinseq_print.errors import ModlinseqError
 
@@ -82,15 +85,15 @@ def parse_float(text: str | float, what: str = "number", error: type[Exception] 
     return finite(float(stripped), what, error)
 
 
-def argument_type(parse, low: float | None = None, says: str = ""):
-    """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given; its
-    errors become argparse's one-line usage errors naming the option."""
+def argument_type(parse, low: float | None = None, says: str = "", above: bool = False):
+    """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given (more than
+    `low` with `above`); its errors become argparse's one-line usage errors naming the option."""
     def convert(text: str):
         try:
             value = parse(text, "the value", ValueError)
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
-        if low is not None and value < low:
+        if low is not None and (value <= low if above else value < low):
             raise argparse.ArgumentTypeError(f"{clip(text.strip())} is out of range: give {says}")
         return value
     convert.__name__ = "whole number" if parse is parse_int else "number"
@@ -137,10 +140,31 @@ def decode(data: bytes, what: str, name: object, limit: int, error: type[Excepti
                          "save it as UTF-8") from None
 
 
+_NO_FILES = contextvars.ContextVar("modlinseq_no_file_reads", default=False)
+
+
+@contextmanager
+def no_file_reads() -> Iterator[None]:
+    """Within this block (in this thread or task), reading an input file or standard input is refused: a server
+    answering requests reads what the client sends, never a file the client names."""
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
+
+
+def refuse_file_reads(what: str, error: type[Exception] = InputError) -> None:
+    """Raise `error` when inside no_file_reads(), before the file is looked at (not even its existence)."""
+    if _NO_FILES.get():
+        raise error(f"this {what} would be read from a file: here files are uploaded as contents, not named")
+
+
 def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
                     error: type[Exception] = InputError) -> str:
     """The text of a file or of standard input ('-' or /dev/stdin), reading at most limit + 1 bytes, decoded
-    strictly; FIFOs and devices are refused."""
+    strictly; FIFOs and devices are refused, and so is every file inside no_file_reads()."""
+    refuse_file_reads(what, error)
     if str(path) in STDIN_NAMES:
         stream = getattr(sys.stdin, "buffer", None)
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
@@ -167,3 +191,6 @@ WHOLE = argument_type(parse_int)
 COUNT = argument_type(parse_int, 0, "0 or more")
 POSITIVE = argument_type(parse_int, 1, "1 or more")
 DECIMAL = argument_type(parse_float)
+#: A resolution in dots per inch: more than 0 (whether the image it makes is at least a pixel, and not too
+#: many, render.png_writer.check_resolution says for each image).
+DPI = argument_type(parse_float, 0, "a resolution above 0 dots per inch, e.g. 150", above=True)

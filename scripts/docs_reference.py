@@ -122,7 +122,7 @@ def _toml(value: object) -> str:
 
 def preset_reference() -> str:
     """The table of every preset key, per section: type, default and meaning."""
-    from modlinseq_print.kit.preset_help import preset_keys
+    from modlinseq_print.kits.preset_help import preset_keys
 
     sections: dict[str, list[str]] = {}
     for key in preset_keys():

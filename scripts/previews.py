@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.kit.build import board_style, build_kit
-from modlinseq_print.kit.measures import measure
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import board_style, build_kit
+from modlinseq_print.kits.measures import measure
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.output import write_output
 from modlinseq_print.render.scene import Document, Page

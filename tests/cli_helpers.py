@@ -4,8 +4,10 @@ The `cli` fixture in conftest.py runs `main` with pytest's capsys; `assert_one_l
 contract every failing command keeps: exit status 2, nothing on stdout, one line on stderr, no file left.
 """
 
+import contextlib
 import os
 import re
+import signal
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -16,6 +18,26 @@ from modlinseq_print.cli import main
 ERROR_PREFIX = "modlinseq-print: error: "
 #: An argparse usage error names the command too: "modlinseq-print mod13 deck: error: ...".
 USAGE_ERROR = re.compile(r"modlinseq-print( [\w-]+)*: error: ")
+
+
+class TimeBoundExceeded(BaseException):
+    """A run took longer than its time bound (a BaseException, so the command line cannot report it as its own
+    error: the test fails instead of hanging)."""
+
+
+@contextlib.contextmanager
+def time_bound(seconds: float):
+    """Fail the block with TimeBoundExceeded when it runs longer than `seconds` of wall-clock time (SIGALRM)."""
+    def expire(signum, frame):
+        raise TimeBoundExceeded(f"still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class CliResult(NamedTuple):

@@ -1,17 +1,21 @@
-"""Shared test fixtures: `require_tool` skips a test, with the reason, when an external program is missing;
-`cli` runs the command line in-process and returns its status, stdout and stderr."""
-
-import shutil
+"""Shared test fixtures: `require_tool` gives an external program's path, skipping the test when it is missing
+(failing it in CI: see tool_helpers.py); `cli` runs the command line in-process and returns its status, stdout and
+stderr."""
 
 import pytest
 
 pytest.register_assert_rewrite("cli_helpers")
 
 from cli_helpers import CliResult, run_cli  # noqa: E402 (after the rewrite hook, so its asserts explain failures)
+from tool_helpers import require_tool as _require_tool  # noqa: E402
 
-#: Where the usual external tools come from, for the skip message.
-TOOL_PACKAGES = {"qpdf": "qpdf", "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdfinfo": "poppler-utils",
-                 "pdffonts": "poppler-utils"}
+
+def pytest_configure(config):
+    """Compile the translation catalogues whose .po changed since the install compiled them (an editable
+    install compiles them once; a catalogue edited or merged since then would otherwise be read stale)."""
+    from modlinseq_print.i18n.catalogues import compile_catalogues
+
+    compile_catalogues(stale_only=True)
 
 
 def pytest_addoption(parser):
@@ -22,16 +26,9 @@ def pytest_addoption(parser):
 
 @pytest.fixture
 def require_tool():
-    """A function taking a program name: returns its path, or skips the test saying what to install."""
-
-    def need(name: str) -> str:
-        path = shutil.which(name)
-        if path is None:
-            package = TOOL_PACKAGES.get(name, name)
-            pytest.skip(f"{name} is not installed (install the {package} package, e.g. `make tools`)")
-        return path
-
-    return need
+    """A function taking a program name: returns its path, or skips the test saying what to install (in CI,
+    fails it)."""
+    return _require_tool
 
 
 @pytest.fixture

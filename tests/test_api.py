@@ -107,17 +107,18 @@ def test_bad_values_raise_the_commands_errors(tmp_path):
     assert files_in(tmp_path) == []
 
 
-def test_kit_stays_a_package_and_the_front_door():
-    import modlinseq_print.kit.build as build  # the subpackage's modules import as before
+def test_the_front_door_s_kit_is_a_function_and_the_kits_package_stays_a_package():
+    import modlinseq_print.kits.build as build
+    from modlinseq_print import api
 
-    assert callable(mp.kit) and mp.kit.build is build and mp.kit.__name__ == "modlinseq_print.kit"
+    assert mp.kit is api.kit and type(mp.kits).__name__ == "module" and mp.kits.build is build
     assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check"}
 
 
 def test_importing_the_package_stays_cheap():
     code = "import sys, modlinseq_print; print(sorted(m for m in sys.modules if m.startswith(('modlinseq', 'reportlab'))))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['modlinseq_print', 'modlinseq_print.kit']"
+    assert loaded.strip() == "['modlinseq_print']"
 
 
 def test_press_cutter_and_preflight_as_the_commands(cli, dirs):

@@ -65,7 +65,7 @@ def test_the_command_reference_says_what_is_required():
 
 
 def test_every_preset_key_has_a_line_and_is_in_the_table():
-    from modlinseq_print.kit.preset_help import KEY_HELP, preset_keys
+    from modlinseq_print.kits.preset_help import KEY_HELP, preset_keys
 
     keys = preset_keys()
     assert {key.key for key in keys} == set(KEY_HELP), "preset_help.KEY_HELP and the preset definition differ"
@@ -89,7 +89,7 @@ def test_every_front_door_function_is_in_the_library_reference():
 
 @pytest.mark.parametrize("page", sorted(PAGE_TEXT))
 def test_the_options_and_keys_a_page_names_exist(page):
-    from modlinseq_print.kit.preset_help import KEY_HELP
+    from modlinseq_print.kits.preset_help import KEY_HELP
 
     text = PAGE_TEXT[page]
     unknown = sorted(set(OPTION.findall(text)) - every_option() - NOT_COMMAND_OPTIONS)

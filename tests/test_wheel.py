@@ -5,19 +5,26 @@ into a fresh virtual environment that borrows the test environment's dependencie
 nothing is downloaded but the build backend) and runs `kit standard` from an unrelated folder.
 """
 
+import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds a wheel and a virtual environment
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "LICENSE")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
+#: The subprocesses' environment: no PYTHONPATH, which could lend them the checkout instead of the wheel.
+ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
 
 
 def run(*words, cwd=None) -> subprocess.CompletedProcess:
     """Run a program, failing the test with its output when it fails."""
-    done = subprocess.run([str(w) for w in words], cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run([str(w) for w in words], cwd=cwd, capture_output=True, text=True, env=ENVIRONMENT)
     assert done.returncode == 0, f"{' '.join(map(str, words))} failed:\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -26,7 +33,7 @@ def build_wheel(tmp_path: Path) -> Path:
     """The project's wheel, built from a copy of its sources."""
     source = tmp_path / "source"
     shutil.copytree(ROOT / "modlinseq_print", source / "modlinseq_print",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))  # the build compiles them
     for name in SOURCES:
         shutil.copy(ROOT / name, source / name)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp_path / "dist", source)
@@ -49,6 +56,8 @@ def fresh_venv(tmp_path: Path, wheel: Path) -> Path:
 
 def test_wheel_kit_standard_outside_the_checkout(tmp_path):
     wheel = build_wheel(tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {f"modlinseq_print/i18n/locale/{lang}.mo" for lang in ("de", "el", "es", "fr", "ru")} <= set(names)
     venv = fresh_venv(tmp_path, wheel)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -58,7 +67,9 @@ def test_wheel_kit_standard_outside_the_checkout(tmp_path):
     done = run(venv / "bin" / "modlinseq-print", "kit", "standard", "-o", "kit.pdf", "--quiet", cwd=elsewhere)
     assert done.stdout.startswith("wrote kit.pdf: 12 pages"), done.stdout
     assert (elsewhere / "kit.pdf").read_bytes().startswith(b"%PDF-")
-    names = run(venv / "bin" / "python", "-c", "from modlinseq_print.kit.preset_loading import preset_names; "
+    run(venv / "bin" / "modlinseq-print", "reference", "--lang", "de", "-o", "de.svg", cwd=elsewhere)
+    assert "Wertung" in (elsewhere / "de.svg").read_text()  # the compiled German catalogue is read
+    names = run(venv / "bin" / "python", "-c", "from modlinseq_print.kits.preset_loading import preset_names; "
                 "print(' '.join(preset_names()))", cwd=elsewhere).stdout.split()
     assert {"standard", "standard-letter", "starter", "bonus-malus", "tess-3"} <= set(names)
     # the press profile and the service and cutter tables are package data too

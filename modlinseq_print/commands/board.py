@@ -10,12 +10,11 @@ from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDT
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
-from modlinseq_print.inputs import DECIMAL, WHOLE
+from modlinseq_print.inputs import DPI, WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, ORIENTATIONS
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, ORIENTATIONS
 from modlinseq_print.render.theme import THEMES
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.units import parse_length
 
 DEFAULT_OUTPUT = "output/board.pdf"
@@ -29,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"output file .pdf, .svg or .png (default {DEFAULT_OUTPUT}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--paper", default="a4",
                         help="a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
     parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",

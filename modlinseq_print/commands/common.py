@@ -7,7 +7,7 @@ import argparse
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES, using
-from modlinseq_print.inputs import DECIMAL
+from modlinseq_print.inputs import DPI
 from modlinseq_print.wording import plural
 
 
@@ -39,7 +39,7 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
                         help=f"output file .pdf, .svg or .png (default {default_output}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--paper", default="a4", help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 

@@ -11,8 +11,8 @@ from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.inputs import COUNT, WHOLE
-from modlinseq_print.kit.build import KIT_STEPS, build_kit, with_exercises
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.build import KIT_STEPS, build_kit, with_exercises
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
 
@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def pieces_bundle(preset, service, product, folder) -> list:
     """The kit's pieces (tiles, wild tiles, blockers, markers) as the service's product takes them."""
     from modlinseq_print.i18n import using
-    from modlinseq_print.kit.build import kit_faces, kit_pieces
+    from modlinseq_print.kits.build import kit_faces, kit_pieces
     from modlinseq_print.services.bundles import bundle, punchout_files
 
     title = f"MODLINSEQ {preset.title or preset.name}: pieces"

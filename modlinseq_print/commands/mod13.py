@@ -9,7 +9,7 @@ from modlinseq_print.commands.common import add_lang_argument, add_page_argument
 from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.kit.piece_files import SHEET_DPI, image_files
+from modlinseq_print.kits.piece_files import SHEET_DPI, image_files
 from modlinseq_print.printables.tile_sheets import parse_back_offset
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
@@ -117,7 +117,8 @@ def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
     lines = [f"{cards[0]:>2}  first card", f"{cards[1]:>2}  second card"]
     for index, check in enumerate(checks, start=2):
         if check.legal:
-            text = ", ".join(f"{phrase} ({explain(phrase, cards[:index], check.card)})" for phrase in check.operations)
+            below = cards[max(0, index - 3):index]  # no operation looks deeper: linear in the number of cards
+            text = ", ".join(f"{phrase} ({explain(phrase, below, check.card)})" for phrase in check.operations)
         else:
             text = "ILLEGAL: no operation gives it"
         if check.note:
@@ -132,8 +133,8 @@ def check_lines(cards: list[int], checks: list[CardCheck]) -> list[str]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Judge the cards; exit status 1 when one of them is illegal."""
+    checks = check_sequence(args.cards)  # refuses an overlong pile before anything else
     cards = [parse_card(card) for card in args.cards]
-    checks = check_sequence(cards)
     if args.json:
         print(json.dumps([check.as_json() for check in checks]))
     else:

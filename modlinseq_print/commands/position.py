@@ -9,7 +9,7 @@ from modlinseq_print.commands.rules_common import add_rules_arguments, start_pos
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
-from modlinseq_print.inputs import COUNT, DECIMAL
+from modlinseq_print.inputs import COUNT, DPI
 from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DECIMAL, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
     parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
     parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
                         help="cells kept around the tiles with --crop (default 1)")

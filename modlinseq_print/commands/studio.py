@@ -32,7 +32,7 @@ def is_loopback(host: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the studio until interrupted."""
-    from modlinseq_print.studio.server import make_server
+    from modlinseq_print.studio.server import StudioServer  # imports Starlette and uvicorn: only this command does
 
     if not 0 <= args.port <= 65535:
         raise ModlinseqError(f"bad --port {args.port}: give 0 to 65535")
@@ -40,19 +40,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: serving on {args.host}: other computers that reach this address can use the studio "
               "(it has no login); the default 127.0.0.1 keeps it to this computer", file=sys.stderr)
     try:
-        server = make_server(args.host, args.port)
+        server = StudioServer(args.host, args.port)
     except OSError as error:
         raise ModlinseqError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error} "
                              "(try another --port)") from None
-    name = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{name}:{server.server_port}/"
+    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host  # a wildcard bind: open it here
+    name = f"[{shown}]" if ":" in shown else shown
+    url = f"http://{name}:{server.port}/"
     print(f"studio at {url} (board designer, kit builder, position editor); Ctrl+C stops it", flush=True)
     if not args.no_browser:
         import webbrowser
 
         webbrowser.open(url)
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
+    server.run()
     return 0

@@ -9,11 +9,11 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, DECIMAL, WHOLE, excerpt
+from modlinseq_print.inputs import COUNT, DPI, WHOLE, excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
-from modlinseq_print.kit.piece_files import CUT_MODES, OptionError, PieceOutput, output_kind, piece_files, piece_output
+from modlinseq_print.kits.piece_files import CUT_MODES, OptionError, PieceOutput, output_kind, piece_files, piece_output
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
@@ -53,7 +53,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
     parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
-    parser.add_argument("--dpi", type=DECIMAL, default=None,
+    parser.add_argument("--dpi", type=DPI, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",
                         help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")

@@ -10,7 +10,7 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,4 +1,4 @@
-"""`worksheet`: practice problems of seed table 2F for a class, with the answers on separate pages."""
+"""`worksheet`: practice problems of table 2F of the rules for a class, with the answers on separate pages."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import POSITIVE, WHOLE
-from modlinseq_print.kit.build import FLOW_INSET
+from modlinseq_print.kits.build import FLOW_INSET
 from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import make_sheet

@@ -21,7 +21,7 @@ class CoprimalityError(ModlinseqError):
 
 
 def check_size(size: int) -> int:
-    """The grid size n if it is from 12 (the seed's n >= 12) to MAX_SIZE, else a one-line error."""
+    """The grid size n if it is from 12 (the rules' n >= 12) to MAX_SIZE, else a one-line error."""
     if size < MIN_SIZE:
         raise CoprimalityError(f"bad grid size {size}: the game needs an n x n grid with n >= {MIN_SIZE}")
     if size > MAX_SIZE:

@@ -11,10 +11,13 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
 
 MODULUS = 13
+#: The longest discard pile the referee judges (a pile of one game holds at most the deck's 52 cards; the
+#: check is linear and judges this many in about two seconds).
+MAX_CARDS = 100_000
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13}
-#: The seed's worked example: the first two cards, then each card with the phrase shouted.
-SEED_EXAMPLE = (
+#: The rules' worked example: the first two cards, then each card with the phrase shouted.
+WORKED_EXAMPLE = (
     (3, None), (7, None), (10, "sum"), (4, "sum"), (1, "product"), (2, "sum of last 3"), (7, "inverse"),
     (2, "inverse"), (2, "product of last 3"), (4, "product"), (6, "AP"), (8, "AP"), (1, "sum"), (5, "GP"),
     (12, "GP"), (4, "sum"), (7, "QP"), (10, "sum of last 3"),
@@ -150,11 +153,14 @@ def check_sequence(cards: Sequence[int]) -> list[CardCheck]:
     """Judge every card after the first two of one discard pile.
 
     AP runs are counted on the cards themselves: every card that continues the progression of the
-    two below it counts, whatever was shouted (the seed's 2, 5, 8, 11, 1 allows no more although 8 is
+    two below it counts, whatever was shouted (the rules' 2, 5, 8, 11, 1 allows no more although 8 is
     also the inverse of 5). The cards are judged as one pile, an illegal card left in place.
     """
     if len(cards) < 2:
         raise CardError("give at least the two cards that start the discard pile")
+    if len(cards) > MAX_CARDS:
+        raise CardError(f"{len(cards):,} cards are more than the {MAX_CARDS:,} a discard pile may hold here: "
+                        "check a shorter pile")
     values = [parse_card(card) for card in cards]
     checks: list[CardCheck] = []
     ap_run = 0

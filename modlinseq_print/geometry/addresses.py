@@ -7,12 +7,13 @@ from math import isqrt
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance
+from modlinseq_print.geometry.squaregrid import SquareCell
 from modlinseq_print.inputs import excerpt, parse_int
 
 #: Sextant letters clockwise from the west, matching DIRECTIONS_CLOCKWISE.
 SEXTANTS = "BEHMPT"
 
-# Greek and Cyrillic look-alikes (capital and lower case) of the address letters, seed table 1A.
+# Greek and Cyrillic look-alikes (capital and lower case) of the address letters, table 1A of the rules.
 # Greek P is Rho by its glyph; table 1A names pi, so Pi is accepted too.
 _LOOKALIKES = {
     "A": "AaΑαАа",
@@ -104,14 +105,16 @@ def column_letters(col: int) -> str:
 
 
 def square_address_of(cell: Cell) -> str:
-    """The address of a square-grid cell: column letters, then the 1-based row (row 1 on top)."""
-    return f"{column_letters(cell.q)}{cell.r + 1}"
+    """The address of a square-grid cell (a SquareCell, or any Cell of the same column and row): column
+    letters, then the 1-based row (row 1 on top)."""
+    column, row = cell
+    return f"{column_letters(column)}{row + 1}"
 
 
 _SQUARE_ADDRESS = re.compile(r"^([a-zA-Z]+)([0-9]+)$")
 
 
-def square_cell_of(text: str) -> Cell:
+def square_cell_of(text: str) -> SquareCell:
     """Parse a square-grid address such as `a1` or `AB12` into its cell."""
     match = _SQUARE_ADDRESS.match(text.strip())
     if match:
@@ -121,4 +124,4 @@ def square_cell_of(text: str) -> Cell:
     col = 0
     for ch in match.group(1).lower():
         col = col * 26 + (ord(ch) - ord("a") + 1)
-    return Cell(col - 1, row - 1)
+    return SquareCell(col - 1, row - 1)

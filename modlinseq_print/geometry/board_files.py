@@ -75,7 +75,11 @@ def parse_address_list(text: str, path: Path, most: int | None = None) -> frozen
 def read_board_file(path: Path, most: int | None = None) -> frozenset[Cell]:
     """Read a custom board from a file, detecting which of the two formats it uses; with `most`, a file of
     more cells is refused (geometry.boards.file_cells passes the largest board's)."""
-    text = read_text_input(path, "board file", TEXT_LIMIT, BoardSpecError)
+    return board_file_cells(read_text_input(path, "board file", TEXT_LIMIT, BoardSpecError), path, most)
+
+
+def board_file_cells(text: str, path: Path | str, most: int | None = None) -> frozenset[Cell]:
+    """The cells of a board file's text (either format); `path` names it in messages."""
     lines = _content_lines(text)
     cells = parse_mask(lines, path, most) if is_mask(lines) else parse_address_list(text, path, most)
     if not cells:

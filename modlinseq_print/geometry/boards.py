@@ -13,11 +13,12 @@ from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.board_files import read_board_file
 from modlinseq_print.geometry.hexgrid import Cell, hexagon, neighbours
 from modlinseq_print.geometry.lattice import tess_cells, tess_home
+from modlinseq_print.geometry.squaregrid import square_cells
 from modlinseq_print.inputs import excerpt, parse_int
 
 #: The largest boards, the same for every command, preset, the library (api.py) and the studio (which draws at
 #: most studio.fields.MAX_CELLS of them). Each is drawn, described or paginated in a few seconds and a few
-#: hundred MB on a small machine (bench/bench_maxima.py; README "Maxima"); a larger one is refused before any
+#: hundred MB on a small machine (bench/bench_maxima.py; docs/limits-of-inputs.md); a larger one is refused before any
 #: cell is built.
 MAX_ORDER = 150  # hex:150, 67,951 cells
 MAX_CELLS = 3 * MAX_ORDER * (MAX_ORDER + 1) + 1  # 67,951: the most cells of a file board, as many as hex:150
@@ -143,7 +144,7 @@ def parse_board(spec: str) -> Board:
         return tess_board(spec, _order(arg, spec, kind))
     if kind == "square":
         cols, rows = _size(arg, spec)
-        return Board(spec, "square", frozenset(Cell(c, r) for c in range(cols) for r in range(rows)))
+        return Board(spec, "square", square_cells(cols, rows))
     if kind == "file":
         return Board(spec, "hex", file_cells(arg))
     raise BoardSpecError(

@@ -8,24 +8,24 @@ from typing import NamedTuple
 class Cell(NamedTuple):
     """A cell of the infinite plane in axial coordinates (q east, r south-east).
 
-    Square boards reuse the type with q as column and r as row.
+    Square grids use its subclass squaregrid.SquareCell (q the column, r the row); arithmetic keeps the type.
     """
 
     q: int
     r: int
 
     def __add__(self, other: tuple) -> "Cell":  # type: ignore[override]
-        return Cell(self.q + other[0], self.r + other[1])
+        return type(self)(self.q + other[0], self.r + other[1])
 
     def __sub__(self, other: tuple) -> "Cell":
-        return Cell(self.q - other[0], self.r - other[1])
+        return type(self)(self.q - other[0], self.r - other[1])
 
     def __neg__(self) -> "Cell":
-        return Cell(-self.q, -self.r)
+        return type(self)(-self.q, -self.r)
 
     def scaled(self, k: int) -> "Cell":
         """This vector multiplied by the integer k."""
-        return Cell(self.q * k, self.r * k)
+        return type(self)(self.q * k, self.r * k)
 
 
 ORIGIN = Cell(0, 0)

@@ -9,7 +9,7 @@ V = Cell(-2, 3)  # U rotated 60 degrees clockwise, so (a, b) in basis (U, V) are
 
 
 def is_sublattice(cell: Cell) -> bool:
-    """True for the cells of the bonus sublattice (seed page 3, section 9)."""
+    """True for the cells of the bonus sublattice (rules, page 3, section 9)."""
     return (3 * cell.q + 2 * cell.r) % 7 == 0
 
 

@@ -10,7 +10,7 @@ from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
 
 SQRT3 = math.sqrt(3.0)
-DEFAULT_TILE_WIDTH = 25.0  # mm, seed section 1-3
+DEFAULT_TILE_WIDTH = 25.0  # mm, rules, section 1-3
 DEFAULT_CLEARANCE = 1.5  # mm between the tile and the cell outline, each side
 TILE_SHAPES = ("pentagon", "house")
 
@@ -112,8 +112,9 @@ class SquareLayout:
     cell_size: float
 
     def centre(self, cell: Cell) -> Point:
-        """The centre of a cell in mm."""
-        return (self.cell_size * cell.q, self.cell_size * cell.r)
+        """The centre of a cell (a SquareCell: column, row) in mm."""
+        column, row = cell
+        return (self.cell_size * column, self.cell_size * row)
 
     def corners(self, cell: Cell) -> list[Point]:
         """The four corners of a cell, clockwise from the top left."""

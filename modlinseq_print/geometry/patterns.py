@@ -1,4 +1,4 @@
-"""Cell patterns on hex boards: none, bonus (seed figure 9A) and bonus-malus (table 9B)."""
+"""Cell patterns on hex boards: none, bonus (figure 9A of the rules) and bonus-malus (table 9B)."""
 
 from __future__ import annotations
 

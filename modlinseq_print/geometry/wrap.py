@@ -6,6 +6,7 @@ from modlinseq_print.errors import BoardSpecError
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.lattice import tess_home
+from modlinseq_print.geometry.squaregrid import SquareCell
 from modlinseq_print.inputs import excerpt
 
 WRAP_MODES = ("none", "lines", "tess")
@@ -30,9 +31,10 @@ def _run_end(board: Board, cell: Cell, direction: Cell) -> Cell:
 
 def _square_wrap(board: Board, cell: Cell) -> Cell | None:
     """The torus image of an off-board square cell, for full rectangular grids."""
-    cols = max(c.q for c in board.cells) + 1
-    rows = max(c.r for c in board.cells) + 1
-    home = Cell(cell.q % cols, cell.r % rows)
+    columns = max(column for column, _row in board.cells) + 1
+    rows = max(row for _column, row in board.cells) + 1
+    column, row = cell
+    home = SquareCell(column % columns, row % rows)
     return home if home in board.cells else None
 
 

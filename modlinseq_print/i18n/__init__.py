@@ -1,7 +1,9 @@
 """Translated printed text: the language in use, its catalogue, plurals and decimal numbers.
 
 Printables call `_()` (and `wording.plural`) with the English text; the English text is the message id,
-so English output needs no catalogue. The language is set for a whole build with `using(lang)`.
+so English output needs no catalogue. The language is set for a whole build with `using(lang)`. The
+catalogues are the standard library's gettext reading the .mo files compiled from locale/*.po when the
+package is built (catalogues.py).
 """
 
 from __future__ import annotations
@@ -13,28 +15,15 @@ from functools import cache
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.i18n.po import read_po
 from modlinseq_print.inputs import excerpt
 
 LANGUAGES = ("en", "de", "fr", "es", "el", "ru")
 LOCALE = Path(__file__).parent / "locale"
-DECIMAL_COMMA = {"de", "fr", "es", "el", "ru"}
+#: The decimal symbol of each language, as CLDR (the Unicode locale data) gives it; a test checks the table
+#: against Babel's copy of CLDR, so the runtime needs neither Babel nor the system's locales.
+DECIMAL_SYMBOL = {"en": ".", "de": ",", "fr": ",", "es": ",", "el": ",", "ru": ","}
 _current = contextvars.ContextVar("lang", default="en")
 MISSING: set[tuple[str, str]] = set()  # (lang, msgid) asked for but not in the catalogue (tests read it)
-
-
-def plural_index(lang: str, n: int) -> int:
-    """Which plural form a count takes, by the rule in the catalogue's Plural-Forms header."""
-    return _plural_rule(lang)(n)
-
-
-@cache
-def _plural_rule(lang: str):
-    header = catalogue(lang).get("", "")
-    for line in str(header).splitlines():
-        if line.startswith("Plural-Forms:"):
-            return gettext.c2py(line.partition("plural=")[2].rstrip().rstrip(";"))
-    return lambda n: int(n != 1)
 
 
 class LanguageError(ModlinseqError):
@@ -48,11 +37,36 @@ def check_language(lang: str) -> str:
     return lang
 
 
+class _Missing(gettext.NullTranslations):
+    """The fallback of a catalogue: notes each message the catalogue lacks, and gives the English text."""
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def gettext(self, message: str) -> str:
+        MISSING.add((self.lang, message))
+        return message
+
+    def ngettext(self, singular: str, many: str, n: int) -> str:
+        MISSING.add((self.lang, singular))
+        return singular if n == 1 else many
+
+
 @cache
-def catalogue(lang: str) -> dict[str, str | tuple[str, ...]]:
-    """The messages of a language (empty for English)."""
-    path = LOCALE / f"{lang}.po"
-    return read_po(path) if lang != "en" and path.exists() else {}
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of a language (locale/LANG.mo; English needs none): its messages and, from its
+    Plural-Forms header, its plural rule."""
+    if check_language(lang) == "en":
+        return gettext.NullTranslations()
+    try:
+        with open(LOCALE / f"{lang}.mo", "rb") as handle:
+            found = gettext.GNUTranslations(handle)
+    except FileNotFoundError:
+        raise LanguageError(f"the {lang} catalogue is not compiled (locale/{lang}.mo is missing): install "
+                            "modlinseq-print with pip, which compiles the catalogues") from None
+    found.add_fallback(_Missing(lang))
+    return found
 
 
 def current() -> str:
@@ -73,30 +87,20 @@ def using(lang: str | None):
 def _(msgid: str) -> str:
     """The text in the language in use."""
     lang = current()
-    if lang == "en":
-        return msgid
-    found = catalogue(lang).get(msgid)
-    if not isinstance(found, str) or not found:
-        MISSING.add((lang, msgid))
-        return msgid
-    return found
+    return msgid if lang == "en" else translations(lang).gettext(msgid)
 
 
 def ngettext(singular: str, many: str, n: int) -> str:
-    """The form of a message that goes with the count n."""
+    """The form of a message that goes with the count n, by the catalogue's plural rule."""
     lang = current()
-    if lang != "en":
-        forms = catalogue(lang).get(singular)
-        if isinstance(forms, tuple) and forms:
-            return forms[min(plural_index(lang, n), len(forms) - 1)]
-        MISSING.add((lang, singular))
-    return singular if n == 1 else many
+    if lang == "en":
+        return singular if n == 1 else many
+    return translations(lang).ngettext(singular, many, n)
 
 
 def number(value: float, spec: str) -> str:
-    """A number formatted with `spec` (e.g. '.1f'), with a decimal comma where the language writes one."""
-    text = format(value, spec)
-    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
+    """A number formatted with `spec` (e.g. '.1f'), with the decimal symbol of the language in use."""
+    return format(value, spec).replace(".", DECIMAL_SYMBOL[current()])
 
 
 def capitals(text: str) -> str:

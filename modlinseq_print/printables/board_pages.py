@@ -9,9 +9,9 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, Sheet, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import (BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, is_poster, make_sheet,
+                                          parse_margin)
 from modlinseq_print.render.scene import Document
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP
 from modlinseq_print.render.pagination_pages import fit_document, paginated_document, poster_document
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _

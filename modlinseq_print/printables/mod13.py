@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modlinseq_print.games.mod13 import MODULUS, OPERATIONS, RANKS, SEED_EXAMPLE, explain, signed_value
+from modlinseq_print.games.mod13 import MODULUS, OPERATIONS, RANKS, WORKED_EXAMPLE, explain, signed_value
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.imposition import Slot, mirror_slot, place_rectangles
 from modlinseq_print.render.marks import crop_marks, scale_bar
@@ -238,13 +238,13 @@ def _text(x: float, y: float, text: str, size: float, bold: bool = False, fill: 
     return Text(x, y, text, size, anchor="start", font="Helvetica-Bold" if bold else "Helvetica", fill=fill)
 
 
-def seed_plays() -> list[tuple[int, str, str, str]]:
-    """The seed's worked example after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
-    cards = [card for card, _phrase in SEED_EXAMPLE]
+def worked_plays() -> list[tuple[int, str, str, str]]:
+    """The rules' worked example after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
+    cards = [card for card, _phrase in WORKED_EXAMPLE]
     uses = {op.phrase: op.uses for op in OPERATIONS}
     plays = []
     for index in range(2, len(cards)):
-        card, phrase = SEED_EXAMPLE[index]
+        card, phrase = WORKED_EXAMPLE[index]
         used = ", ".join(str(v) for v in cards[index - uses[phrase]:index])
         plays.append((card, phrase, used, explain(phrase, cards[:index], card)))
     return plays
@@ -296,7 +296,7 @@ def operations_card(x: float, y: float) -> list[Item]:
     items = _card_frame(x, y, _("Mod 13: the eight operations"),
                         _("x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13."))
     first = {}
-    for card, phrase, used, arithmetic in seed_plays():
+    for card, phrase, used, arithmetic in worked_plays():
         first.setdefault(phrase, (card, used, arithmetic))
     columns = _operation_columns(x)
     room = x + REFERENCE_WIDTH - PAD - columns[2]
@@ -324,10 +324,10 @@ def operations_card(x: float, y: float) -> list[Item]:
 
 
 def example_card(x: float, y: float) -> list[Item]:
-    """The seed's worked example: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
+    """The rules' worked example: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
     items = _card_frame(x, y, _("Mod 13: a worked example"),
                         _("3 and 7 are turned up. Each card played, the phrase shouted, and why (all mod 13):"))
-    plays = seed_plays()
+    plays = worked_plays()
     half = (len(plays) + 1) // 2
     column_width = REFERENCE_WIDTH / 2 - 2.0
     for k, (card, phrase, _used, arithmetic) in enumerate(plays):

@@ -17,11 +17,11 @@ from modlinseq_print.printables.mod13 import back_items as card_back_items
 from modlinseq_print.printables.tile_sheets import Faces
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import Slot, bounding_box
+from modlinseq_print.render.resolution import check_resolution
 from modlinseq_print.render.scene import Polygon, Scene, Style
 
 POD_BLEED = 25.4 / 8  # mm: 1/8 in per side, The Game Crafter's and most services' bleed
 POD_DPI = 300.0
-MAX_IMAGE_PIXELS = 16384  # a side of a per-piece image: far above any service's template
 CSV_NAME = "pieces.csv"
 CSV_FIELDS = ("file", "side", "back", "quantity", "trim_width_mm", "trim_height_mm", "trim_width_in",
               "trim_height_in", "bleed_mm", "width_px", "height_px", "dpi")
@@ -53,13 +53,10 @@ class ImageFrame:
 
 
 def image_frame(trim: tuple[float, float], bleed: float, dpi: float) -> ImageFrame:
-    """The frame of images of this trim and bleed at `dpi`: trim plus bleed rounded to whole pixels."""
-    pixels = tuple(round((side + 2 * bleed) / 25.4 * dpi) for side in trim)
-    if min(pixels) < 1 or max(pixels) > MAX_IMAGE_PIXELS:
-        raise PerPieceError(f"at {dpi:g} dpi a {trim[0] + 2 * bleed:g} x {trim[1] + 2 * bleed:g} mm piece image is "
-                            f"{pixels[0]} x {pixels[1]} pixels: use a resolution that gives 1 to "
-                            f"{MAX_IMAGE_PIXELS} pixels a side, e.g. {POD_DPI:g} dpi")
-    return ImageFrame(trim, bleed, dpi, pixels)  # type: ignore[arg-type]
+    """The frame of images of this trim and bleed at `dpi`: trim plus bleed rounded to whole pixels, checked
+    by the one rule for a PNG's size (render.resolution) before any image is drawn."""
+    pixels = check_resolution(Scene(trim[0] + 2 * bleed, trim[1] + 2 * bleed), dpi, "per-piece image")
+    return ImageFrame(trim, bleed, dpi, pixels)
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The words of the rules summary and reference card, from the seed pages, per kit variation."""
+"""The words of the rules summary and reference card, from the rules' pages, per kit variation."""
 
 from __future__ import annotations
 

@@ -259,8 +259,8 @@ def candidate_lattices(outline: tuple[Point, ...], gap: float, nest: bool = True
 
 def lattice_positions(lattice: PackingLattice, half_width: float, half_height: float,
                       width: float, height: float) -> list[tuple[float, float, int]]:
-    """Centres (x, y, rotation) of the lattice copies whose bounding boxes fit a width x height box,
-    row by row and left to right within a row, the whole block centred in the box."""
+    """Centres (x, y, rotation) of the lattice copies whose bounding boxes fit a width x height box, row by row
+    and left to right within a row (page_slots centres the block it chooses)."""
     best: list[tuple[int, float, float, int]] = []
     top = min(dy for _, dy, _ in lattice.motif)
     rows = int((height + abs(top)) / lattice.py) + 3
@@ -279,8 +279,7 @@ def lattice_positions(lattice: PackingLattice, half_width: float, half_height: f
                     x += lattice.px
         if len(found) > len(best):
             best = found
-    ordered = [(x, y, rotation) for _, x, y, rotation in sorted(best, key=lambda p: (p[0], p[1]))]
-    return _centred(ordered, half_width, half_height, width, height)
+    return [(x, y, rotation) for _, x, y, rotation in sorted(best, key=lambda p: (p[0], p[1]))]
 
 
 def _centred(positions, half_width, half_height, width, height):
@@ -313,10 +312,11 @@ def _too_large(what: str, width: float, height: float, area: Rect) -> Imposition
 
 
 def page_slots(outline, area: Rect, gap: float = 2.0, nest: bool = True, what: str = "shape",
-               keep_out: tuple[Rect, ...] = ()) -> list[Slot]:
+               keep_out: tuple[Rect, ...] = (), enough: int | None = None) -> list[Slot]:
     """Slots (page 0) for as many copies of a convex outline as fit the area, packed densely `gap` apart and
     `gap` clear of the keep-out rectangles; a slot places the outline's origin. With `nest`, alternate
-    copies may be turned by 180 degrees when that fits more."""
+    copies may be turned by 180 degrees when that fits more. The candidate lattices are tried densest first;
+    with `enough`, the search stops at the first that gives that many slots (a few pieces on a large bed)."""
     box = bounding_box(outline)
     if box.width > area.width + _EPS or box.height > area.height + _EPS:
         raise _too_large(what, box.width, box.height, area)
@@ -326,9 +326,13 @@ def page_slots(outline, area: Rect, gap: float = 2.0, nest: bool = True, what: s
     near = _near_zones(keep_out, area, box.width / 2 + gap, box.height / 2 + gap)
     for lattice in candidate_lattices(hull, round(gap, 9), nest):
         positions = lattice_positions(lattice, box.width / 2, box.height / 2, area.width, area.height)
-        positions = [p for p in positions if not _in_any(p, near) or _clear_of(hull, p, area, keep_out, gap)]
+        positions = _centred(positions, box.width / 2, box.height / 2, area.width, area.height)
+        if near:
+            positions = [p for p in positions if not _in_any(p, near) or _clear_of(hull, p, area, keep_out, gap)]
         if len(positions) > len(best):
             best = positions
+        if enough is not None and len(best) >= enough:
+            break
     # back from the bounding-box centre to the outline's own origin, turned with the copy
     return [Slot(0, area.x + x - cx, area.y + y - cy, r) if r == 0 else Slot(0, area.x + x + cx, area.y + y + cy, r)
             for x, y, r in best]
@@ -338,7 +342,7 @@ def pack_shapes(count: int, outline, area: Rect, gap: float = 2.0, nest: bool = 
                 what: str = "shape", keep_out: tuple[Rect, ...] = ()) -> list[list[Slot]]:
     """Slots for `count` copies of a convex outline packed as page_slots packs them, one list per page."""
     _check_count(count)
-    per_page = page_slots(outline, area, gap, nest, what, keep_out)
+    per_page = page_slots(outline, area, gap, nest, what, keep_out, enough=count)
     if count and not per_page:
         raise ImpositionError(f"no room for a {what} beside what the page must also hold: use larger paper")
     return paginate(count, per_page)

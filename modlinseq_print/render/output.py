@@ -112,8 +112,10 @@ def _svg(document: Document, dpi: float, press, progress: PageCallback = None, *
 
 def _png(document: Document, dpi: float, press, progress: PageCallback = None,
          background: str | None = "#ffffff") -> list[bytes]:
-    from modlinseq_print.render.png_writer import scene_to_png
+    from modlinseq_print.render.png_writer import check_resolution, scene_to_png
 
+    for page in document.pages:  # every page's size is checked before the first is drawn
+        check_resolution(page.scene, dpi)
     return _each(document.pages, progress, lambda page: scene_to_png(page.scene, dpi, background))
 
 

@@ -14,17 +14,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterable, Iterator, Sequence
 
-from modlinseq_print.render.batch import collector_paused
+from modlinseq_print.render.collector import collector_paused
 from modlinseq_print.render.pagination_cuts import CutPage, cut_pages
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, PaginationError
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet  # noqa: F401  (DEFAULT_OVERLAP: importers)
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.wording import _, plural
 
 Point = tuple[float, float]
 Interval = tuple[float, float]
-DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages
-FOOTER = 7.0  # mm at the bottom of the printable area: page label and scale bar, on one line
 MARK_REACH = 3.8  # mm from an alignment mark's centre that it covers (half its 7 mm cross, and a little more)
 BUCKET = 10.0  # mm: the grid of the index of rectangles that marks keep off
 MIN_SEGMENT = 25.0  # mm: a shorter stretch of shared edge (a corner of a neighbour) carries no mark

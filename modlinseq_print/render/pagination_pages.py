@@ -7,15 +7,17 @@ this module draws the pages.
 from __future__ import annotations
 
 from functools import cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP, FOOTER, PagePlan, PlannedPage, best_plan, trimmed
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
+
+if TYPE_CHECKING:  # the planner is imported where a board is tiled over pages: a poster does without it
+    from modlinseq_print.render.pagination import PagePlan, PlannedPage
 
 LABEL_SIZE = 3.2  # mm: the page label in the footer
 MIN_LABEL_SIZE = 2.0
@@ -69,6 +71,8 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     shown = board.window(win.x, win.y, win.width, win.height) if isinstance(board, SceneIndex) else board
     scene.add(Embed(shown, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
     marks = scene.layer("marks")
+    from modlinseq_print.render.pagination import trimmed
+
     left, top, right, bottom = trimmed(plan, page)
     for edge, (x1, y1, x2, y2) in zip((left, top, right, bottom), (
             (ox, oy, ox, oy + win.height), (ox, oy, ox + win.width, oy),
@@ -186,6 +190,8 @@ def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = 
     With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
     need: one file per page); without it, every page embeds the whole board, clipped (a PDF then stores
     the board once)."""
+    from modlinseq_print.render.pagination import best_plan
+
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
     source = SceneIndex(board) if cull and len(plan.pages) > 1 else board

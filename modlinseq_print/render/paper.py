@@ -26,6 +26,8 @@ DEFAULT_MARGIN = 10.0  # mm; home printers cannot print to the edge
 # and the former 12 mm footer).
 BOARD_MARGIN = 6.0
 ORIENTATIONS = ("auto", "portrait", "landscape")
+DEFAULT_OVERLAP = 10.0  # mm of glue margin between neighbouring pages of a tiled board
+FOOTER = 7.0  # mm at the bottom of a board page's printable area: page label and scale bar, on one line
 #: The largest sheet or cutter bed side in mm: 5 m, under the 200 in (5080 mm) page side that PDF
 #: viewers accept (PDF's 14,400-unit limit), and larger than any printer, plotter or laser bed.
 MAX_PAPER_SIDE = 5000.0

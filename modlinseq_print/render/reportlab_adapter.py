@@ -4,9 +4,9 @@ reportlab 4 (pyproject.toml pins `reportlab>=4.0,<5`) gives no public way to rea
 is writing, the name it gives a form XObject or the page object just finished, and no per-document switch
 for ASCII85 streams. The PDF writer needs each of these (compact content streams of our own, UserUnit for
 huge posters); press-ready structures (the die line's resources, the output intent, the metadata) are added
-afterwards with pikepdf (render/pdfx.py). Each function below names the
-internal it relies on, so that a reportlab upgrade is checked here (tests/test_render_pdf.py and the golden
-files in tests/golden fail byte for byte if any of them changes).
+afterwards with pikepdf (render/pdfx.py). Each function below names the internal it relies on, so that a
+reportlab upgrade is checked here (tests/render/test_render_pdf.py and the PDF golden files in tests/golden,
+compared by structure, fail if any of them changes).
 """
 
 from __future__ import annotations

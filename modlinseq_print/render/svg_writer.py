@@ -1,4 +1,5 @@
-"""The SVG writer: a Scene as an SVG in millimetres, via svgwrite, compact enough for 30,000-cell boards.
+"""The SVG writer: a Scene as an SVG in millimetres, written with the standard library alone, compact enough for
+30,000-cell boards.
 
 Symbols go into <defs> and are placed with <use>; runs of equally spaced uses of one symbol are drawn
 through power-of-two composite symbols; texts of one style share a group, and items on one row share
@@ -9,17 +10,17 @@ Text is drawn as outlines of the shipped fonts, so the SVG (and the PNG made fro
 on any machine: each glyph is defined once as a <path> in font units (id `_gN`), once per font size as
 a scaled group (id `_N`), and placed with <use>; each text is a group labelled with its text
 (`aria-label`), translated to its anchor on the baseline, like a <text x y> element would be.
+
+Elements are light nodes serialised once at the end, attributes in name order, empty elements closed with
+"/>" (the bytes svgwrite wrote before it was dropped: the golden files did not change).
 """
 
 from __future__ import annotations
 
 import re
 from html import escape
-from xml.etree import ElementTree
 
-import svgwrite
-
-from modlinseq_print.render.batch import collector_paused
+from modlinseq_print.render.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
 from modlinseq_print.render.glyphs import glyph_path
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
@@ -34,8 +35,8 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _points(points) -> list[tuple[str, str]]:
-    return [(fmt(x), fmt(y)) for x, y in points]
+def _points(points) -> str:
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
 
 
 def _style_attributes(style: Style) -> dict[str, str]:
@@ -47,19 +48,46 @@ def _style_attributes(style: Style) -> dict[str, str]:
     return attributes
 
 
-class _Raw:
-    """A placeholder for markup written as a string: 30,000 labels of glyph uses are 4x too slow through
-    svgwrite and ElementTree. svgwrite containers only call get_xml() on their children; scene_to_svg
-    swaps each placeholder for its markup (`_SvgBuilder.raw`)."""
-
-    def __init__(self, index: int):
-        self.index = index
-
-    def get_xml(self) -> ElementTree.Element:
-        return ElementTree.Element("_raw", {"i": str(self.index)})
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;",
+                                    "\n": "&#10;", "\t": "&#09;"})
+SVG_ATTRIBUTES = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
+                  "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
-_RAW = re.compile(r'<_raw i="(\d+)" ?/>')
+class Node:
+    """An SVG element: its tag, its attributes and its children (nodes, or markup written as a string)."""
+
+    __slots__ = ("tag", "attributes", "children")
+
+    def __init__(self, tag: str, **attributes: str):
+        self.tag = tag
+        self.attributes = {name.replace("_", "-"): value for name, value in attributes.items()}
+        self.children: list[Node | str] = []
+
+    def add(self, child: "Node | str") -> "Node | str":
+        """Append a child and return it."""
+        self.children.append(child)
+        return child
+
+    def write(self, out: list[str]) -> None:
+        """Append the element's markup to `out`."""
+        out.append("<" + self.tag)
+        for name in sorted(self.attributes):
+            out.append(f' {name}="{str(self.attributes[name]).translate(_ATTRIBUTE_ESCAPES)}"')
+        if not self.children:
+            out.append("/>")
+            return
+        out.append(">")
+        for child in self.children:
+            if isinstance(child, str):
+                out.append(child)
+            else:
+                child.write(out)
+        out.append(f"</{self.tag}>")
+
+
+def _use(href: str, **attributes: str) -> Node:
+    return Node("use", **{"xlink:href": "#" + href}, **attributes)
 
 
 def _text_key(item: Text) -> tuple:
@@ -67,18 +95,17 @@ def _text_key(item: Text) -> tuple:
 
 
 class _SvgBuilder:
-    """Serialises scenes into one svgwrite drawing, sharing its <defs>."""
+    """Serialises scenes into one SVG element, sharing its <defs>."""
 
-    def __init__(self, drawing: svgwrite.Drawing):
-        self.drawing = drawing
-        self.defs = drawing.defs
+    def __init__(self, svg: Node):
+        self.svg = svg
+        self.defs = svg.add(Node("defs"))
         self.defined: set[str] = set()
         self.scene_ids: dict[int, str] = {}
         self.clip_count = 0
         self.glyph_ids: dict[tuple[str, str], str] = {}  # (face, char) -> id of its path in font units
         self.sized_ids: dict[tuple[str, float, str], str | None] = {}  # (face, size, char) -> scaled id
         self.glyph_uses: dict[tuple[str, float], dict] = {}  # (font, size) -> char -> (<use start, advance)
-        self.raw: list[str] = []  # markup of outlined texts, by _Raw placeholder index
 
     def symbol_id(self, prefix: str, name: str) -> str:
         clean = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
@@ -86,15 +113,15 @@ class _SvgBuilder:
 
     def write_scene(self, scene: Scene, parent, prefix: str) -> None:
         for name, items in scene.symbols.items():
-            group = self.drawing.g(id=self.symbol_id(prefix, name))
+            group = Node("g", id=self.symbol_id(prefix, name))
             self.write_items(items, group, prefix)
             self.defs.add(group)
-            self.defined.add(group["id"])
+            self.defined.add(group.attributes["id"])
         for layer in scene.layers:
-            group = self.drawing.g(id=prefix + re.sub(r"[^A-Za-z0-9_.-]", "_", layer.name))
+            group = Node("g", id=prefix + re.sub(r"[^A-Za-z0-9_.-]", "_", layer.name))
             if layer.label:  # an Inkscape layer, which Inkscape, LightBurn and Glowforge list by label
-                group.attribs.update({"inkscape:groupmode": "layer", "inkscape:label": layer.label})
-                self.drawing.attribs["xmlns:inkscape"] = INKSCAPE_NAMESPACE
+                group.attributes.update({"inkscape:groupmode": "layer", "inkscape:label": layer.label})
+                self.svg.attributes["xmlns:inkscape"] = INKSCAPE_NAMESPACE
             self.write_items(layer.items, group, prefix)
             parent.add(group)
 
@@ -128,20 +155,18 @@ class _SvgBuilder:
     def write_shapes(self, shapes: list, parent) -> None:
         target = parent
         if len(shapes) > 1:
-            target = parent.add(self.drawing.g(**_style_attributes(shapes[0].style)))
+            target = parent.add(Node("g", **_style_attributes(shapes[0].style)))
         for shape in shapes:
             extra = {} if len(shapes) > 1 else _style_attributes(shape.style)
             if isinstance(shape, Circle):
-                target.add(self.drawing.circle(center=(fmt(shape.x), fmt(shape.y)), r=fmt(shape.radius), **extra))
-            elif shape.closed:
-                target.add(self.drawing.polygon(points=_points(shape.points), **extra))
+                target.add(Node("circle", cx=fmt(shape.x), cy=fmt(shape.y), r=fmt(shape.radius), **extra))
             else:
-                target.add(self.drawing.polyline(points=_points(shape.points), **extra))
+                target.add(Node("polygon" if shape.closed else "polyline", points=_points(shape.points), **extra))
 
     def write_use_row(self, uses: list[Use], parent, prefix: str) -> None:
         target = parent
         if len(uses) > 1:
-            target = parent.add(self.drawing.g(transform=f"translate(0 {fmt(uses[0].y)})"))
+            target = parent.add(Node("g", transform=f"translate(0 {fmt(uses[0].y)})"))
         y = None if len(uses) > 1 else fmt(uses[0].y)
         start = 0
         while start < len(uses):
@@ -163,7 +188,7 @@ class _SvgBuilder:
             extra = {"x": fmt(run[position].x)}
             if y is not None:
                 extra["y"] = y
-            target.add(self.drawing.use("#" + href, **extra))
+            target.add(_use(href, **extra))
             position += size
 
     def composite(self, base: str, dx: float, size: int) -> str:
@@ -173,9 +198,9 @@ class _SvgBuilder:
         name = f"{base}.{size}x{fmt(dx).replace('-', 'm')}"
         if name not in self.defined:
             half = self.composite(base, dx, size // 2)
-            group = self.drawing.g(id=name)
-            group.add(self.drawing.use("#" + half))
-            group.add(self.drawing.use("#" + half, x=fmt(dx * size / 2)))
+            group = Node("g", id=name)
+            group.add(_use(half))
+            group.add(_use(half, x=fmt(dx * size / 2)))
             self.defs.add(group)
             self.defined.add(name)
         return name
@@ -191,15 +216,16 @@ class _SvgBuilder:
             base = key[0], char
             if base not in self.glyph_ids:
                 self.glyph_ids[base] = f"_g{len(self.glyph_ids) + 1}"
-                self.defs.add(self.drawing.path(d=path, id=self.glyph_ids[base]))
+                self.defs.add(Node("path", d=path, id=self.glyph_ids[base]))
             self.sized_ids[key] = f"_{len(self.sized_ids) + 1}"
-            group = self.drawing.g(id=self.sized_ids[key], transform=f"scale({size / face(font).units_per_em:.6g})")
-            group.add(self.drawing.use("#" + self.glyph_ids[base]))
+            group = Node("g", id=self.sized_ids[key], transform=f"scale({size / face(font).units_per_em:.6g})")
+            group.add(_use(self.glyph_ids[base]))
             self.defs.add(group)
         return self.sized_ids[key]
 
-    def text_outline(self, item: Text, transform: str, fill: str | None = None) -> "_Raw":
-        """A group drawing the text's glyphs, labelled with the text, its origin at the text's anchor."""
+    def text_outline(self, item: Text, transform: str, fill: str | None = None) -> str:
+        """The markup of a group drawing the text's glyphs, labelled with the text, its origin at the text's
+        anchor (written as a string: 30,000 labels of glyph uses are 4x slower as nodes)."""
         require_glyphs(item.text, item.font)
         uses = self.glyph_uses.setdefault((item.font, item.size), {})
         x = -anchor_shift(item)
@@ -215,11 +241,10 @@ class _SvgBuilder:
                 parts.append(use + "/>" if offset == "0" else f'{use} x="{offset}"/>')
             x += advance
         parts.append("</g>")
-        self.raw.append("".join(parts))
-        return _Raw(len(self.raw) - 1)
+        return "".join(parts)
 
     def write_texts(self, texts: list[Text], parent) -> None:
-        group = parent.add(self.drawing.g(fill=texts[0].fill))
+        group = parent.add(Node("g", fill=texts[0].fill))
         start = 0
         while start < len(texts):
             line_y = baseline(texts[start])
@@ -228,7 +253,7 @@ class _SvgBuilder:
                 end += 1
             target = group
             if end - start > 2:
-                target = group.add(self.drawing.g(transform=f"translate(0 {fmt(line_y)})"))
+                target = group.add(Node("g", transform=f"translate(0 {fmt(line_y)})"))
             for item in texts[start:end]:
                 where = fmt(item.x) if target is not group else f"{fmt(item.x)} {fmt(line_y)}"
                 target.add(self.text_outline(item, f"translate({where})"))
@@ -244,32 +269,33 @@ class _SvgBuilder:
         if key not in self.scene_ids:
             scene_id = f"scene{len(self.scene_ids) + 1}"
             self.scene_ids[key] = scene_id
-            group = self.drawing.g(id=scene_id)
+            group = Node("g", id=scene_id)
             self.write_scene(embed.scene, group, scene_id + "-")
             self.defs.add(group)
         target = parent
         if embed.clip is not None:
             self.clip_count += 1
             clip_id = f"clip{self.clip_count}"
-            clip = self.drawing.clipPath(id=clip_id)
+            clip = Node("clipPath", id=clip_id)
             x, y, w, h = embed.clip
-            clip.add(self.drawing.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h))))
+            clip.add(Node("rect", x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h)))
             self.defs.add(clip)
-            target = parent.add(self.drawing.g(clip_path=f"url(#{clip_id})"))
+            target = parent.add(Node("g", clip_path=f"url(#{clip_id})"))
         transform = f"translate({fmt(embed.x)} {fmt(embed.y)})"
         if embed.scale != 1.0:
             transform += f" scale({embed.scale:.6g})"
-        target.add(self.drawing.use("#" + self.scene_ids[key], transform=transform))
+        target.add(_use(self.scene_ids[key], transform=transform))
 
 
 def scene_to_svg(scene: Scene) -> bytes:
     """The scene as SVG bytes: width and height in mm with a matching viewBox, layers as groups."""
     width, height = fmt(scene.width), fmt(scene.height)
-    drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
-                               profile="full", debug=False)
-    builder = _SvgBuilder(drawing)
-    with collector_paused():  # svgwrite and ElementTree make several objects per item: see render/batch.py
-        builder.write_scene(scene, drawing, "")
-        body = drawing.tostring().replace(" />", "/>")  # ElementTree escapes '>' in text and attributes
-        body = _RAW.sub(lambda match: builder.raw[int(match[1])], body)
-    return ('<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n").encode("utf-8")
+    svg = Node("svg", width=f"{width}mm", height=f"{height}mm", viewBox=f"0 0 {width} {height}")
+    svg.attributes.update(SVG_ATTRIBUTES)
+    builder = _SvgBuilder(svg)
+    out = ['<?xml version="1.0" encoding="utf-8" ?>\n']
+    with collector_paused():  # several objects per item, all alive until written: see render/collector.py
+        builder.write_scene(scene, svg, "")
+        svg.write(out)
+    out.append("\n")
+    return "".join(out).encode("utf-8")

@@ -1,4 +1,4 @@
-"""The bounce (seed page 6, section 13-2): how a line continues at the edge of a regular hexagonal board.
+"""The bounce (rules, page 6, section 13-2): how a line continues at the edge of a regular hexagonal board.
 
 Three cases: at a side cell that is not a corner the line reflects into the board in the other slope;
 a line running along a side bends at the corner and follows the next side; a line reaching a corner

@@ -1,10 +1,11 @@
-"""Practice problems of seed table 2F (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
+"""Practice problems of table 2F of the rules (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
+from modlinseq_print.inputs import parse_int
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import gap_fillings, is_modular_linear, progression
 from modlinseq_print.wording import _
@@ -98,9 +99,16 @@ def check_exercise_count(count: int, low: int = 0, what: str = "count") -> int:
     return count
 
 
+def check_seed(seed: int, what: str = "seed") -> int:
+    """The worksheet's seed, if it is a whole number of at most inputs.MAX_DIGITS digits (as the command line
+    reads it); else one line naming `what`. One rule wherever the seed comes from: option, preset or library."""
+    return parse_int(seed, what, RulesError)
+
+
 def make_worksheet(count: int, seed: int, modulus: int) -> list[Problem]:
     """`count` problems (at most MAX_EXERCISES) cycling through the six kinds, reproducible from `seed`."""
     check_exercise_count(count)
+    check_seed(seed)
     rng = random.Random(seed)
     problems = []
     for i in range(count):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.geometry.tokens import TileToken, parse_token, token_cell
+from modlinseq_print.rules.tokens import TileToken, parse_token, token_cell
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Topology
 from modlinseq_print.rules.errors import TranscriptError

@@ -1,4 +1,4 @@
-"""Playing turns (seed page 1, section 3) and scoring them, with bonus and malus cells and the hash swap."""
+"""Playing turns (rules, page 1, section 3) and scoring them, with bonus and malus cells and the hash swap."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.kit.build import board_style, kit_faces, kit_pieces
-from modlinseq_print.kit.measures import measure
+from modlinseq_print.kits.build import board_style, kit_faces, kit_pieces
+from modlinseq_print.kits.measures import measure
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.services.tts import Export
 from modlinseq_print.services.tts_images import board_image, deck_sheet, token_images

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import PurePath
 
-from modlinseq_print.geometry.boards import Board, file_cells
-from modlinseq_print.geometry.hexgrid import ORIGIN, hexagon
+from modlinseq_print.geometry import addresses
+
+from modlinseq_print.geometry.board_files import board_file_cells
+from modlinseq_print.geometry.boards import MAX_CELLS as MAX_FILE_CELLS
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.preset_loading import preset_from_text
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.svg_writer import scene_to_svg
+from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
                                            ghost_cells, page_plan)
-from modlinseq_print.studio.fields import FieldError, check_board_size, choice, integer, smallest_hexagon, text
-from modlinseq_print.studio.server import Reply, Request
-from modlinseq_print.studio.uploads import content_type, read_upload, toml_text, zip_files
+from modlinseq_print.studio.exchange import Reply, Request
+from modlinseq_print.studio.screen_svg import screen_svg
+from modlinseq_print.studio.fields import FieldError, choice, integer, smallest_hexagon, text
+from modlinseq_print.studio.limits import check_cells, check_pages, check_pixels, studio_board
+from modlinseq_print.studio.uploads import MAX_UPLOAD, content_type, read_upload, toml_text, zip_files
 from modlinseq_print.wording import plural
 
 
@@ -22,18 +30,32 @@ def _round(value: float) -> float:
     return round(value, 2)
 
 
+@lru_cache(maxsize=1 << 16)
+def _name(grid: str, cell: Cell) -> str:
+    """A cell's address, computed once: every edit of a design names the same cells again."""
+    return addresses.square_address_of(cell) if grid == "square" else addresses.address_of(cell)
+
+
+def placed_cells(drawing, cells) -> list[list]:
+    """[address, x, y] of each cell, for the page to find cells under the pointer and move between them."""
+    grid, (ox, oy), centre = drawing.board.grid, drawing.origin, drawing.layout.centre
+    return [[_name(grid, c), *(round(v, 2) for v in (centre(c)[0] + ox, centre(c)[1] + oy))] for c in cells]
+
+
 def preview(request: Request) -> dict:
-    """The board as SVG, with every cell's address and centre and the cells that can be added."""
+    """The board as a light SVG for the screen, with every cell's address and centre and the cells that can be
+    added."""
     design = design_from(request.body)
     drawing, removed = design_drawing(design)
     board = drawing.board
     point = drawing.centre
-    cells = [[board.address(c), *map(_round, point(c))] for c in board.sorted_cells()]
-    ghosts = [[board.address(c), *map(_round, point(c))] for c in ghost_cells(board, removed)]
+    cells = placed_cells(drawing, board.sorted_cells())
+    ghosts = placed_cells(drawing, ghost_cells(board, removed))
     some = next(iter(board.cells))
     cx, cy = point(some)
     shape = [[_round(x - cx), _round(y - cy)] for x, y in drawing.corners(some)]
-    return {"svg": scene_to_svg(drawing.scene).decode(), "width": drawing.scene.width,
+    screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the board at
+    return {"svg": screen_svg(drawing.scene, screen), "width": drawing.scene.width,
             "height": drawing.scene.height, "cells": cells, "ghosts": ghosts, "shape": shape,
             "count": len(board.cells), "spec": board.spec}
 
@@ -61,8 +83,12 @@ def download(request: Request) -> Reply:
     dpi = integer(request.query, "dpi", 150, 30, 600)
     design = design_from(request.body)
     drawing, _ = design_drawing(design)
+    plan = page_plan(drawing, design)
+    check_pages(len(plan.pages) + (len(plan.pages) > 1) if plan else 1, "this board")  # before any page is drawn
     document, _ = design_document(drawing, design)
-    files = render_pages(document, fmt, dpi)
+    if fmt == "png":
+        check_pixels(len(document.pages), document.pages[0].scene.width, document.pages[0].scene.height, dpi)
+    files = render_pages(document, fmt, dpi, progress=request.counter(len(document.pages)))
     stem = _file_stem(design)
     if len(files) == 1:
         return Reply(files[0], content_type(fmt), f"{stem}.{fmt}")
@@ -118,38 +144,44 @@ def preset(request: Request) -> Reply:
 
 def load_board_file(request: Request) -> dict:
     """A board file's cells as a design: the smallest hexagon holding them, less the cells not in the file."""
-    cells = read_upload(text(request.body, "contents", limit=512 * 1024), "board.txt", file_cells,
-                        "the uploaded board file")
+    contents = text(request.body, "contents", limit=MAX_UPLOAD)
+    cells = read_upload(contents, lambda t, name: board_file_cells(t, name, MAX_FILE_CELLS), "the uploaded board file")
+    check_cells(len(cells), "the uploaded board file", "contents")
     order = smallest_hexagon(cells)
     spec = f"hex:{order}"
-    check_board_size(spec)
     board = Board(spec, "hex", hexagon(order))
+    check_cells(len(board.cells), f"the smallest hexagon holding the uploaded board file ({spec})", "contents")
     removed = sorted(board.cells - cells, key=lambda c: (c.r, c.q))
     return {"board": spec, "remove": [board.address(c) for c in removed], "add": [], "count": len(cells)}
 
 
 def load_preset_file(request: Request) -> dict:
-    """A preset's settings for the designer, checked by the kit's own preset reader."""
+    """A preset's settings for the designer, checked by the kit's own preset reader. A preset whose board is a
+    file names the file: the page asks for its upload (the server never opens it)."""
     contents = text(request.body, "contents", limit=PRESET_LIMIT)
     data = load_toml(contents, "the uploaded preset")
     board = data.get("board") if isinstance(data.get("board"), dict) else {}
     spec = str(board.get("spec", "hex:9"))
-    needs_file = spec.lower().startswith("file:")
-    if needs_file:  # its board file is loaded on its own: check the rest with a stand-in board
+    needs_file = names_a_file(spec)
+    if needs_file:  # its board file is uploaded on its own: check the rest with a stand-in board
         board["spec"] = "hex:9"
         tables = {k: v for k, v in data.items() if isinstance(v, dict)}
         contents = toml_text({k: v for k, v in data.items() if not isinstance(v, dict)}, tables)
-    loaded = read_upload(contents, "preset.toml", load_preset, "the uploaded preset")
+    loaded = read_upload(contents, lambda t, name: preset_from_text(t, PurePath(name)), "the uploaded preset")
     settings = {"title": "" if loaded.title == "MODLINSEQ" else loaded.title, "modulus": loaded.modulus,
                 "paper": loaded.paper, "margin": loaded.margin, "theme": loaded.theme,
                 "pattern": loaded.board.pattern or "", "labels": loaded.board.labels,
                 "tile_width": loaded.tiles.width, "tile_shape": loaded.tiles.shape}
     if not needs_file:
+        studio_board(loaded.board.spec)
         settings.update(board=loaded.board.spec, remove=[], add=[])
-    return {"settings": settings, "board_file": spec[5:] if needs_file else None}
+    file_name = re.split(r"[/\\:]", spec.strip())[-1] if needs_file else None
+    return {"settings": settings, "board_file": file_name}
 
 
 ROUTES = {("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
           ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
           ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,
           ("POST", "/api/board/load-preset"): load_preset_file}
+HEAVY = {"/api/board/download"}
+BUDGETS = {"/api/board/download": 180.0}

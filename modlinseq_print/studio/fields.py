@@ -6,9 +6,8 @@ import math
 import re
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.geometry.boards import spec_cell_count
+from modlinseq_print.studio.limits import MAX_CELLS
 
-MAX_CELLS = 10_000  # the studio draws boards of at most this many cells (hex:57 has 9,919)
 MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
 
 
@@ -72,14 +71,6 @@ def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:
     if len(value) > limit:
         raise FieldError(f"{key} lists {len(value)} cells; at most {limit} are accepted")
     return value
-
-
-def check_board_size(spec: str) -> None:
-    """Refuse a board spec of more than MAX_CELLS cells before building it."""
-    count = spec_cell_count(spec)
-    if count is not None and count > MAX_CELLS:
-        raise FieldError(f"board {spec} has {count:,} cells; the studio draws at most {MAX_CELLS:,} "
-                         f"(hex:57 is the largest hexagon): use the board command for larger boards")
 
 
 def smallest_hexagon(cells) -> int:

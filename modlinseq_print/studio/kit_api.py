@@ -1,67 +1,47 @@
-"""The kit builder's API: the preset schema (generated from the preset dataclasses), validation, build, download.
+"""The kit builder's API: the form (generated from the preset definition), validation, build, pages, download.
 
-A form's values become a TOML preset that the kit's own reader (`load_preset`) checks, so every message is
-the command line's, naming the key; the kit is built by `build_kit`, as `modlinseq-print kit` builds it.
+A form's values become a TOML preset that the kit's own reader checks (`preset_from_text`), so every message
+is the command line's, naming the key; the studio's caps (limits.py) are checked with it, before Build. The
+kit is built by `build_kit`, as `modlinseq-print kit` builds it, reporting its progress; its pages are
+pictured one by one when the page shows them (thumbnails.py).
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cache
+from pathlib import PurePath
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.geometry.patterns import PATTERNS
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import NOT_KEYS, load_preset, preset_names
-from modlinseq_print.kit.presets import SECTIONS, WRAPS, Preset
-from modlinseq_print.printables.tile_sheets import LAYOUTS
+from modlinseq_print.kits.build import KIT_STEPS, build_kit
+from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
+from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.paper import PAPERS, POSTER
-from modlinseq_print.render.svg_writer import scene_to_svg
-from modlinseq_print.render.theme import THEMES
-from modlinseq_print.studio.fields import FieldError, text
-from modlinseq_print.studio.server import ApiError, Reply, Request
+from modlinseq_print.render.scene import Document, SceneIndex
+from modlinseq_print.studio.exchange import ApiError, Reply, Request
+from modlinseq_print.studio.fields import FieldError, integer, text
+from modlinseq_print.studio.kit_form import form_sections
+from modlinseq_print.studio.limits import check_kit, check_pages
+from modlinseq_print.studio.thumbnails import thumbnail
 from modlinseq_print.studio.uploads import content_type, read_upload, toml_text
 
-#: Known values of some keys, offered as choices (any other key gets a field of its type).
-CHOICES = {"theme": tuple(THEMES), "board.pattern": PATTERNS, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPES,
-           "tiles.layout": LAYOUTS}
-SUGGESTIONS = {"paper": tuple(name for name in PAPERS if name != POSTER)}
-TITLES = {"": "Kit", "board": "Board", "tiles": "Tiles", "markers": "Modulus markers", "exercises": "Worksheet"}
 SKIPPED = NOT_KEYS
 MAX_KITS = 3  # built kits kept for download
 
 
-def _kind(annotation) -> str:
-    name = str(annotation).replace("typing.", "")
-    return {"int": "int", "str": "str", "bool": "bool", "str | None": "optional-str",
-            "int | None": "optional-int"}.get(name, "str")
-
-
-def _field_list(cls, prefix: str) -> list[dict]:
-    found = []
-    for f in fields(cls):
-        if f.name in SKIPPED or f.name in SECTIONS:
-            continue
-        key = prefix + f.name
-        default = f.default if f.default is not MISSING else None
-        found.append({"key": key, "label": f.name.replace("_", " "), "type": _kind(f.type),
-                      "default": default, "choices": list(CHOICES.get(key, ())),
-                      "suggestions": list(SUGGESTIONS.get(key, ()))})
-    return found
+@cache
+def shipped_presets() -> dict[str, str]:
+    """The presets shipped in the package, name -> TOML text, read once (no request names a file)."""
+    return {path.stem: path.read_text(encoding="utf-8") for path in sorted(TEMPLATES.glob("*.toml"))}
 
 
 def schema(request: Request) -> dict:
-    """The preset's keys by section, with types, defaults and known choices, and the shipped presets."""
-    sections = [{"name": "", "title": TITLES[""], "fields": _field_list(Preset, "")}]
-    for name, cls in SECTIONS.items():
-        sections.append({"name": name, "title": TITLES.get(name, name.title()), "fields": _field_list(cls, name + ".")})
-    return {"presets": preset_names(), "sections": sections}
+    """The form's headings and fields (generated from the preset definition), and the shipped presets."""
+    return {"presets": list(shipped_presets()), "sections": form_sections()}
 
 
 def _flatten(obj, prefix: str = "") -> dict:
@@ -80,9 +60,9 @@ def _flatten(obj, prefix: str = "") -> dict:
 def preset_values(request: Request) -> dict:
     """A shipped preset's values, key by key."""
     name = text(request.query, "name", "standard")
-    if name not in preset_names():
-        raise FieldError(f"unknown preset {name!r}: use one of {', '.join(preset_names())}")
-    return {"name": name, "values": _flatten(load_preset(name))}
+    if name not in shipped_presets():
+        raise FieldError(f"unknown preset {name!r}: use one of {', '.join(shipped_presets())}")
+    return {"name": name, "values": _flatten(preset_from_text(shipped_presets()[name], PurePath(f"{name}.toml")))}
 
 
 def _typed(value, kind: str):
@@ -98,7 +78,7 @@ def preset_toml(values: dict) -> str:
     """The TOML text of a preset from form values (key -> value); unknown keys go through to be refused."""
     if not isinstance(values, dict) or len(values) > 200:
         raise FieldError("values must be an object of preset keys")
-    kinds = {f["key"]: f["type"] for s in schema(Request({}, {}))["sections"] for f in s["fields"]}
+    kinds = {f["key"]: f["type"] for s in form_sections() for f in s["fields"]}
     top, tables = {}, {name: {} for name in SECTIONS}
     for key, value in values.items():
         if not isinstance(value, (str, int, bool)) and value is not None:
@@ -115,18 +95,25 @@ def _preset_name(request: Request) -> str:
 
 
 def _load(request: Request):
+    """The form's preset, read and checked as the kit command reads a preset file, and within the caps."""
     toml = preset_toml(request.body.get("values", {}))
-    return read_upload(toml, f"{_preset_name(request)}.toml", load_preset, "the preset"), toml
+    name = f"{_preset_name(request)}.toml"
+    preset = read_upload(toml, lambda t, _: preset_from_text(t, PurePath(name)), "the preset", name)
+    check_kit(preset)
+    return preset, toml
 
 
 def _error_reply(error: ModlinseqError) -> dict:
     message = str(error)
-    match = re.search(r"key '?([A-Za-z_][A-Za-z0-9_.]*)'?", message)
-    return {"ok": False, "key": match.group(1) if match else None, "error": message.replace("the preset: ", "")}
+    key = getattr(error, "key", None)
+    if key is None:
+        match = re.search(r"key '?([A-Za-z_][A-Za-z0-9_.]*)'?", message)
+        key = match.group(1) if match else None
+    return {"ok": False, "key": key, "error": message.replace("the preset: ", "")}
 
 
 def validate(request: Request) -> dict:
-    """Check the form as the CLI checks a preset: ok, or the first bad key and its one-line message."""
+    """Check the form as the CLI checks a preset, and against the caps: ok, or the first bad key and its line."""
     try:
         _load(request)
     except ModlinseqError as error:
@@ -134,30 +121,47 @@ def validate(request: Request) -> dict:
     return {"ok": True}
 
 
-_KITS: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
-_KITS_LOCK = threading.Lock()  # the server answers requests in threads
+@dataclass
+class BuiltKit:
+    """A kit built for the page: its PDF, its pages (pictured on demand) and their captions."""
+
+    name: str
+    pdf: bytes
+    document: Document
+    pictures: dict[int, bytes] = field(default_factory=dict)
+    indexes: dict[int, SceneIndex] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_KITS: OrderedDict[str, BuiltKit] = OrderedDict()
+_KITS_LOCK = threading.Lock()  # requests run in several threads
 
 
 def build(request: Request) -> dict:
-    """Build the kit; keep the PDF for download and answer with its pages as SVG thumbnails."""
+    """Build the kit, reporting progress; keep its PDF and pages, and answer with its summary and captions."""
     try:
         preset, toml = _load(request)
     except ModlinseqError as error:
         return _error_reply(error)
-    kit = build_kit(preset)
-    pdf = render_pages(kit.document, "pdf")[0]
+    kit = build_kit(preset, progress=request.counter(KIT_STEPS + 1))
+    pages = len(kit.document.pages)
+    check_pages(pages, "the kit")
+    written = iter(range(1, pages + 1))
+
+    def page_written(label: str) -> None:
+        n = next(written, pages)
+        request.progress(f"writing the PDF: page {n} of {pages}", KIT_STEPS + n / pages, KIT_STEPS + 1)
+
+    pdf = render_pages(kit.document, "pdf", progress=page_written)[0]
     kit_id = hashlib.sha256(pdf).hexdigest()[:16]
     with _KITS_LOCK:
-        _KITS[kit_id] = (preset.name, pdf)
+        _KITS[kit_id] = BuiltKit(preset.name, pdf, kit.document)
         while len(_KITS) > MAX_KITS:
             _KITS.popitem(last=False)
-    thumbs = ["data:image/svg+xml;base64," + base64.b64encode(scene_to_svg(page.scene)).decode()
-              for page in kit.document.pages]
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
-    return {"ok": True, "id": kit_id, "pages": len(kit.document.pages), "bytes": len(pdf),
-            "summary": f"{len(kit.document.pages)} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
-            "thumbnails": thumbs, "labels": page_captions(kit),
-            "toml": toml}
+    return {"ok": True, "id": kit_id, "pages": pages, "bytes": len(pdf),
+            "summary": f"{pages} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
+            "labels": page_captions(kit), "toml": toml}
 
 
 def page_captions(kit) -> list[str]:
@@ -172,15 +176,31 @@ def page_captions(kit) -> list[str]:
     return captions if len(captions) == len(kit.document.pages) else [p.label or "" for p in kit.document.pages]
 
 
-def download(request: Request) -> Reply:
-    """A kit built before, as its PDF."""
-    kit_id = text(request.query, "id")
+def _built(kit_id: str) -> BuiltKit:
     with _KITS_LOCK:
         kit = _KITS.get(kit_id)
     if kit is None:
         raise ApiError("no such kit: build it again (the studio keeps the last three)", 404)
-    name, pdf = kit
-    return Reply(pdf, content_type("pdf"), f"kit-{name}.pdf")
+    return kit
+
+
+def download(request: Request) -> Reply:
+    """A kit built before, as its PDF."""
+    kit = _built(text(request.query, "id"))
+    return Reply(kit.pdf, content_type("pdf"), f"kit-{kit.name}.pdf")
+
+
+def page_picture(request: Request) -> Reply:
+    """A small PNG of one page of a kit built before (page 1 is the cover), made once when first asked for."""
+    kit = _built(text(request.query, "id"))
+    number = integer(request.query, "page", 1, 1, len(kit.document.pages))
+    with kit.lock:
+        picture = kit.pictures.get(number)
+    if picture is None:  # drawn outside the lock: two pages are drawn at once
+        picture = thumbnail(kit.document.pages[number - 1].scene, kit.indexes)
+        with kit.lock:
+            kit.pictures[number] = picture
+    return Reply(picture, content_type("png"))
 
 
 def preset_file(request: Request) -> Reply:
@@ -191,4 +211,7 @@ def preset_file(request: Request) -> Reply:
 
 ROUTES = {("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset_values,
           ("POST", "/api/kit/validate"): validate, ("POST", "/api/kit/build"): build,
-          ("GET", "/api/kit/download"): download, ("POST", "/api/kit/preset-file"): preset_file}
+          ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,
+          ("POST", "/api/kit/preset-file"): preset_file}
+HEAVY = {"/api/kit/build"}
+BUDGETS = {"/api/kit/build": 240.0}

@@ -13,7 +13,6 @@ from modlinseq_print.printables.position import diagram_style as diagram_style_o
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
                                                  position_scene)
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.position import Position, analyse
@@ -21,8 +20,10 @@ from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_nota
 from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
-from modlinseq_print.studio.fields import FieldError, check_board_size, choice, flag, integer, text
-from modlinseq_print.studio.server import Reply, Request
+from modlinseq_print.studio.fields import choice, flag, integer, text
+from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.screen_svg import screen_svg
+from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
 
 MAX_TRANSCRIPT = 100_000  # characters
@@ -31,9 +32,7 @@ MAX_TRANSCRIPT = 100_000  # characters
 def start_position(body: dict) -> Position:
     """The empty position (or the modulus marker alone) the request's settings describe, as `check` builds it."""
     spec = text(body, "board", "hex:6") or "hex:6"
-    if spec.lower().startswith("file:"):
-        raise FieldError("the position editor takes hex:N, rect:CxR, tess:N or square:CxR boards")
-    check_board_size(spec)
+    studio_board(spec)  # no file board, at most MAX_CELLS cells
     modulus, marker = integer(body, "modulus", 13, 2, 10_000), flag(body, "marker")
     wrap, diagonals = choice(body, "wrap", WRAP_MODES, None), flag(body, "diagonals")
     return rules_start_position(spec, modulus, wrap, diagonals, choice(body, "wild_policy", WILD_POLICIES, "E"), marker)
@@ -88,7 +87,8 @@ def check(request: Request) -> dict:
     corners = drawing.board.corners(some)
     ox, oy = drawing.offset
     shape = [[round(x + ox - cx, 2), round(y + oy - cy, 2)] for x, y in corners]
-    return {"transcript": transcript(position), "report": report, "svg": scene_to_svg(drawing.scene).decode(),
+    screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at
+    return {"transcript": transcript(position), "report": report, "svg": screen_svg(drawing.scene, screen),
             "width": drawing.scene.width, "height": drawing.scene.height, "cells": cells, "shape": shape,
             "tiles": {board.address(c): t.label for c, t in position.tiles.items()}}
 
@@ -103,3 +103,4 @@ def export(request: Request) -> Reply:
 
 
 ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}
+BUDGETS = {"/api/position/check": 5.0, "/api/position/export": 20.0}

@@ -1,43 +1,34 @@
-"""Uploaded contents read by the library's own file readers, and files written for download.
+"""Uploaded contents read by the library's own parsers, and files written for download.
 
-The client sends contents, never a path: they are written to a private temporary folder and read there by
-the same functions the command line uses, so a bad file gets the CLI's message (naming the upload, not
-the temporary path).
+The client sends contents, never a path: they are parsed as text by the same functions the command line
+uses on a file's text, so a bad file gets the command line's message, naming the upload.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
 import zipfile
-from contextlib import contextmanager
 from io import BytesIO
-from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, TypeVar
 
 from modlinseq_print.errors import ModlinseqError
 
 T = TypeVar("T")
 MAX_UPLOAD = 512 * 1024  # characters in an uploaded board file or preset
+PLACEHOLDER = "UPLOAD"  # the name the parsers see, replaced by what the user knows in messages
 
 
-@contextmanager
-def _uploaded(contents: str, name: str) -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="modlinseq-studio-") as folder:
-        path = Path(folder) / name
-        path.write_text(contents, encoding="utf-8")
-        yield path
-
-
-def read_upload(contents: str, name: str, reader: Callable[[Path], T], shown_as: str) -> T:
-    """Read uploaded contents with a library reader that takes a path; errors name `shown_as`."""
+def read_upload(contents: str, parse: Callable[[str, str], T], shown_as: str, name: str = PLACEHOLDER) -> T:
+    """Parse uploaded text with a library parser taking (text, name); errors name `shown_as` instead."""
     if len(contents) > MAX_UPLOAD:
         raise ModlinseqError(f"{shown_as} is {len(contents):,} characters; at most {MAX_UPLOAD:,} are accepted")
-    with _uploaded(contents, name) as path:
-        try:
-            return reader(path)
-        except ModlinseqError as error:
-            raise type(error)(str(error).replace(str(path), shown_as)) from None
+    try:
+        return parse(contents, name)
+    except ModlinseqError as error:
+        message = str(error)
+        for named in (f"board file {name}", f"preset {name}", name):
+            message = message.replace(named, shown_as)
+        raise type(error)(message) from None
 
 
 def toml_value(value) -> str:

@@ -1,12 +1,29 @@
 """A table of hostile arguments across every command and option family: each exits with status 2 (or
 the documented status), says so in exactly one line on stderr, shows no traceback, and leaves the folder
-as it was (a pre-existing file survives unchanged, nothing is added). Runs in-process (issue 14)."""
+as it was (a pre-existing file survives unchanged, nothing is added), within its time bound, so that a hang
+fails the test instead of stalling the suite. Runs in-process.
+
+A second table interrupts real runs (subprocesses) with Ctrl-C at many moments, from the first import to the
+last write: each ends with status 130 and one line, nothing written or replaced, or, when Ctrl-C came after its
+files were in place, with status 0 and its complete output.
+"""
 
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
+from cli_helpers import time_bound
 from modlinseq_print.cli import main
+
+#: No hostile run may take longer than this (the slowest take about a second on a busy 2-core machine).
+TIME_BOUND = 20.0
+#: A discard pile one card longer than mod13 check judges (games.mod13.MAX_CARDS).
+TOO_MANY_CARDS = ["5"] * 100_001
 
 #: (argv, exit status). Paths are relative to the test's own temporary folder; `keep.pdf` pre-exists.
 HOSTILE = [
@@ -89,6 +106,26 @@ HOSTILE = [
     (["markers", "--service", "drivethrucards", "-o", "m.pdf"], 2),
     (["mod13", "deck", "--press", "--dieline-name", "x" * 5000, "-o", "d.pdf"], 2),
     (["board", "--board", "hex:90", "--paper", "poster", "--press", "--pdfx", "1a", "-o", "b.pdf"], 2),
+    # hanging or quadratic work: refused above the maximum before any work
+    (["mod13", "check", *TOO_MANY_CARDS], 2),
+    # absurd resolutions, on every PNG path: less than a pixel a side, or more pixels than a PNG may have
+    (["board", "--dpi", "0.001", "-o", "b.png"], 2),
+    (["board", "--dpi", "100000", "-o", "b.png"], 2),
+    (["board", "--dpi", "-1", "-o", "b.pdf"], 2),
+    (["board", "--board", "hex:40", "--paper", "poster", "--dpi", "600", "-o", "b.png"], 2),
+    (["markers", "--dpi", "0.001", "-o", "m.png"], 2),
+    (["position", "--board", "hex:3", "-m", "13", "--dpi", "0.001", "-o", "p.png", "4B2"], 2),
+    (["calibrate", "--dpi", "1e9", "-o", "c.png"], 2),
+    (["tiles", "--per-piece", "pp", "--dpi", "0.001", "-o", "t.pdf"], 2),
+    (["tiles", "--per-piece", "pp", "--dpi", "1e6", "-o", "t.pdf"], 2),
+    (["tiles", "--dpi", "0", "-o", "t.png"], 2),
+    (["mod13", "deck", "--per-piece", "pp", "--dpi", "0.01", "-o", "d.pdf"], 2),
+    (["mod13", "deck", "--dpi", "1e6", "-o", "d.png"], 2),
+    (["coprimality", "sheet", "--dpi", "0.001", "-o", "s.png"], 2),
+    # one rule for one value, wherever it comes from: the worksheet seed from a preset or the command line
+    (["kit", "big-seed.toml", "-o", "k.pdf"], 2),
+    (["kit", "standard", "--seed", "1" * 19, "-o", "k.pdf"], 2),
+    (["worksheet", "--seed", "1" * 19, "-o", "w.pdf"], 2),
 ]
 
 
@@ -96,8 +133,10 @@ def _run(argv, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "keep.pdf").write_bytes(b"OLD\n")
     (tmp_path / "latin1.txt").write_bytes(b"4B2, caf\xe9\n")
+    (tmp_path / "big-seed.toml").write_text("[exercises]\ncount = 2\nseed = 1234567890123456789\n")
     before = {name: (tmp_path / name).read_bytes() for name in os.listdir(tmp_path)}
-    status = main(argv)
+    with time_bound(TIME_BOUND):
+        status = main(argv)
     out, err = capsys.readouterr()
     after = {name: (tmp_path / name).read_bytes() for name in os.listdir(tmp_path) if (tmp_path / name).is_file()}
     return status, out, err, before, after, sorted(os.listdir(tmp_path))
@@ -115,3 +154,59 @@ def _check(row, capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("row", HOSTILE, ids=lambda row: " ".join(row[0])[:60] or "(none)")
 def test_hostile_arguments_fail_in_one_line_and_touch_nothing(row, capsys, tmp_path, monkeypatch):
     _check(row, capsys, tmp_path, monkeypatch)
+
+
+#: Runs to interrupt: (argv, the files it writes). `keep.pdf` and `keep.png` pre-exist with old bytes.
+INTERRUPTED = [
+    (["kit", "standard", "-o", "keep.pdf"], ["keep.pdf"]),  # the collector pauses, a PDF of many pages
+    (["board", "--paper", "poster", "--dpi", "150", "-o", "keep.png"], ["keep.png"]),  # cairo's PNG callback
+    (["tiles", "--per-piece", "pp", "-o", "keep.pdf"], ["keep.pdf", "keep.manifest.csv", "keep.manifest.json"]),
+]
+#: Seconds after the start at which Ctrl-C comes: during the imports, the drawing, the writing, the renames.
+DELAYS = (0.03, 0.06, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8, 1.0, 1.3, 1.7)
+OLD = {"keep.pdf": b"OLD PDF\n", "keep.png": b"OLD PNG\n"}
+
+
+def _interrupt(argv: list[str], folder: Path, delay: float) -> subprocess.CompletedProcess:
+    """Run the command in a fresh process in `folder` and send it SIGINT (Ctrl-C) after `delay` seconds."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    process = subprocess.Popen([sys.executable, "-m", "modlinseq_print", *argv], cwd=folder, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=TIME_BOUND)
+    return subprocess.CompletedProcess(argv, process.returncode, out.decode(), err.decode())
+
+
+def _before_the_program(result: subprocess.CompletedProcess) -> bool:
+    """True when Ctrl-C came while the interpreter itself was starting (its `site` import, tens of milliseconds
+    on a busy machine), before the program's first line: Python stops there in its own way."""
+    starting = result.returncode == -signal.SIGINT or result.stderr.startswith("Fatal Python error: init_import_site")
+    return starting and result.stdout == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv, writes", INTERRUPTED, ids=lambda value: " ".join(value)[:40])
+def test_ctrl_c_at_any_moment_is_one_line_and_writes_nothing(argv, writes, tmp_path):
+    outcomes = set()
+    for delay in DELAYS:
+        folder = tmp_path / f"at-{delay}"
+        folder.mkdir()
+        for name, data in OLD.items():
+            (folder / name).write_bytes(data)
+        result = _interrupt(argv, folder, delay)
+        names = sorted(path.name for path in folder.iterdir())
+        if result.returncode == 0:  # Ctrl-C came after the files were in place: the run stands, whole
+            assert result.stderr == "", (delay, result.stderr)
+            assert set(writes) <= set(names) and not any(name.startswith(".modlinseq-") for name in names)
+            assert all((folder / name).read_bytes() != OLD.get(name) for name in writes)
+        else:
+            if not _before_the_program(result):
+                assert result.returncode == 130, (delay, result)
+                assert result.stderr == "modlinseq-print: interrupted\n", (delay, result.stderr)
+            assert names == sorted(OLD), (delay, names, result)
+            assert all((folder / name).read_bytes() == data for name, data in OLD.items())
+        outcomes.add(result.returncode)
+        if result.returncode == 0:
+            break  # later delays find the run finished too
+    assert 130 in outcomes  # the delays reached into the run

@@ -2,9 +2,13 @@
 above it with exit status 2, one line on stderr, no traceback and no file written, before any work is done.
 The runs at the limits themselves, timed, are bench/bench_maxima.py's."""
 
+import json
+
 import pytest
 
 from cli_helpers import assert_one_line_error
+from modlinseq_print.geometry.layout import tile_shape
+from modlinseq_print.render.imposition import Slot, bounding_box, place_outline, polygons_gap
 from modlinseq_print.errors import BoardSpecError
 from modlinseq_print.geometry.boards import (MAX_CELLS, MAX_ORDER, MAX_SIDE, MAX_TESS_ORDER, parse_board,
                                              spec_cell_count)
@@ -192,9 +196,17 @@ def test_paper_and_bed_are_checked_whenever_given_before_any_piece_is_made(cli, 
     assert_one_line_error(cli(*argv, "-o", "t.pdf"), *words, folder=tmp_path)
 
 
-def test_the_largest_bed_is_accepted(cli, tmp_path):
+def test_the_largest_bed_is_accepted_and_its_pieces_are_placed(cli, tmp_path):
     result = cli("tiles", "--bed", "5000x5000mm", "--modulus", "2", "--copies", "1", "-o", tmp_path / "t.dxf")
     assert result.status == 0, result
+    pieces = json.loads((tmp_path / "t.cut.manifest.json").read_text())["pieces"]
+    assert [(piece["value"], piece["sheet"], piece["page"]) for piece in pieces] == [(0, 1, 1), (1, 1, 1)]
+    outlines = [place_outline(tile_shape(25.0), Slot(0, piece["x_mm"], piece["y_mm"], piece["rotation"]))
+                for piece in pieces]
+    for outline in outlines:  # on the bed, past the reference square in its top-left corner
+        box = bounding_box(outline)
+        assert 0 < box.x and box.x + box.width < 5000 and 0 < box.y and box.y + box.height < 5000
+    assert polygons_gap(*outlines) >= 1.9  # two pieces a kerf-safe gap apart, not one on the other
 
 
 def test_a_kit_board_keeps_the_same_page_maximum(cli, tmp_path, monkeypatch):

@@ -4,22 +4,22 @@ import json
 
 import pytest
 
-from modlinseq_print.games.mod13 import (PHRASES, SEED_EXAMPLE, CardError, ap_limit, arithmetic_matches,
+from modlinseq_print.games.mod13 import (PHRASES, WORKED_EXAMPLE, CardError, ap_limit, arithmetic_matches,
                                          check_sequence, inverse_mod, is_proper_qp, parse_card)
 from cli_helpers import assert_one_line_error
 
 
 def test_seed_example_checks_out_with_the_named_operations():
-    cards = [card for card, _ in SEED_EXAMPLE]
+    cards = [card for card, _ in WORKED_EXAMPLE]
     checks = check_sequence(cards)
     assert len(checks) == 16
-    for (card, phrase), check in zip(SEED_EXAMPLE[2:], checks):
+    for (card, phrase), check in zip(WORKED_EXAMPLE[2:], checks):
         assert check.card == card and check.legal
         assert phrase in check.operations, (card, phrase, check.operations)
 
 
 def test_seed_example_finds_every_operation():
-    checks = check_sequence([card for card, _ in SEED_EXAMPLE])
+    checks = check_sequence([card for card, _ in WORKED_EXAMPLE])
     assert checks[1].operations == ("sum", "inverse")           # 7, 10 -> 4: 17 = 4 and 1/10 = 4 (40 = 1)
     assert checks[4].operations == ("sum of last 3", "inverse", "QP")  # 4, 1, 2 -> 7
     assert checks[8].operations == ("sum", "AP")                # 2, 4 -> 6
@@ -107,7 +107,7 @@ def test_parse_card_rejects(text):
 
 
 def test_check_cli_json(cli):
-    cards = [str(card) for card, _ in SEED_EXAMPLE]
+    cards = [str(card) for card, _ in WORKED_EXAMPLE]
     status, out, _ = cli("mod13", "check", *cards, "--json")
     data = json.loads(out)
     assert status == 0 and len(data) == 16

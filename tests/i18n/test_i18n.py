@@ -1,49 +1,75 @@
-"""Languages: the .po reader, the catalogues (complete, consistent, printable with the embedded fonts),
+"""Languages: the compiled catalogues, the .po catalogues (complete, consistent, printable with the embedded fonts),
 plurals, decimal commas, --lang and the preset's lang key."""
 
 from __future__ import annotations
 
+import gettext
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol
 from fontTools.ttLib import TTFont
 
 from modlinseq_print import i18n
-from modlinseq_print.i18n import LANGUAGES, capitals, catalogue, number, plural_index, using
-from modlinseq_print.i18n.po import parse_po
+from modlinseq_print.i18n import LANGUAGES, MISSING, capitals, number, translations, using
+from modlinseq_print.i18n.catalogues import compile_catalogues
 from modlinseq_print.wording import _, plural
 
 FONTS = Path(i18n.__file__).resolve().parent.parent / "fonts"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
-def test_the_po_reader_reads_messages_plurals_continuations_and_escapes():
-    text = '''# a comment
-msgid ""
-msgstr ""
-"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+def catalogue(lang: str) -> dict[str, str | tuple[str, ...]]:
+    """The translated messages of a .po catalogue as Babel reads it: msgid -> msgstr, or the tuple of plural
+    forms; "" -> the header. Untranslated and fuzzy messages are left out, as in the compiled .mo."""
+    with open(i18n.LOCALE / f"{lang}.po", "rb") as handle:
+        catalog = read_po(handle)
+    messages = {"": "\n".join(f"{k}: {v}" for k, v in catalog.mime_headers)}
+    for message in catalog:
+        if message.id and message.string and not message.fuzzy:
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            messages[key] = tuple(message.string) if isinstance(message.string, tuple) else message.string
+    return messages
 
-msgid "a \\"quoted\\" word"
-msgstr "ein \\"zitiertes\\" "
-"Wort"
 
-msgid "{n} tile"
-msgid_plural "{n} tiles"
-msgstr[0] "{n} Plättchen"
-msgstr[1] "{n} Plättchen (viele)"
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_gives_every_message_of_the_po_file(lang):
+    compiled = translations(lang)
+    for msgid, msgstr in catalogue(lang).items():
+        if isinstance(msgstr, tuple):
+            assert all(compiled.ngettext(msgid, msgid + "s", n) in msgstr for n in (1, 2, 5))
+        elif msgid:
+            assert compiled.gettext(msgid) == msgstr, msgid
+    assert compiled.gettext("a message no catalogue has") == "a message no catalogue has"
+    assert (lang, "a message no catalogue has") in MISSING
+    MISSING.discard((lang, "a message no catalogue has"))
 
-msgid "untranslated"
-msgstr ""
-'''
-    messages = parse_po(text)
-    assert messages['a "quoted" word'] == 'ein "zitiertes" Wort'
-    assert messages["{n} tile"] == ("{n} Plättchen", "{n} Plättchen (viele)")
-    assert "untranslated" not in messages
-    assert messages[""].startswith("Plural-Forms:")
-    with pytest.raises(ValueError, match="unknown keyword"):
-        parse_po('msgid "a"\nmsgstrr "b"\n')
+
+def test_stale_catalogues_are_compiled_again(tmp_path):
+    written = compile_catalogues(tmp_path)
+    assert sorted(path.name for path in written) == sorted(f"{lang}.mo" for lang in TRANSLATED)
+    assert compile_catalogues(tmp_path, stale_only=True) == []
+    (tmp_path / "de.mo").unlink()
+    assert compile_catalogues(tmp_path, stale_only=True) == [tmp_path / "de.mo"]
+    with open(tmp_path / "de.mo", "rb") as handle:
+        assert gettext.GNUTranslations(handle).gettext("Scoring") == "Wertung"
+
+
+def test_a_missing_compiled_catalogue_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        with pytest.raises(i18n.LanguageError, match="de catalogue is not compiled"):
+            i18n.translations("de")
+    finally:
+        i18n.translations.cache_clear()
+
+
+def test_the_decimal_symbols_are_cldr_s():
+    assert i18n.DECIMAL_SYMBOL == {lang: get_decimal_symbol(lang) for lang in LANGUAGES}
 
 
 def _placeholders(text: str) -> list[str]:
@@ -72,8 +98,11 @@ def test_the_embedded_fonts_have_every_character_of_every_translation(font):
 
 
 def test_plurals_follow_each_language():
-    assert [plural_index("ru", n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)] == [0, 1, 1, 2, 2, 2, 0, 1, 2, 2]
-    assert [plural_index("fr", n) for n in (0, 1, 2)] == [0, 0, 1]
+    ru = [translations("ru").ngettext("{n} page", "{n} pages", n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)]
+    forms = catalogue("ru")["{n} page"]
+    assert ru == [forms[i] for i in (0, 1, 1, 2, 2, 2, 0, 1, 2, 2)]
+    fr = catalogue("fr")["{n} page"]
+    assert [translations("fr").ngettext("{n} page", "{n} pages", n) for n in (0, 1, 2)] == [fr[0], fr[0], fr[1]]
     with using("ru"):
         forms = [plural(n, "page") for n in (1, 3, 5, 21)]
     assert forms == ["1 страница", "3 страницы", "5 страниц", "21 страница"]
@@ -110,7 +139,7 @@ def test_translated_output_keeps_the_addresses_and_english_messages(cli, tmp_pat
 
 def test_a_preset_names_its_language_and_a_bad_one_is_refused(tmp_path):
     from modlinseq_print.errors import ModlinseqError
-    from modlinseq_print.kit.preset_loading import load_preset
+    from modlinseq_print.kits.preset_loading import load_preset
 
     good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
     good.write_text('lang = "el"\n')

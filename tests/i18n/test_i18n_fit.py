@@ -9,9 +9,9 @@ import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.i18n import LANGUAGES, MISSING, _, using
-from modlinseq_print.kit.build import build_kit
+from modlinseq_print.kits.build import build_kit
 from modlinseq_print.rules.exercises import KINDS, make_worksheet
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
 from modlinseq_print.printables.coprimality import GameSheetSpec, game_sheets
 from modlinseq_print.printables.mod13 import (CARD_HEIGHT, CARD_WIDTH, MARK_GAP, PAD, REFERENCE_HEIGHT,

@@ -8,11 +8,12 @@ from collections import Counter
 import pytest
 
 from modlinseq_print.cli import main
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.render.scene import Text
 from cli_helpers import assert_one_line_error
+from tool_helpers import run_tool
 
 SECTIONS = ["Rules and reference card", "Board", "Tiles and modulus markers"]
 
@@ -26,8 +27,7 @@ def standard_kit(tmp_path_factory):
 
 def page_text(path, first, last, layout=True):
     options = ["-layout"] if layout else []
-    return subprocess.run(["pdftotext", *options, "-f", str(first), "-l", str(last), str(path), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    return run_tool("pdftotext", *options, "-f", first, "-l", last, path, "-", text=True).stdout
 
 
 def section_pages(kit, title):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from modlinseq_print.kit.preset_loading import load_preset, preset_names
-from modlinseq_print.kit.presets import PresetError
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.presets import PresetError
 from cli_helpers import assert_one_line_error
 
 
@@ -130,7 +130,7 @@ def test_templates_folder_is_the_shipped_presets():
     """templates/ is the user-facing copy of the presets and example files the package ships."""
     from pathlib import Path
 
-    from modlinseq_print.kit.presets import TEMPLATES
+    from modlinseq_print.kits.presets import TEMPLATES
 
     templates = Path(__file__).resolve().parents[2] / "templates"
     shipped = {p.name: p.read_bytes() for p in TEMPLATES.iterdir() if p.is_file()}
@@ -139,8 +139,8 @@ def test_templates_folder_is_the_shipped_presets():
 
 
 def test_the_loader_returns_lengths_in_mm_and_ready_sheets(tmp_path):
-    from modlinseq_print.kit.build import tile_look
-    from modlinseq_print.kit.measures import measure
+    from modlinseq_print.kits.build import tile_look
+    from modlinseq_print.kits.measures import measure
     from modlinseq_print.render.paper import Sheet
 
     preset = load_preset("standard")

@@ -17,6 +17,7 @@ from modlinseq_print.render.scene import Polygon, Scene, Style
 from modlinseq_print.render.text_metrics import text_width
 from cli_helpers import assert_one_line_error
 from sheet_helpers import svg_items
+from tool_helpers import require_module
 
 
 def line_distance(point, a, b):
@@ -104,7 +105,7 @@ def test_cut_file_pages_each_get_a_reference_and_colours_are_configurable(tmp_pa
 
 
 def test_dxf_holds_the_cut_paths_on_a_red_aci_1_layer_with_extents(tmp_path, cli):
-    ezdxf = pytest.importorskip("ezdxf")
+    ezdxf = require_module("ezdxf", "dxf")
     out = tmp_path / "tiles.dxf"
     assert cli("tiles", "-o", out, "--kerf", "0.15mm", "--bed", "600x400mm").status == 0
     document = ezdxf.readfile(out)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from modlinseq_print.games.mod13 import OPERATIONS, SEED_EXAMPLE
+from modlinseq_print.games.mod13 import OPERATIONS, WORKED_EXAMPLE
 from modlinseq_print.printables.mod13 import DeckOptions, deck_document, reference_document, suit_items
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Text
@@ -141,7 +141,7 @@ def test_reference_cards(tmp_path, cli, require_tool):
         assert f"'{op.phrase}'" in text and op.formula.replace(" ", "") in squeezed
     assert "5 - 36 + 12 = -19 = 7" in text and "on 2, 4, play 6" in text and "?" not in text
     played = re.findall(r"(\d+)\s+'([a-zA-Z0-9 ]+)'", text.split("a worked example")[1])
-    assert sorted(played) == sorted((str(card), phrase) for card, phrase in SEED_EXAMPLE[2:])
+    assert sorted(played) == sorted((str(card), phrase) for card, phrase in WORKED_EXAMPLE[2:])
 
 
 def test_deck_cli_pdf_pages_and_text(tmp_path, cli, require_tool):

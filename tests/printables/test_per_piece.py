@@ -60,13 +60,15 @@ def test_with_dpi_replaces_a_resolution_and_keeps_the_image():
 
 @pytest.mark.parametrize("argv, message", [
     (["--per-piece", "FILE"], "is a file"),
-    (["--per-piece", "DIR", "--dpi", "0"], "resolution"),
+    (["--per-piece", "DIR", "--dpi", "0"], "resolution above 0"),
+    (["--per-piece", "DIR", "--dpi", "0.01"], "0 x 0 pixels, less than one pixel a side: use --dpi 0.43 or more"),
+    (["--per-piece", "DIR", "--dpi", "9000"], "more than a PNG here may have"),
 ])
 def test_bad_per_piece_input_is_one_line(tmp_path, cli, argv, message):
     (tmp_path / "taken").write_text("x")
     argv = [a.replace("FILE", str(tmp_path / "taken")).replace("DIR", str(tmp_path / "d")) for a in argv]
     result = cli("tiles", "-o", tmp_path / "t.pdf", *argv)
-    assert_one_line_error(result, message, folder=tmp_path, keep=["taken"])
+    assert_one_line_error(result, message, folder=tmp_path, keep=["taken"], usage="above 0" in message)
 
 
 def test_mod13_deck_one_png_per_card_and_a_back(tmp_path, cli):

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from modlinseq_print.kit.build import build_kit
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import build_kit
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets

@@ -10,6 +10,7 @@ from modlinseq_print.printables.cutters import MARK_CLEARANCE, get_cutter
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
 from cli_helpers import assert_one_line_error
 from sheet_helpers import cut_outlines, svg_items
+from tool_helpers import require_module
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ def test_bad_print_and_cut_input_is_one_line(tmp_path, cli, argv, message):
 
 
 def test_print_and_cut_dxf_has_the_cut_paths_and_marks_in_page_coordinates(tmp_path, cli):
-    ezdxf = pytest.importorskip("ezdxf")
+    ezdxf = require_module("ezdxf", "dxf")
     assert cli("markers", "-o", tmp_path / "m.pdf", "--cut-file", tmp_path / "m.dxf", "--range", "8-12").status == 0
     document = ezdxf.readfile(tmp_path / "m.dxf")
     entities = list(document.modelspace())

@@ -2,13 +2,13 @@
 without --press or with a forbidden colour, transparency or layer added; Ghostscript's tiffsep finds only the
 C, M, Y, K and die-line plates; qpdf finds nothing wrong; the same command writes the same bytes."""
 
-import shutil
 import subprocess
 
 import pikepdf
 import pytest
 
 from cli_helpers import assert_one_line_error
+from tool_helpers import require_tool
 from modlinseq_print.cli import main
 from modlinseq_print.render.preflight import preflight
 
@@ -152,9 +152,7 @@ def test_bad_preflight_input_is_one_line(press_files, tmp_path, cli, argv, words
 @pytest.mark.parametrize("level", ["4", "1a"])
 @pytest.mark.parametrize("name", COMMANDS)
 def test_ghostscript_separates_only_the_process_plates_and_the_die_line(press_files, tmp_path, name, level):
-    gs = shutil.which("gs")
-    if gs is None:
-        pytest.skip("ghostscript is not installed")
+    gs = require_tool("gs")
     subprocess.run([gs, "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-dUsePDFX3Profile", "-sDEVICE=tiffsep", "-r10",
                     f"-sOutputFile={tmp_path}/p%03d.tif", str(press_files[name, level])], check=True)
     plates = {path.name.split("(")[1].split(")")[0] for path in tmp_path.glob("p*(*).tif")}

@@ -4,7 +4,7 @@ import pytest
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.geometry.tokens import parse_token, token_cell
+from modlinseq_print.rules.tokens import parse_token, token_cell
 from modlinseq_print.rules.chains import Topology
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.transcript import parse_transcript, split_turns

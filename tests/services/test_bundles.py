@@ -13,8 +13,8 @@ from PIL import Image
 
 from cli_helpers import assert_one_line_error
 from modlinseq_print.cli import main
-from modlinseq_print.kit.build import kit_pieces
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import kit_pieces
+from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.per_piece import image_frame
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
 from modlinseq_print.render.png_resolution import png_dpi

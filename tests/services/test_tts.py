@@ -10,8 +10,8 @@ from PIL import Image
 
 from cli_helpers import assert_one_line_error
 from modlinseq_print.cli import main
-from modlinseq_print.kit.build import kit_pieces
-from modlinseq_print.kit.preset_loading import load_preset
+from modlinseq_print.kits.build import kit_pieces
+from modlinseq_print.kits.preset_loading import load_preset
 from tts_format import save_problems
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from modlinseq_print.studio.server import StudioApp
+from modlinseq_print.studio.app import StudioApp
 from studio_client import Client
 
 

@@ -1,12 +1,13 @@
-"""A test client for the studio: calls the WSGI app in-process, as a browser on 127.0.0.1 would."""
+"""A test client for the studio: the ASGI app in-process (Starlette's TestClient), as a browser on 127.0.0.1."""
 
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass
 
-from modlinseq_print.studio.server import StudioApp
+from starlette.testclient import TestClient
+
+from modlinseq_print.studio.app import StudioApp
 
 HOST = "127.0.0.1:8000"
 
@@ -20,37 +21,29 @@ class Answer:
     body: bytes
 
     def json(self) -> dict:
-        assert self.headers["Content-Type"].startswith("application/json"), self.headers
+        assert self.headers["content-type"].startswith("application/json"), self.headers
         return json.loads(self.body)
 
 
 class Client:
-    """Requests straight to the WSGI callable."""
+    """Requests to the application, in-process."""
 
     def __init__(self, app: StudioApp):
         self.app = app
+        self.http = TestClient(app, base_url=f"http://{HOST}", raise_server_exceptions=True)
 
     def request(self, method: str, path: str, body=None, host: str = HOST, headers: dict | None = None,
                 raw: bytes | None = None, content_type: str = "application/json") -> Answer:
-        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else b"")
-        path, _, query = path.partition("?")
-        environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query, "HTTP_HOST": host,
-                   "CONTENT_TYPE": content_type, "CONTENT_LENGTH": str(len(data)), "wsgi.input": io.BytesIO(data)}
-        environ.update(headers or {})
-        seen = {}
-
-        def start_response(status, response_headers):
-            seen["status"], seen["headers"] = int(status.split()[0]), dict(response_headers)
-
-        payload = b"".join(self.app(environ, start_response))
-        return Answer(seen["status"], seen["headers"], payload)
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        sent = {"host": host, **({"content-type": content_type} if data is not None else {}), **(headers or {})}
+        response = self.http.request(method, path, content=data, headers=sent)
+        return Answer(response.status_code, dict(response.headers), response.content)
 
     def get(self, path: str, **kw) -> Answer:
         return self.request("GET", path, **kw)
 
     def post(self, path: str, body=None, **kw) -> Answer:
         return self.request("POST", path, body if body is not None else {}, **kw)
-
 
 
 def assert_one_line_error(answer: Answer, status: int, *words: str) -> str:

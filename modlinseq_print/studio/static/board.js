@@ -1,15 +1,49 @@
 // Board designer: the form and the cell edits go to the server, which draws the board and splits the pages.
+// A click shows at once (an overlay on the cell); the server's new drawing follows.
 "use strict";
 
 const form = document.getElementById("design");
-const view = document.getElementById("preview");
 const message = document.getElementById("message");
-const hover = hoverLabel();
+const countPill = document.getElementById("count");
 const previewRequest = new Latest();
 const pagesRequest = new Latest();
 const defaults = formValues(form);
 let removed = [];
 let added = [];
+let shown = { cells: new Set(), ghosts: new Set(), spec: "" };  // what the drawing on screen shows
+let stroke = null;  // "remove" or "add": the first cell of a click or drag decides
+
+const view = new BoardView(document.getElementById("preview"), {
+  describe: (address) => `${address}${isOn(address) ? "" : " (not on the board: Enter adds it)"}`,
+  activate: (address, how) => {
+    if (!address) return;
+    if (how !== "drag") stroke = isOn(address) ? "remove" : "add";
+    toggle(address);
+    if (how === "key") { refreshSoon.now(); announce(`${address} ${isOn(address) ? "added" : "removed"}; ${countCells()} cells`); }
+  },
+  key: (event) => {
+    if (event.key === "Escape") { view.hideHover(); return true; }
+    return false;
+  },
+});
+
+// A cell of the base board (the spec's), known from the drawing on screen and the edits it was drawn with.
+function inBase(address) {
+  return (shown.cells.has(address) && !shownEdits.added.has(address)) || shownEdits.removed.has(address);
+}
+function isOn(address) {
+  return (inBase(address) && !removed.includes(address)) || added.includes(address);
+}
+let shownEdits = { removed: new Set(), added: new Set() };
+
+function countCells() {
+  let count = shown.cells.size;
+  for (const address of [...shown.cells, ...shown.ghosts]) {
+    const now = isOn(address), before = shown.cells.has(address);
+    if (now !== before) count += now ? 1 : -1;
+  }
+  return count;
+}
 
 function settings() {
   return { ...formValues(form), remove: removed, add: added };
@@ -43,19 +77,63 @@ function showEdits() {
   document.getElementById("edits").textContent = parts.join("; ");
 }
 
+// The edits not yet in the drawing on screen, as overlays: a cell taken away, a cell put on.
+function drawMarks() {
+  const group = document.getElementById("marks");
+  if (!group) return;
+  group.replaceChildren();
+  for (const address of [...shown.cells, ...shown.ghosts]) {
+    const now = isOn(address);
+    if (now !== shown.cells.has(address)) view.mark("marks", address, now ? "mark-on" : "mark-off");
+  }
+  countPill.textContent = `${countCells()} cells`;
+}
+
+function toggle(address) {
+  const on = isOn(address);
+  if (stroke === "remove" && on) {
+    if (added.includes(address)) added = added.filter((a) => a !== address);
+    else if (!removed.includes(address)) removed.push(address);
+  } else if (stroke === "add" && !on) {
+    if (removed.includes(address)) removed = removed.filter((a) => a !== address);
+    else if (!added.includes(address)) added.push(address);
+  } else {
+    return;
+  }
+  drawMarks();
+  showEdits();
+}
+
 async function refresh() {
   writeUrl();
   showEdits();
   const body = settings();
+  const sent = { removed: new Set(removed), added: new Set(added) };
+  const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  document.body.dataset.busy = "1";
   try {
-    const data = await previewRequest.run((signal) => api("/api/board/preview", body, signal));
+    const data = await previewRequest.run((signal) => api("/api/board/preview", { ...body, screen_width: width || undefined }, signal));
     message.textContent = "";
-    draw(data);
-    document.getElementById("count").textContent = `${data.count} cells`;
+    shown = { cells: new Set(data.cells.map((c) => c[0])), ghosts: new Set(data.ghosts.map((c) => c[0])), spec: data.spec };
+    shownEdits = sent;
+    view.show(data, [data.cells, data.ghosts]);
+    drawGhosts(data.ghosts);
+    drawMarks();
+    document.getElementById("preview").setAttribute("aria-label",
+      `Board ${data.spec}, ${data.count} cells. Arrow keys move between cells; Enter removes a cell or adds a dashed one.`);
     refreshPages(body);
   } catch (error) {
-    if (!isAbort(error)) message.textContent = error.message;
+    if (!isAbort(error)) { message.textContent = error.message; document.body.dataset.busy = "0"; }
   }
+}
+
+function drawGhosts(ghosts) {
+  let group = document.getElementById("ghosts");
+  if (!group) {
+    group = svgEl("path", { id: "ghosts", class: "ghost" });
+    document.getElementById("marks").before(group);
+  }
+  group.setAttribute("d", ghosts.map(([address]) => `M${view.points(address).replaceAll(" ", "L")}Z`).join(""));
 }
 
 async function refreshPages(body) {
@@ -66,82 +144,56 @@ async function refreshPages(body) {
     summary.textContent = data.summary;
     summary.dataset.count = data.count;
     drawPages(data.pages);
+    document.body.dataset.busy = "0";
   } catch (error) {
-    if (!isAbort(error)) { summary.textContent = ""; message.textContent = error.message; }
+    if (!isAbort(error)) { summary.textContent = ""; message.textContent = error.message; document.body.dataset.busy = "0"; }
   }
 }
 
-function draw(data) {
-  view.replaceChildren();
-  const pad = Math.max(...data.shape.map(([x, y]) => Math.hypot(x, y))) + 2;
-  view.setAttribute("viewBox", viewBox(data.width, data.height, [data.cells, data.ghosts], pad));
-  view.appendChild(sceneElement(data.svg, data.width, data.height));
-  const ghosts = svgEl("g", { id: "ghosts" }, view);
-  for (const [address, x, y] of data.ghosts) cellPolygon(ghosts, data.shape, x, y, "ghost", address);
-  const cells = svgEl("g", { id: "cells" }, view);
-  for (const [address, x, y] of data.cells) cellPolygon(cells, data.shape, x, y, "hit", address);
-  svgEl("g", { id: "pages" }, view);
-}
-
+// The printed pages as dashed frames, each numbered at the middle of the part of it that shows, all numbers
+// of one size ("page 7", or "7" where pages are small on the screen); one that would touch another is
+// shortened, or left out.
 function drawPages(pages) {
-  const group = view.querySelector("#pages");
+  const group = document.getElementById("pages");
   if (!group) return;
   group.replaceChildren();
   group.style.display = document.getElementById("show-pages").checked ? "" : "none";
-  const [vx, vy, vw] = view.getAttribute("viewBox").split(" ").map(Number);
-  const size = Math.max(3, vw / 80);  // the page numbers keep one size on screen, whatever the board
+  const [vx, vy, vw, vh] = document.getElementById("preview").getAttribute("viewBox").split(" ").map(Number);
   for (const page of pages) {
     svgEl("rect", { x: page.x, y: page.y, width: page.w, height: page.h, class: "page" }, group);
-    const label = svgEl("text", { x: Math.max(page.x, vx) + size / 2, y: Math.max(page.y, vy) + size * 1.4,
-      class: "page-number", "font-size": size }, group);
-    label.textContent = `page ${page.number}`;
+  }
+  const fit = (chars) => Math.min(vw / 32, ...pages.map((p) => Math.min(0.85 * p.w / (chars * 0.6), 0.5 * p.h)));
+  const pixels = document.getElementById("preview").clientWidth / vw;
+  const long = fit(`page ${pages.length}`.length) * pixels >= 12;  // else bare numbers, larger
+  const size = long ? fit(`page ${pages.length}`.length) : fit(String(pages.length).length);
+  const placed = [];
+  for (const page of pages) {
+    const x0 = Math.max(page.x, vx), x1 = Math.min(page.x + page.w, vx + vw);
+    const y0 = Math.max(page.y, vy), y1 = Math.min(page.y + page.h, vy + vh);
+    const label = svgEl("text", { x: (x0 + x1) / 2, y: (y0 + y1) / 2, class: "page-number", "font-size": size.toFixed(2),
+      "text-anchor": "middle", "dominant-baseline": "central" }, group);
+    for (const text of [long ? `page ${page.number}` : `${page.number}`, `${page.number}`, null]) {
+      if (text === null) { label.remove(); break; }
+      label.textContent = text;
+      const b = label.getBBox();
+      const box = [b.x, b.y, b.x + b.width, b.y + b.height];
+      if (!placed.some((other) => overlaps(other, box))) { placed.push(box); break; }
+    }
   }
 }
 
-// Clicking or dragging: the first cell decides whether this stroke removes cells or adds them.
-let stroke = null;
+function overlaps(a, b) { return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]; }
 
-function toggle(polygon) {
-  const address = polygon.dataset.address;
-  if (stroke === "remove" && polygon.classList.contains("hit")) {
-    if (added.includes(address)) added = added.filter((a) => a !== address);
-    else if (!removed.includes(address)) removed.push(address);
-    polygon.classList.add("pending-off");
-  } else if (stroke === "add" && polygon.classList.contains("ghost")) {
-    if (removed.includes(address)) removed = removed.filter((a) => a !== address);
-    else if (!added.includes(address)) added.push(address);
-    polygon.classList.add("pending-on");
-  }
-}
-
-view.addEventListener("pointerdown", (event) => {
-  const polygon = event.target.closest("polygon[data-address]");
-  if (!polygon) return;
-  event.preventDefault();
-  stroke = polygon.classList.contains("ghost") ? "add" : "remove";
-  toggle(polygon);
-});
-view.addEventListener("pointerover", (event) => {
-  const polygon = event.target.closest("polygon[data-address]");
-  if (polygon && stroke) toggle(polygon);
-});
-view.addEventListener("pointermove", (event) => {
-  const polygon = event.target.closest("polygon[data-address]");
-  if (polygon) hover.show(polygon.dataset.address + (polygon.classList.contains("ghost") ? " (add)" : ""), event);
-  else hover.hide();
-});
-view.addEventListener("pointerleave", () => hover.hide());
+const refreshSoon = debounce(refresh, 250);
 window.addEventListener("pointerup", () => {
   if (!stroke) return;
   stroke = null;
   refreshSoon.now();
 });
-
-const refreshSoon = debounce(refresh, 250);
 form.addEventListener("input", () => refreshSoon());
 form.addEventListener("change", () => refreshSoon());
 document.getElementById("show-pages").addEventListener("change", (event) => {
-  const group = view.querySelector("#pages");
+  const group = document.getElementById("pages");
   if (group) group.style.display = event.target.checked ? "" : "none";
 });
 document.getElementById("reset-cells").addEventListener("click", () => { removed = []; added = []; refreshSoon.now(); });

@@ -1,4 +1,5 @@
-// Kit builder: a form generated from the preset schema the server sends; the server checks, builds and keeps the PDF.
+// Kit builder: a form generated from the preset definition the server sends; the server checks, builds and keeps
+// the PDF. Checking a field never cancels a build, and Build always builds the form as it is shown.
 "use strict";
 
 const form = document.getElementById("kit");
@@ -6,30 +7,53 @@ const fieldsBox = document.getElementById("fields");
 const picker = document.getElementById("preset-name");
 const state = document.getElementById("state");
 const message = document.getElementById("message");
+const progressBar = document.getElementById("progress");
+const buildButton = document.getElementById("build");
+const cancelButton = document.getElementById("cancel");
 const checkRequest = new Latest();
+const buildRequest = new Latest();
 let schema = null;
 
-function input(field) {
-  if (field.type === "bool") return Object.assign(document.createElement("input"), { type: "checkbox" });
-  if (field.choices.length) {
-    const select = document.createElement("select");
-    const options = field.type.startsWith("optional") ? [["", "default"]] : [];
-    for (const choice of field.choices) options.push([choice, choice]);
-    for (const [value, text] of options) select.add(new Option(text, value));
-    return select;
+function control(field, id) {
+  let el;
+  if (field.type === "bool") {
+    el = Object.assign(document.createElement("input"), { type: "checkbox" });
+  } else if (field.choices.length) {
+    el = document.createElement("select");
+    if (field.type.startsWith("optional")) el.add(new Option("default", ""));
+    for (const choice of field.choices) el.add(new Option(choice, choice));
+  } else {
+    el = document.createElement("input");
+    el.type = field.type.endsWith("int") ? "number" : "text";
+    el.spellcheck = false;
+    if (field.type.startsWith("optional")) el.placeholder = "default";
+    if (field.suggestions.length) {
+      const list = document.createElement("datalist");
+      list.id = `list-${id}`;
+      for (const s of field.suggestions) list.appendChild(new Option(s));
+      fieldsBox.appendChild(list);
+      el.setAttribute("list", list.id);
+    }
   }
-  const el = document.createElement("input");
-  el.type = field.type.endsWith("int") ? "number" : "text";
-  el.spellcheck = false;
-  if (field.type.startsWith("optional")) el.placeholder = "default";
-  if (field.suggestions.length) {
-    const list = document.createElement("datalist");
-    list.id = `list-${field.key}`;
-    for (const s of field.suggestions) list.appendChild(new Option(s));
-    fieldsBox.appendChild(list);
-    el.setAttribute("list", list.id);
-  }
+  el.id = id;
+  el.name = field.key;
   return el;
+}
+
+// One field: its label with the key beside it, the control, the unit, and the place for its problem.
+function fieldRow(field) {
+  const id = `f-${field.key.replace(".", "-")}`;
+  const row = document.createElement("div");
+  row.className = field.type === "bool" ? "field check-field" : "field";
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.append(field.label, Object.assign(document.createElement("code"), { textContent: field.key }));
+  const el = control(field, id);
+  const unit = Object.assign(document.createElement("span"), { className: "unit", id: `${id}-unit`, textContent: field.unit });
+  const error = Object.assign(document.createElement("div"), { className: "field-error", id: `error-${field.key}` });
+  el.setAttribute("aria-describedby", `${unit.id} ${error.id}`);
+  if (field.type === "bool") row.append(el, label, unit, error); else row.append(label, el, unit, error);
+  return row;
 }
 
 function buildForm() {
@@ -37,16 +61,7 @@ function buildForm() {
   for (const section of schema.sections) {
     const set = document.createElement("fieldset");
     set.appendChild(Object.assign(document.createElement("legend"), { textContent: section.title }));
-    for (const field of section.fields) {
-      const el = input(field);
-      el.name = field.key;
-      const label = document.createElement("label");
-      label.className = "row";
-      label.title = field.key;
-      label.append(Object.assign(document.createElement("span"), { textContent: field.label }), el,
-        Object.assign(document.createElement("div"), { className: "field-error", id: `error-${field.key}` }));
-      set.appendChild(label);
-    }
+    for (const field of section.fields) set.appendChild(fieldRow(field));
     fieldsBox.appendChild(set);
   }
 }
@@ -55,15 +70,22 @@ function values() {
   return formValues(form);
 }
 
-function showCheck(result) {
+function clearProblems() {
+  for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
   for (const el of form.querySelectorAll(".invalid")) el.classList.remove("invalid");
   for (const el of form.querySelectorAll(".field-error")) el.textContent = "";
   message.textContent = "";
-  if (result.ok) { state.textContent = "valid"; state.className = "pill"; return true; }
-  state.textContent = "fix the form"; state.className = "pill bad";
+}
+
+// A check's answer: ok, or the key at fault and its message, shown under the field.
+function showCheck(result) {
+  clearProblems();
+  if (result.ok) { setState("valid", ""); return true; }
+  setState("fix the form", "bad");
   const el = result.key && form.elements.namedItem(result.key);
   if (el) {
     el.classList.add("invalid");
+    el.setAttribute("aria-invalid", "true");
     document.getElementById(`error-${result.key}`).textContent = result.error;
   } else {
     message.textContent = result.error;
@@ -71,12 +93,18 @@ function showCheck(result) {
   return false;
 }
 
+function setState(text, kind) {
+  state.textContent = text;
+  state.className = `pill${kind ? ` ${kind}` : ""}`;
+}
+
 const check = debounce(async () => {
+  if (buildRequest.busy) return;  // the build checks the form itself
   try {
     const result = await checkRequest.run((signal) => api("/api/kit/validate", { values: values() }, signal));
-    showCheck(result);
+    if (!buildRequest.busy) showCheck(result);
   } catch (error) {
-    if (!isAbort(error)) message.textContent = error.message;
+    if (!isAbort(error) && !buildRequest.busy) showCheck({ ok: false, key: error.key, error: error.message });
   }
 }, 300);
 
@@ -87,32 +115,56 @@ async function loadPreset(name) {
   check.now();
 }
 
+// Build the form as shown: a pending check is dropped (the build checks the same values), never the build.
 async function build() {
-  const button = document.getElementById("build");
-  button.disabled = true;
-  state.textContent = "building…"; state.className = "pill busy";
+  check.cancel();
+  checkRequest.cancel();
+  clearProblems();
+  const body = { name: picker.value, values: values() };
+  buildButton.disabled = true;
+  cancelButton.hidden = false;
+  progressBar.hidden = false;
+  progressBar.value = 0;
+  setState("building…", "busy");
+  document.getElementById("download").hidden = true;
   try {
-    const result = await checkRequest.run((signal) => api("/api/kit/build", { name: picker.value, values: values() }, signal));
-    if (!showCheck(result)) return;
-    state.textContent = "built";
-    document.getElementById("summary").textContent = result.summary;
-    const link = document.getElementById("download");
-    link.href = `/api/kit/download?id=${result.id}`;
-    link.hidden = false;
-    link.classList.add("primary");
-    const thumbs = document.getElementById("thumbs");
-    thumbs.replaceChildren();
-    result.thumbnails.forEach((src, i) => {
-      const figure = document.createElement("figure");
-      figure.append(Object.assign(document.createElement("img"), { src, alt: `page ${i + 1}`, loading: "lazy" }),
-        Object.assign(document.createElement("figcaption"), { textContent: `${i + 1}. ${result.labels[i]}`.trim() }));
-      thumbs.appendChild(figure);
-    });
+    const result = await buildRequest.run((signal) => apiWithProgress("/api/kit/build", body, signal, (label, fraction) => {
+      progressBar.value = fraction;
+      setState(`building: ${label}`, "busy");
+    }));
+    if (!showCheck(result)) { announce(`Not built: ${result.error}`); return; }
+    setState("built", "");
+    showKit(result);
   } catch (error) {
-    if (!isAbort(error)) { message.textContent = error.message; state.textContent = "failed"; state.className = "pill bad"; }
+    if (isAbort(error)) { setState("cancelled", "bad"); announce("Build cancelled"); }
+    else { showCheck({ ok: false, key: error.key, error: error.message }); setState("failed", "bad"); }
   } finally {
-    button.disabled = false;
+    buildButton.disabled = false;
+    cancelButton.hidden = true;
+    progressBar.hidden = true;
   }
+}
+
+// The built kit: its summary, its download, and a picture of each page (fetched when scrolled into view).
+function showKit(result) {
+  document.getElementById("summary").textContent = result.summary;
+  announce(`Kit built: ${result.summary}`);
+  const link = document.getElementById("download");
+  link.href = `/api/kit/download?id=${result.id}`;
+  link.hidden = false;
+  link.classList.add("primary");
+  const thumbs = document.getElementById("thumbs");
+  thumbs.replaceChildren();
+  thumbs.dataset.pages = result.pages;
+  result.labels.forEach((caption, i) => {
+    const figure = document.createElement("figure");
+    const text = `${i + 1}. ${caption}`.trim();
+    figure.append(Object.assign(document.createElement("img"), {
+      src: `/api/kit/page?id=${result.id}&page=${i + 1}`, alt: `Page ${text}`, loading: "lazy", decoding: "async",
+      width: 180, height: 255,
+    }), Object.assign(document.createElement("figcaption"), { textContent: text }));
+    thumbs.appendChild(figure);
+  });
 }
 
 async function start() {
@@ -125,9 +177,10 @@ async function start() {
 }
 
 picker.addEventListener("change", () => loadPreset(picker.value).catch((e) => { message.textContent = e.message; }));
-fieldsBox.addEventListener("input", () => { document.getElementById("download").hidden = true; check(); });
+fieldsBox.addEventListener("input", () => { document.getElementById("download").hidden = true; setState("checking…", "busy"); check(); });
 fieldsBox.addEventListener("change", () => check());
-document.getElementById("build").addEventListener("click", build);
+buildButton.addEventListener("click", build);
+cancelButton.addEventListener("click", () => buildRequest.cancel());
 document.getElementById("save-preset").addEventListener("click", async () => {
   try { await download("/api/kit/preset-file", { name: picker.value, values: values() }); } catch (e) { message.textContent = e.message; }
 });

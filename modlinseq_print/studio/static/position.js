@@ -2,12 +2,10 @@
 "use strict";
 
 const form = document.getElementById("rules");
-const view = document.getElementById("diagram");
 const box = document.getElementById("transcript");
 const message = document.getElementById("message");
 const pop = document.getElementById("pop");
 const popValue = document.getElementById("pop-value");
-const hover = hoverLabel();
 let transcript = "";
 let undoStack = [];
 let selected = null;
@@ -48,7 +46,8 @@ function send(edit = {}) {
 
 async function roundTrip(edit) {
   const before = transcript;
-  const body = { ...formValues(form), transcript, ...edit };
+  const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  const body = { ...formValues(form), transcript, ...edit, screen_width: width || undefined };
   try {
     const data = await api("/api/position/check", body);
     message.textContent = "";
@@ -65,18 +64,36 @@ async function roundTrip(edit) {
   }
 }
 
+let tiles = {};
+let blockedCells = new Set();
+
+const view = new BoardView(document.getElementById("diagram"), {
+  describe: (address) => `${address}${tiles[address] !== undefined ? ` = ${tiles[address]}` : blockedCells.has(address) ? " (blocked)" : ""}`,
+  activate: (address, how) => {
+    if (!address) { closeEditor(); return; }
+    if (how !== "drag") openEditor(address, how === "key");
+  },
+  key: (event, address) => {
+    if (!address) return false;
+    if (/^[0-9#]$/.test(event.key)) { openEditor(address, true, event.key); return true; }
+    if (event.key === "Delete" || event.key === "Backspace") { if (tiles[address] !== undefined) send({ cell: address, value: "" }); return true; }
+    if (event.key === "Escape") { closeEditor(); return true; }
+    return false;
+  },
+});
+
 function render(data) {
-  view.replaceChildren();
-  view.setAttribute("viewBox", `0 0 ${data.width} ${data.height}`);
-  view.appendChild(sceneElement(data.svg, data.width, data.height));
-  const blocked = new Set(data.report.blocked);
-  const cells = svgEl("g", { id: "cells" }, view);
-  for (const [address, x, y] of data.cells) {
-    const cls = "hit" + (blocked.has(address) ? " blocked" : "") + (address === selected ? " selected" : "");
-    const polygon = cellPolygon(cells, data.shape, x, y, cls, address);
-    if (data.tiles[address] !== undefined) polygon.dataset.tile = data.tiles[address];
-  }
-  report(data.report, Object.keys(data.tiles).length);
+  tiles = data.tiles;
+  blockedCells = new Set(data.report.blocked);
+  view.show(data, [data.cells]);
+  const marks = document.getElementById("marks");
+  marks.replaceChildren();
+  for (const address of blockedCells) view.mark("marks", address, "blocked");
+  if (selected) view.mark("selection", selected, "selected");
+  const count = Object.keys(data.tiles).length;
+  document.getElementById("diagram").setAttribute("aria-label",
+    `Position on ${data.report.board || "the board"}: ${count} tiles. Arrow keys move between cells; type a value or # and Enter to place a tile; Delete takes it away.`);
+  report(data.report, count);
 }
 
 function report(result, tiles) {
@@ -96,47 +113,47 @@ function report(result, tiles) {
     (w) => `<div class="mono">#${escapeHtml(w.cell)}: ${w.values.length ? w.values.join(", ") : "no value fits"}</div>`).join("") : "";
 }
 
-function openEditor(polygon) {
-  selected = polygon.dataset.address;
-  for (const el of view.querySelectorAll(".selected")) el.classList.remove("selected");
-  polygon.classList.add("selected");
+function openEditor(address, fromKeyboard, typed) {
+  selected = address;
+  const selection = document.getElementById("selection");
+  selection.replaceChildren();
+  view.mark("selection", address, "selected");
   const area = pop.parentElement.getBoundingClientRect();
-  const cell = polygon.getBoundingClientRect();
-  pop.style.left = `${cell.right - area.left + 6}px`;
-  pop.style.top = `${cell.top - area.top - 4}px`;
+  const cell = selection.firstChild.getBoundingClientRect();
+  const left = Math.min(cell.right - area.left + 6, area.width - 160);
+  pop.style.left = `${Math.max(left, 0)}px`;
+  pop.style.top = `${Math.max(cell.top - area.top - 4, 0)}px`;
   pop.style.display = "block";
-  document.getElementById("pop-cell").textContent = `cell ${selected}`;
-  popValue.value = polygon.dataset.tile || "";
+  document.getElementById("pop-cell").textContent = `Value for cell ${address}`;
+  popValue.value = typed !== undefined ? typed : (tiles[address] !== undefined ? tiles[address] : "");
   popValue.focus();
-  popValue.select();
+  if (typed === undefined) popValue.select();
+  pop.dataset.keyboard = fromKeyboard ? "1" : "0";
 }
 
-function closeEditor() {
+function closeEditor(refocus = true) {
+  const wasOpen = pop.style.display === "block";
   pop.style.display = "none";
   selected = null;
-  for (const el of view.querySelectorAll(".selected")) el.classList.remove("selected");
+  const selection = document.getElementById("selection");
+  if (selection) selection.replaceChildren();
+  if (wasOpen && refocus) view.svg.focus({ preventScroll: true });
 }
 
-view.addEventListener("click", (event) => {
-  const polygon = event.target.closest("polygon[data-address]");
-  if (polygon) openEditor(polygon); else closeEditor();
-});
-view.addEventListener("pointermove", (event) => {
-  const polygon = event.target.closest("polygon[data-address]");
-  if (polygon) hover.show(polygon.dataset.address + (polygon.dataset.tile ? ` = ${polygon.dataset.tile}` : ""), event);
-  else hover.hide();
-});
-view.addEventListener("pointerleave", () => hover.hide());
 popValue.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();
     const cell = selected;
+    const value = popValue.value.trim();
     closeEditor();
-    send({ cell, value: popValue.value.trim() });
+    send({ cell, value });
+    announce(value ? `${value} placed on ${cell}` : `tile taken from ${cell}`);
   } else if (event.key === "Escape") {
+    event.preventDefault();
     closeEditor();
   }
 });
+popValue.addEventListener("blur", () => setTimeout(() => { if (!pop.contains(document.activeElement) && pop.style.display === "block") closeEditor(false); }, 150));
 
 function undo() {
   if (!undoStack.length) return;

@@ -221,9 +221,8 @@ def per_piece_files(pieces, faces, out: PieceOutput) -> Files:
 
 def image_files(images, folder: str, frame) -> Files:
     """The images as PNGs at the frame's dpi with their resolution set (pHYs), and pieces.csv, in `folder`."""
-    from modlinseq_print.render.png_resolution import with_dpi
     from modlinseq_print.render.png_writer import scene_to_png
 
-    path = check_folder(folder)
-    files = [(path / image.name, with_dpi(scene_to_png(image.scene, frame.dpi), frame.dpi)) for image in images]
+    path = check_folder(folder)  # the frame's pixels were checked when it was made (per_piece.image_frame)
+    files = [(path / image.name, scene_to_png(image.scene, frame.dpi)) for image in images]
     return files + [(path / CSV_NAME, images_csv(images, frame).encode("utf-8"))]

@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
-from modlinseq_print.kit.measures import Measures, measure
-from modlinseq_print.kit.presets import Preset
+from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
+from modlinseq_print.kits.measures import Measures, measure
+from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
@@ -74,6 +74,8 @@ def with_exercises(preset: Preset, count: int | None = None, seed: int | None = 
     """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
     if count is not None:
         check_exercise_count(count, 0, "--exercises")
+    if seed is not None:
+        check_seed(seed)
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
     return replace(preset, exercises=replace(preset.exercises, **changes))
 

@@ -7,10 +7,10 @@ from importlib import resources
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.kit.measures import Measures
+from modlinseq_print.kits.measures import Measures
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
-# them; templates/ in the checkout is the user-facing copy (tests/test_presets.py keeps the two identical).
+# them; templates/ in the checkout is the user-facing copy (tests/kit/test_presets.py keeps the two identical).
 # The package is installed as files (fonts are read by path too), so the resource folder is a real Path.
 TEMPLATES = Path(str(resources.files("modlinseq_print") / "presets"))
 WRAPS = ("none", "lines", "bounce", "tess")

@@ -12,10 +12,10 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
-from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, short_path
-from modlinseq_print.kit.build import KIT_ADVICE, board_style, sheet_options, tile_look
-from modlinseq_print.kit.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
-from modlinseq_print.kit.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
+from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
+from modlinseq_print.kits.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
@@ -24,7 +24,7 @@ from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
-from modlinseq_print.rules.exercises import check_exercise_count
+from modlinseq_print.rules.exercises import check_exercise_count, check_seed
 
 
 def preset_names() -> list[str]:
@@ -42,6 +42,7 @@ def _is(path: Path, test: str) -> bool:
 
 def find_preset(name_or_path: str) -> Path:
     """The file for a preset name (a shipped NAME.toml) or a path to a .toml file."""
+    refuse_file_reads("preset", PresetError)
     path = Path(name_or_path)
     if path.suffix == ".toml" or _is(path, "exists"):
         if not _is(path, "is_file"):
@@ -85,7 +86,12 @@ def _typed(cls, table: dict, where: str, source: Path) -> dict:
 def load_preset(name_or_path: str) -> Preset:
     """Read, type-check and validate a preset by name or path; it carries its lengths in mm and its sheets."""
     path = find_preset(name_or_path)
-    data = load_toml(read_text_input(path, "preset", PRESET_LIMIT, PresetError), f"preset {path}", PresetError)
+    return preset_from_text(read_text_input(path, "preset", PRESET_LIMIT, PresetError), path)
+
+
+def preset_from_text(text: str, path: Path) -> Preset:
+    """Type-check and validate a preset's TOML text; `path` gives its name (the stem) and names it in messages."""
+    data = load_toml(text, f"preset {path}", PresetError)
     top = _typed(Preset, data, "", path)
     sections = {}
     for name, cls in SECTIONS.items():
@@ -123,6 +129,7 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
+    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed, "the seed"))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):

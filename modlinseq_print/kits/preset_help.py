@@ -7,8 +7,8 @@ from __future__ import annotations
 import typing
 from dataclasses import MISSING, dataclass, fields
 
-from modlinseq_print.kit.preset_loading import NOT_KEYS
-from modlinseq_print.kit.presets import SECTIONS, Preset
+from modlinseq_print.kits.preset_loading import NOT_KEYS
+from modlinseq_print.kits.presets import SECTIONS, Preset
 
 #: One line per key ("section.key" for the keys of a section), as a user reads it.
 KEY_HELP = {

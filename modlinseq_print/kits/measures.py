@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, parse_back_offset
-from modlinseq_print.render.paper import Sheet, make_sheet
-from modlinseq_print.render.pagination import DEFAULT_OVERLAP
+from modlinseq_print.render.paper import DEFAULT_OVERLAP, Sheet, make_sheet
 from modlinseq_print.units import parse_length
 
 #: Every length key of a preset, in the order a reader meets them.

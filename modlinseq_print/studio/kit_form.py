@@ -1,0 +1,88 @@
+"""The kit builder's form, generated from the preset definition (the preset dataclasses): every key, grouped
+under headings a person reads, with a label, its key, its unit and, for closed choices, the choices.
+
+A key the tables below do not know still gets a field (under "More settings", labelled by its name): the form
+follows the preset definition when a key is added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+
+from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES
+from modlinseq_print.kits.preset_loading import NOT_KEYS
+from modlinseq_print.kits.presets import SECTIONS, WRAPS, Preset
+from modlinseq_print.printables.tile_sheets import LAYOUTS
+from modlinseq_print.printables.tiles import CUT_LINES
+from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER
+from modlinseq_print.render.theme import THEMES
+
+LENGTH = "length: mm, cm, in or pt, e.g. 25mm"
+#: The headings, in order, and each key's label and unit (or hint).
+GROUPS: dict[str, dict[str, tuple[str, str]]] = {
+    "Kit": {"title": ("Title on the cover", ""), "modulus": ("Modulus", "2 to 99"),
+            "theme": ("Colour theme", "")},
+    "Board": {"board.spec": ("Board", "hex:N, rect:CxR, tess:N or square:CxR"),
+              "board.pattern": ("Bonus pattern", ""), "board.wrap": ("Wrap-around", ""),
+              "board.labels": ("Print cell addresses", ""), "board.cell_size": ("Cell size", LENGTH),
+              "board.clearance": ("Room around a tile", LENGTH)},
+    "Tiles": {"tiles.copies": ("Copies of each number", "tiles"), "tiles.wild": ("Wild tiles", "tiles"),
+              "tiles.blockers": ("Blockers", "tiles"), "tiles.width": ("Tile width", LENGTH),
+              "tiles.shape": ("Tile shape", ""), "tiles.no_zero": ("Leave out the 0 tiles", ""),
+              "tiles.underline": ("Underline 6 and 9", ""), "tiles.back_text": ("Text on the backs", ""),
+              "markers.include": ("Print modulus markers", ""), "markers.range": ("Marker moduli", "e.g. 8-20"),
+              "markers.copies": ("Markers of each modulus", "markers")},
+    "Sheets": {"paper": ("Paper", "a4, letter, a3... or a size such as 300x200mm"), "margin": ("Margin", LENGTH),
+               "board.paper": ("Board pages' paper", "empty: the kit's paper"),
+               "board.margin": ("Board pages' margin", LENGTH), "board.overlap": ("Glue overlap", LENGTH),
+               "board.orientation": ("Board pages' orientation", ""),
+               "tiles.paper": ("Tile sheets' paper", "empty: the kit's paper"),
+               "tiles.margin": ("Tile sheets' margin", LENGTH), "tiles.layout": ("Tile sheet layout", ""),
+               "tiles.backs": ("Print tile backs", ""), "tiles.gap": ("Gap between tiles", LENGTH),
+               "tiles.nest": ("Nest tiles (alternate up and down)", ""),
+               "tiles.gutter": ("Gutter beside the fold", LENGTH)},
+    "Printing": {"tiles.bleed": ("Bleed", LENGTH), "tiles.safe": ("Safe distance inside the cut", LENGTH),
+                 "tiles.cut_lines": ("Cut lines", ""), "tiles.crop_marks": ("Crop marks", ""),
+                 "tiles.back_offset": ("Backs' shift (X,Y)", "lengths, e.g. 1.5mm,-0.5mm")},
+    "Exercises": {"exercises.count": ("Practice problems", "0 for none"),
+                  "exercises.seed": ("Problem set number", "the same number gives the same problems")},
+    "Language": {"lang": ("Language of the printed text", "")},
+}
+CHOICES = {"theme": tuple(THEMES), "board.pattern": PATTERNS, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPES,
+           "tiles.layout": LAYOUTS, "board.orientation": ORIENTATIONS, "tiles.cut_lines": CUT_LINES,
+           "lang": LANGUAGES}
+SUGGESTIONS = {key: tuple(name for name in PAPERS if name != POSTER) for key in ("paper", "board.paper", "tiles.paper")}
+OTHERS = "More settings"
+
+
+def _kind(annotation) -> str:
+    name = str(annotation).replace("typing.", "")
+    return {"int": "int", "str": "str", "bool": "bool", "str | None": "optional-str",
+            "int | None": "optional-int"}.get(name, "str")
+
+
+def preset_keys() -> list[tuple[str, object]]:
+    """Every key a preset file sets, with its dataclass field, in the definition's order."""
+    keys = [(f.name, f) for f in fields(Preset) if f.name not in NOT_KEYS and f.name not in SECTIONS]
+    for name, cls in SECTIONS.items():
+        keys += [(f"{name}.{f.name}", f) for f in fields(cls) if f.name not in NOT_KEYS]
+    return keys
+
+
+def _field(key: str, f, label: str, unit: str) -> dict:
+    return {"key": key, "label": label, "unit": unit, "type": _kind(f.type),
+            "default": f.default if f.default is not MISSING else None,
+            "choices": list(CHOICES.get(key, ())), "suggestions": list(SUGGESTIONS.get(key, ()))}
+
+
+def form_sections() -> list[dict]:
+    """The form: headings in order, each with its fields (key, label, unit, type, default, choices)."""
+    known = dict(preset_keys())
+    sections = [{"title": title, "fields": [_field(key, known[key], *keys[key]) for key in keys if key in known]}
+                for title, keys in GROUPS.items()]
+    listed = {key for keys in GROUPS.values() for key in keys}
+    others = [_field(key, f, key.rpartition(".")[2].replace("_", " ").capitalize(), "")
+              for key, f in known.items() if key not in listed]
+    return [s for s in sections + [{"title": OTHERS, "fields": others}] if s["fields"]]

@@ -1,0 +1,75 @@
+"""Ctrl-C where Python would lose it: inside cairo's PNG write callback and inside a finalizer that the garbage
+collector runs (as when the collector comes back on after a pause). Each run ends with status 130, one line,
+and the file it would have replaced as it was. (Real processes interrupted at many moments: the hostile table.)"""
+
+import io
+import os
+import signal
+
+import pytest
+
+from cli_helpers import run_cli
+from modlinseq_print import interrupts
+from modlinseq_print.fileio import write_files_atomic
+
+
+def _ctrl_c() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def _assert_interrupted(result, folder, old: dict[str, bytes]) -> None:
+    assert (result.status, result.out, result.err) == (130, "", "modlinseq-print: interrupted\n")
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == old
+
+
+def test_ctrl_c_inside_the_png_write_callback(capsys, tmp_path, monkeypatch):
+    import cairosvg.surface
+
+    class InterruptedOnWrite(io.BytesIO):
+        def write(self, data):
+            _ctrl_c()  # Python runs the handler here, inside cairo's callback into Python
+            return super().write(data)
+
+    monkeypatch.setattr(cairosvg.surface, "io", type("io", (), {"BytesIO": InterruptedOnWrite}))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "keep.png").write_bytes(b"OLD")
+    result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.png")
+    _assert_interrupted(result, tmp_path, {"keep.png": b"OLD"})
+
+
+def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path, monkeypatch):
+    import modlinseq_print.render.collector as collector
+
+    class Finalized:
+        def __del__(self):
+            _ctrl_c()  # KeyboardInterrupt raised in __del__ is printed as "Exception ignored" and lost
+
+    class Collector:
+        isenabled, disable = staticmethod(lambda: True), staticmethod(lambda: None)
+
+        @staticmethod
+        def enable():
+            Finalized()
+
+    monkeypatch.setattr(collector, "gc", Collector)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "keep.pdf").write_bytes(b"OLD")
+    result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.pdf")
+    _assert_interrupted(result, tmp_path, {"keep.pdf": b"OLD"})
+
+
+def test_deferred_holds_ctrl_c_until_the_block_ends():
+    reached = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.deferred():
+            _ctrl_c()
+            reached.append("after the signal")
+    assert reached == ["after the signal"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # a library caller's handler is back
+
+
+def test_a_library_write_after_a_deferred_interrupt_is_not_refused(tmp_path):
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.deferred():
+            _ctrl_c()
+    assert write_files_atomic([(tmp_path / "a.txt", "new")]) == [tmp_path / "a.txt"]
