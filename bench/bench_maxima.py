@@ -1,4 +1,4 @@
-"""Benchmark: time and peak memory of the commands at each documented maximum (docs/reference/limits.md).
+"""Benchmark: time and peak memory of the commands at each documented maximum (docs/limits-of-inputs.md).
 
 Each case runs the real command in a fresh process; the figures are the wall-clock seconds, the CPU seconds
 (user + system) and the peak resident memory of that process alone (os.wait4's rusage). The maxima live in
