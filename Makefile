@@ -43,7 +43,9 @@ docs: $(DOCS_STAMP)
 
 previews: $(STAMP) tools
 	$(PY) scripts/previews.py
+	$(PY) scripts/previews_3d.py
 	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py
+	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_pieces3d.py -k page_shows
 
 studio: $(RUNTIME)
 	$(PY) -m modlinseq_print studio $(STUDIO_ARGS)

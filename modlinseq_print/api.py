@@ -236,12 +236,13 @@ class PositionPrint:
 
 
 def position(board: str, modulus: int, transcript: str, *, pattern: str | None = None, wrap: str | None = None,
-             diagonals: bool = False, wild_policy: str = "E", marker: bool = False, crop: bool = False,
+             diagonals: bool = False, wild_policy: str = "E", marker: bool = False, crop: bool | None = None,
              crop_margin: int = 1, legend: str = "long", modulus_note: str | None = None,
              show_blocked: bool = True, theme: str = "green", tile_width=None, tile_shape: str = "pentagon",
              labels: bool = True, title: str | None = None, lang: str = "en") -> PositionPrint:
     """A position diagram: the board, the tiles, blocked cells in red and a legend of the sequences
-    (`tile_width` None: the diagrams' own, smaller than a printed tile)."""
+    (`tile_width` None: the diagrams' own, smaller than a printed tile). `crop` True draws only the cells
+    around the tiles, False the whole board, None (the default) crops when the tiles fill at most half of it."""
     from modlinseq_print.printables.position import DIAGRAM_TILE_WIDTH, diagram_style, position_scene
 
     width = DIAGRAM_TILE_WIDTH if tile_width is None else _mm(tile_width, "tile width")

@@ -31,6 +31,11 @@ def board_from_args(args: argparse.Namespace) -> Board:
     return parse_board(args.board)
 
 
+def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
+    """Add --dpi, the resolution of PNG output (checked against the image's size when the pages are known)."""
+    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
+
+
 def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, margin: str = "10mm") -> None:
     """Add -o, --format, --dpi, --paper and --margin, as every command that prints pages takes them."""
     from modlinseq_print.render.output import formats
@@ -39,7 +44,7 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
                         help=f"output file .pdf, .svg or .png (default {default_output}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    add_dpi_argument(parser)
     parser.add_argument("--paper", default="a4", help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
     parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 

@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--exercises", type=COUNT, default=None, metavar="N",
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
-    parser.add_argument("--seed", type=WHOLE, default=None, help="seed for the worksheet problems (default: the preset's)")
+    parser.add_argument("--seed", type=WHOLE, default=None, help="the worksheet's problem set: the same number always gives the same problems "
+                             "(default: the preset's)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser, bleed_alias=True)
     add_service_argument(parser)

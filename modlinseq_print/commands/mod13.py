@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from modlinseq_print.commands.box import register_mod13 as register_box
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
 from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
@@ -24,7 +25,8 @@ from modlinseq_print.units import parse_length
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the mod13 command and its subcommands."""
-    parser = sub.add_parser("mod13", help="Mod 13, the card game: check a discard pile, print a deck or a reference card")
+    parser = sub.add_parser("mod13", help="Mod 13, the card game: check a discard pile, print a deck, a reference card "
+                                          "or a tuck box")
     actions = parser.add_subparsers(dest="mod13_command", metavar="ACTION", parser_class=type(parser))
     actions.required = True
     check = actions.add_parser("check", help="every operation that makes each card legal")
@@ -53,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_press_arguments(reference, bleed_alias=True)
     add_lang_argument(reference)
     reference.set_defaults(run=run_reference)
+    register_box(actions)
 
 
 def run_deck(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
 
 SQRT3 = math.sqrt(3.0)
-DEFAULT_TILE_WIDTH = 25.0  # mm, rules, section 1-3
+DEFAULT_TILE_WIDTH = 25.0  # mm, rules, page 1, section 1-3
 DEFAULT_CLEARANCE = 1.5  # mm between the tile and the cell outline, each side
 TILE_SHAPES = ("pentagon", "house")
 

@@ -13,10 +13,11 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
-from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, kit_box, sheet_options, tile_look
 from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
 from modlinseq_print.kits.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.board_pages import check_page_count, least_pages
+from modlinseq_print.printables.boxes import card_thickness, check_play
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
 from modlinseq_print.printables.tiles import CUT_LINES, TileLook
@@ -129,7 +130,7 @@ def validate(preset: Preset, path: Path) -> Measures:
         if value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
-    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed, "the seed"))
+    keyed("exercises.seed", lambda: check_seed(preset.exercises.seed))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):
@@ -163,7 +164,10 @@ def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callab
             ("tiles.gutter", lambda: _gutter(preset, m)),
             ("tiles.back_offset", lambda: sheet_options(preset, m, "")),
             ("tiles.layout" if tiles.sheet_layout == "gutter-fold" else "tiles.width",
-             lambda: sheet_slots(tile_look(preset, m), m.pieces_sheet, sheet_options(preset, m, "")))]
+             lambda: sheet_slots(tile_look(preset, m), m.pieces_sheet, sheet_options(preset, m, ""))),
+            ("box.card", lambda: card_thickness(preset.box.card)),
+            ("box.play", lambda: check_play(length_mm(preset, "box.play"))),
+            ("box.include", lambda: preset.box.include and kit_box(preset, m))]
 
 
 def _board_pages(preset: Preset, m: Measures, board) -> int:

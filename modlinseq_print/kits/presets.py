@@ -86,8 +86,17 @@ class ExercisesSection:
 
 
 @dataclass(frozen=True)
+class BoxSection:
+    """The [box] table: a box to keep the tiles and markers in (a tray with a lid), printed after them."""
+
+    include: bool = False
+    card: int = 300  # g/m² of the card the tiles and the box are printed on: sets their thickness
+    play: str = "1.5mm"  # room around the stacked pieces, each way
+
+
+@dataclass(frozen=True)
 class Preset:
-    """A whole kit: modulus, paper, theme and the four sections."""
+    """A whole kit: modulus, paper, theme and the five sections."""
 
     name: str
     title: str = "MODLINSEQ"
@@ -100,10 +109,12 @@ class Preset:
     tiles: TilesSection = TilesSection()
     markers: MarkersSection = MarkersSection()
     exercises: ExercisesSection = ExercisesSection()
+    box: BoxSection = BoxSection()
     source: str = ""
     #: Lengths in mm and the ready sheets, set by the loader; a preset changed with replace() in its lengths
     #: or papers must drop them (measures=None) to have them read again.
     measures: Measures | None = field(default=None, compare=False, repr=False)
 
 
-SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection}
+SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection,
+            "box": BoxSection}

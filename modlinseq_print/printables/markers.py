@@ -1,4 +1,4 @@
-"""Modulus markers (rules, section 8): one special tile per modulus of a range, standing for 0 on cell A0."""
+"""Modulus markers (rules, page 3, section 8): one special tile per modulus of a range, standing for 0 on cell A0."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Item
 from modlinseq_print.render.theme import Theme
 
-DEFAULT_RANGE = "8-20"  # the rules' practical range of moduli
+DEFAULT_RANGE = "8-20"  # the rules' practical range of moduli (page 3, section 8)
 TOP_LINE = "mod"
 BOTTOM_LINE = "= 0"  # the marker is played as a 0 (transcribed 0A0)
 SMALL = 0.34  # the small lines' size, as a fraction of the modulus size

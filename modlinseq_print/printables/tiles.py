@@ -18,7 +18,7 @@ from modlinseq_print.render.scene import Item, Polygon, Style, Text
 from modlinseq_print.render.theme import Theme
 
 DEFAULT_MODULUS = 13
-DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, section 1-3)
+DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, page 1, section 1-3)
 MAX_MODULUS = 999  # three digits still fit a tile
 WILD_LABEL = "#"
 UNDERLINED = (6, 9)

@@ -1,4 +1,4 @@
-"""Colour themes shared by every printable: the seeds' green board with yellow tiles, and black-and-white."""
+"""Colour themes shared by every printable: the green board with yellow tiles of the rules' figures, and black-and-white."""
 
 from __future__ import annotations
 

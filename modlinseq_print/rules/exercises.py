@@ -1,4 +1,4 @@
-"""Practice problems of table 2F of the rules (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
+"""Practice problems as table 2F of the rules sets them (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
 
 from __future__ import annotations
 
@@ -99,9 +99,10 @@ def check_exercise_count(count: int, low: int = 0, what: str = "count") -> int:
     return count
 
 
-def check_seed(seed: int, what: str = "seed") -> int:
-    """The worksheet's seed, if it is a whole number of at most inputs.MAX_DIGITS digits (as the command line
-    reads it); else one line naming `what`. One rule wherever the seed comes from: option, preset or library."""
+def check_seed(seed: int, what: str = "the problem set number") -> int:
+    """The worksheet's problem set number, if it is a whole number of at most inputs.MAX_DIGITS digits (as the
+    command line reads it); else one line naming `what`. One rule wherever it comes from: option, preset or
+    library."""
     return parse_int(seed, what, RulesError)
 
 

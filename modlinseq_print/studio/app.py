@@ -44,9 +44,9 @@ def api_modules() -> list:
     """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
     HEAVY {path, ...} (work run one at a time) and PAGES {path: file in static/} (a page of its own). A new
     feature is a new module listed here."""
-    from modlinseq_print.studio import board_api, kit_api, position_api
+    from modlinseq_print.studio import board_api, kit_api, pieces3d_api, position_api
 
-    return [board_api, kit_api, position_api]
+    return [board_api, kit_api, position_api, pieces3d_api]
 
 
 def error_response(status: int, message: str, key: str | None = None) -> Response:

@@ -103,6 +103,11 @@ def _load(request: Request):
     return preset, toml
 
 
+def form_preset(request: Request):
+    """The kit form's preset, checked as validate and build check it (for other modules' handlers)."""
+    return _load(request)[0]
+
+
 def _error_reply(error: ModlinseqError) -> dict:
     message = str(error)
     key = getattr(error, "key", None)
