@@ -53,6 +53,9 @@ KEY_HELP = {
     "markers.range": "modulus markers, lowest-highest (2 to 999); they share the tile sheets",
     "markers.include": "print the markers",
     "markers.copies": "markers of each modulus (0: none)",
+    "box.include": "add a box for the tiles and markers (a tray with a lid) after the tile sheets (one page)",
+    "box.card": "weight of the card in g/m², 120 to 450: the pieces' thickness and the box's",
+    "box.play": "room around the stacked pieces, each way: 1 to 2 mm",
     "exercises.count": "practice problems on a worksheet with answers (0: no worksheet; at most 500)",
     "exercises.seed": "seed of the practice problems (the same seed gives the same problems)",
 }
