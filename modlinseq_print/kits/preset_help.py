@@ -57,7 +57,7 @@ KEY_HELP = {
     "box.card": "weight of the card in g/m², 120 to 450: the pieces' thickness and the box's",
     "box.play": "room around the stacked pieces, each way: 1 to 2 mm",
     "exercises.count": "practice problems on a worksheet with answers (0: no worksheet; at most 500)",
-    "exercises.seed": "seed of the practice problems (the same seed gives the same problems)",
+    "exercises.seed": "which set of practice problems: the same number gives the same problems",
 }
 
 
