@@ -18,6 +18,7 @@ def test_there_are_benchmarks_and_a_runner():
     assert (ROOT / "scripts" / "run_benchmarks.py").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BENCHMARKS, ids=lambda p: p.name)
 def test_benchmark_runs_on_its_smallest_case(path, tmp_path):
     done = subprocess.run([sys.executable, str(path), "--smallest"], cwd=tmp_path, capture_output=True, text=True,

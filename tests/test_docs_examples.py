@@ -51,6 +51,7 @@ def test_the_pages_have_examples():
     assert sum(len(commands(body, line)) for path in EXAMPLE_PAGES for line, body in blocks(path, "sh")) >= 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_PAGES, ids=page_id)
 def test_page_examples_run_as_written(path, tmp_path, monkeypatch):
     where = page_id(path)

@@ -178,6 +178,7 @@ def test_make_docs_builds_strictly_and_not_quietly():
     assert "mkdocs build --strict" in recipe and "--quiet" not in recipe  # --quiet would hide what fails it
 
 
+@pytest.mark.slow
 @NEEDS_MKDOCS
 def test_a_broken_anchor_fails_the_build(tmp_path):
     for name in ("docs", "scripts"):
@@ -190,6 +191,7 @@ def test_a_broken_anchor_fails_the_build(tmp_path):
     assert done.returncode != 0 and "#adding-a-tongue" in done.stdout + done.stderr
 
 
+@pytest.mark.slow
 @NEEDS_MKDOCS
 def test_the_site_builds_strictly(tmp_path):
     site = tmp_path / "site"
