@@ -58,6 +58,10 @@ class FieldError(ModlinseqError):
     bound, and the message names fields with `mention`, so that a command line can name its flags, a form
     its labels and the library its keywords. str() is the message in `words` (the library's by default)."""
 
+    #: The fields are the library's names, which each front end words its own way; a kit preset's errors name
+    #: its keys instead, which stay keys everywhere but in the studio's kit form.
+    library_names = True
+
     def __init__(self, message: str, field: str | None = None, limit: object = None, words: Words = keyword_word):
         self.template, self.field, self.limit, self.words = message, field, limit, words
         super().__init__(self.worded(words))

@@ -175,6 +175,9 @@ def test_a_kit_preset_names_its_keys_on_the_command_line_and_in_the_library(tmp_
     preset.write_text('[tiles]\ngutter = "4mm"\n', encoding="utf-8")
     result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
     assert 'use tiles.layout = "gutter-fold" or drop tiles.gutter' in result.err, result
+    preset.write_text('lang = "xx"\n', encoding="utf-8")  # a key that is also one of the kit command's options
+    result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
+    assert "small.toml: key lang: unknown language 'xx'" in result.err and "--lang" not in result.err, result
 
 
 def test_every_field_a_lower_layer_names_has_a_flag():

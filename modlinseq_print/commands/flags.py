@@ -59,5 +59,6 @@ def flag_words(parser: argparse.ArgumentParser, otherwise: Words) -> Words:
 
 
 def flagged(error: FieldError, parser: argparse.ArgumentParser) -> str:
-    """The error's message with its fields worded as the parser's flags: '--press-bleed: a press bleed of ...'."""
-    return error.worded(flag_words(parser, error.words))
+    """The error's message with its fields worded as the parser's flags: '--press-bleed: a press bleed of ...'
+    (a kit preset's keys stay keys: `lang` in a preset file is not the kit command's --lang)."""
+    return error.worded(flag_words(parser, error.words)) if error.library_names else str(error)

@@ -17,7 +17,7 @@ from modlinseq_print.rules.wilds import WILD_POLICIES
 
 def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) -> None:
     """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript."""
-    add_board_arguments(parser, pattern=pattern)
+    add_board_arguments(parser, pattern=pattern, required=True)
     parser.add_argument("--modulus", "-m", type=WHOLE, required=True, metavar="M", help="the modulus (e.g. 13)")
     parser.add_argument("--wrap", choices=WRAP_MODES, default=None,
                         help="how lines continue at the edge (default: none; tess boards: tess; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from modlinseq_print.commands.common import removed_note
 from modlinseq_print.commands.flags import FlagError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.services.specs import get_service, services
@@ -39,5 +40,6 @@ def write_service_bundle(args: argparse.Namespace, kind: str, make, output: str 
     files = make(service, product, folder)
     written = write_files_atomic(files)
     archive = written[-1]
-    print(f"wrote {folder}/ ({len(written) - 1} files) and {archive}: {product.product} for {service.title}")
+    print(f"wrote {folder}/ ({len(written) - 1} files) and {archive}: {product.product} for {service.title}"
+          f"{removed_note(written)}")
     return 0

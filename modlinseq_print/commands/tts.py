@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
@@ -43,5 +43,5 @@ def run(args: argparse.Namespace) -> int:
         files = export_files(export, folder, args.base_url)
     written = write_files_atomic(files)
     print(f"wrote {written[0]} and {len(written) - 1} images in {folder / 'images'}: board, "
-          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck")
+          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck{removed_note(written)}")
     return 0

@@ -19,7 +19,9 @@ MAX_KIT_MODULUS = 99  # the reference card lists every sequence: keep the table 
 
 class PresetError(FieldError):
     """A preset file that is missing, unreadable, or has an unknown key or a bad value (its field: the key at
-    fault, if any; its fields are worded as preset keys unless a front end words them)."""
+    fault, if any; its fields are preset keys, worded as such but in the studio's kit form)."""
+
+    library_names = False
 
     def __init__(self, message: str, field: str | None = None, limit: object = None, words: Words = preset_word):
         super().__init__(message, field, limit, words)

@@ -17,6 +17,7 @@ from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
+from modlinseq_print.rules.sequences import MAX_MODULUS
 from modlinseq_print.wording import _
 
 Point = tuple[float, float]
@@ -266,9 +267,9 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
     if style.title:
         lines.append((style.title, TITLE_SIZE, "Helvetica-Bold"))
     if style.modulus is not None:
-        if style.modulus < 2:
-            raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 2, e.g. 13",
-                                  "modulus", 2)
+        if not 2 <= style.modulus <= MAX_MODULUS:  # the note shows the modulus of play: the rules' range
+            raise BoardStyleError(f"bad modulus {style.modulus}: use a whole number from 2 to {MAX_MODULUS:,}, "
+                                  "e.g. 13", "modulus", MAX_MODULUS)
         lines.append((_("modulus {modulus}").format(modulus=style.modulus), NOTE_SIZE, "Helvetica"))
     return lines
 

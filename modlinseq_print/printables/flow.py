@@ -118,12 +118,13 @@ class Flow:
         self.y += height
 
     def heading(self, text: str, size: float = 14 * PT) -> None:
-        """A bold heading, kept with at least a few lines of what follows."""
+        """A bold heading (wrapped to the column when it is wider), kept with at least a few lines of what follows."""
         self.ensure(size * 5)
-        self.y += size * 1.1
-        self._check_height(text)
-        self._check_width(text, text_width(text, "Helvetica-Bold", size), self.column_width)
-        self.scene.add(Text(self.x, self.y, text, size, anchor="start", font="Helvetica-Bold"), "text")
+        for line in wrap_text(text, self.column_width, "Helvetica-Bold", size):
+            self.y += size * 1.1
+            self._check_height(line)
+            self._check_width(line, text_width(line, "Helvetica-Bold", size), self.column_width)
+            self.scene.add(Text(self.x, self.y, line, size, anchor="start", font="Helvetica-Bold"), "text")
         self.y += size * 0.6
 
     def paragraph(self, text: str, size: float = 9.5 * PT, font: str = "Helvetica", indent: float = 0.0) -> None:

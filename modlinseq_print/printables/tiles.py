@@ -99,8 +99,8 @@ class TileLook:
 def check_modulus(modulus: int) -> int:
     """The modulus, or a one-line error when it is not 2 to 999."""
     if not 2 <= modulus <= MAX_MODULUS:
-        raise TileError(f"bad modulus {modulus}: use a whole number from 2 to {MAX_MODULUS} (the rules suggest 8 "
-                        "to 20)", "modulus", MAX_MODULUS)
+        raise TileError(f"bad modulus {modulus}: printed tiles take 2 to {MAX_MODULUS} (three digits fit on a tile; "
+                        "the rules suggest 8 to 20)", "modulus", MAX_MODULUS)
     return modulus
 
 

@@ -13,7 +13,6 @@ from importlib import resources
 
 from modlinseq_print.errors import FieldError, ModlinseqError, Words, keyword_word
 from modlinseq_print.kits.preset_keys import PRESET_KEYS
-from modlinseq_print.kits.presets import PresetError
 from modlinseq_print.studio.kit_form import form_sections
 
 KIT_PAGE = "kit.html"  # the kit form is drawn from the preset definition, not written in the page
@@ -94,7 +93,7 @@ def page_words(page: str | None, otherwise: Words = keyword_word) -> Words:
 
 def studio_message(error: ModlinseqError, page: str | None) -> tuple[str, str | None]:
     """An error's line with its fields worded as the page's labels, and the request key at fault (if known)."""
-    if isinstance(error, PresetError):  # its fields are a preset's keys, whatever the page
+    if isinstance(error, FieldError) and not error.library_names:  # a preset's keys, whatever the page
         return error.worded(label_words(kit_labels(), error.words)), error.field
     if isinstance(error, FieldError):
         return error.worded(page_words(page, error.words)), error.field

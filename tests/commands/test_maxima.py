@@ -1,4 +1,4 @@
-"""The documented maxima (README "Maxima"): each is accepted at the limit, where that is cheap, and refused one
+"""The documented maxima (docs/limits-of-inputs.md): each is accepted at the limit, where that is cheap, and refused one
 above it with exit status 2, one line on stderr, no traceback and no file written, before any work is done.
 The runs at the limits themselves, timed, are bench/bench_maxima.py's."""
 

@@ -1,6 +1,6 @@
 """The studio end to end in a real browser: Debian's chromium, headless, driven by Playwright.
 
-One server and one browser for the module. With MODLINSEQ_STUDIO_SCREENSHOTS=DIR (`make docs` sets it to
+One server and one browser for the module. With MODLINSEQ_STUDIO_SCREENSHOTS=DIR (`make previews` sets it to
 docs) the tests also save the screenshots of the pages there, desktop and phone, and record what each shows
 in DIR/studio-screenshots.json (test_studio_screenshots.py checks that record against today's studio).
 """
@@ -102,7 +102,7 @@ def shown_state(page, kind: str) -> dict:
 
 
 def screenshot(page, name: str, kind: str) -> None:
-    """Save the page as DIR/studio-NAME.png when asked (make docs), and record what it shows beside it."""
+    """Save the page as DIR/studio-NAME.png when asked (make previews), and record what it shows beside it."""
     if not SCREENSHOTS:
         return
     state = shown_state(page, kind)

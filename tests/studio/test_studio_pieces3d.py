@@ -131,7 +131,7 @@ def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
             assert images.count() == 5
             for k in range(5):
                 assert images.nth(k).evaluate("img => img.complete && img.naturalWidth") == 640
-            if os.environ.get("MODLINSEQ_STUDIO_SCREENSHOTS"):  # make docs: the picture in docs/3d-printing.md
+            if os.environ.get("MODLINSEQ_STUDIO_SCREENSHOTS"):  # make previews: the picture in docs/3d-printing.md
                 page.locator("#solid-show").scroll_into_view_if_needed()
                 page.screenshot(path=os.path.join(os.environ["MODLINSEQ_STUDIO_SCREENSHOTS"], "3d-studio-kit.png"))
             with page.expect_download(timeout=60_000) as caught:
