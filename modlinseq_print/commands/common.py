@@ -7,7 +7,7 @@ import argparse
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES, using
-from modlinseq_print.inputs import DPI
+from modlinseq_print.commands.numbers import DPI
 from modlinseq_print.wording import plural
 
 
@@ -51,13 +51,11 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
 
 def write_document(document, args: argparse.Namespace, summary: str, progress=None) -> int:
     """Write the document where -o says and report the files in one line; `progress` is called after each page."""
-    from modlinseq_print.commands.flags import flag_errors
     from modlinseq_print.commands.press_options import press_from_args
     from modlinseq_print.render.output import format_for, write_output
 
-    with flag_errors():
-        written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
-                               press_from_args(args), progress)
+    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
+                           press_from_args(args), progress)
     print(f"wrote {file_names(written)}: {summary}{removed_note(written)}")
     return 0
 

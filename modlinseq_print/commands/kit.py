@@ -7,10 +7,9 @@ import argparse
 from dataclasses import replace
 
 from modlinseq_print.commands.common import add_lang_argument, removed_note
-from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.inputs import COUNT, WHOLE
+from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.kits.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
@@ -64,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
-    with flag_errors():
-        written = write_output(kit.document, output, kind, press=press)
+    written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "

@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_board_arguments
-from modlinseq_print.inputs import TEXT_LIMIT, WHOLE, read_text_input
+from modlinseq_print.commands.numbers import WHOLE
+from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position

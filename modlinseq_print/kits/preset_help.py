@@ -5,15 +5,16 @@ cannot drift. A key without a line here, or a line without its key, fails the te
 from __future__ import annotations
 
 import typing
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass
 
-from modlinseq_print.kits.preset_loading import NOT_KEYS
+from modlinseq_print.kits.preset_keys import preset_fields
 from modlinseq_print.kits.presets import SECTIONS, Preset
 
 #: One line per key ("section.key" for the keys of a section), as a user reads it.
 KEY_HELP = {
     "title": "title on the cover and the reference card",
-    "lang": "language of the printed text: en, de, el, es, fr or ru (`kit --lang` overrides it)",
+    "lang": "language of the printed text: en, de, el, es, fr or ru (a language given to the kit command or the "
+            "library overrides it)",
     "modulus": "the modulus, 2 to 99: tiles 0 to modulus-1 and the table of every sequence on the reference card",
     "paper": "paper of the cover, reference card and worksheet: a4, a5, letter, a3, tabloid, legal or WxH "
              "such as 300x200mm",
@@ -82,11 +83,8 @@ def _kind(hint: object) -> str:
 def preset_keys() -> list[PresetKey]:
     """Every key a preset file may set, top-level keys first, then each section's, in definition order."""
     found = []
-    for prefix, cls in [("", Preset)] + [(f"{name}.", cls) for name, cls in SECTIONS.items()]:
-        hints = typing.get_type_hints(cls)
-        for f in fields(cls):
-            if f.name in NOT_KEYS or f.name in SECTIONS:
-                continue
-            default = None if f.default is MISSING else f.default
-            found.append(PresetKey(prefix + f.name, _kind(hints[f.name]), default, KEY_HELP.get(prefix + f.name)))
+    for key, f in preset_fields():
+        hints = typing.get_type_hints(SECTIONS.get(key.rpartition(".")[0], Preset))
+        default = None if f.default is MISSING else f.default
+        found.append(PresetKey(key, _kind(hints[f.name]), default, KEY_HELP.get(key)))
     return found

@@ -26,6 +26,7 @@ from starlette.routing import Route
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.studio.client_words import refuse_file_names
 from modlinseq_print.studio.exchange import ApiError, Handler, Reply, Request, one_line
+from modlinseq_print.studio.field_words import studio_message
 from modlinseq_print.studio.jobs import OverBudget, run_job
 from modlinseq_print.studio.limits import MAX_ANSWER, check_answer_size
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
@@ -42,8 +43,8 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-st
 
 def api_modules() -> list:
     """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
-    HEAVY {path, ...} (work run one at a time) and PAGES {path: file in static/} (a page of its own). A new
-    feature is a new module listed here."""
+    HEAVY {path, ...} (work run one at a time), PAGES {path: file in static/} (a page of its own) and FORM (the
+    page whose labels its messages use). A new feature is a new module listed here."""
     from modlinseq_print.studio import board_api, kit_api, pieces3d_api, position_api
 
     return [board_api, kit_api, position_api, pieces3d_api]
@@ -64,9 +65,11 @@ class StudioApp:
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
         self.heavy: set[str] = set()
+        self.forms: dict[str, str | None] = {}
         pages = dict(PAGES)
         for module in api_modules():
             self.routes.update(module.ROUTES)
+            self.forms.update({path: getattr(module, "FORM", None) for _, path in module.ROUTES})
             self.budgets.update(getattr(module, "BUDGETS", {}))
             self.heavy |= set(getattr(module, "HEAVY", ()))
             pages.update(getattr(module, "PAGES", {}))
@@ -129,13 +132,13 @@ class StudioApp:
             budget = self.budgets.get(path, BUDGET)
             kind = "heavy" if path in self.heavy else "light"
             if "application/x-ndjson" in request.headers.get("accept", ""):
-                return ProgressStream(handler, body, query, budget, kind, request.receive)
+                return ProgressStream(handler, body, query, budget, kind, request.receive, self.forms.get(path))
             answer = await watched(request, run_job(partial(handler, Request(body, query)), budget, kind))
             return answer_response(answer)
         except ClientDisconnect:
             return Response(status_code=499)
         except Exception as error:  # noqa: BLE001 - every failure becomes one JSON line
-            return failure_response(error)
+            return failure_response(error, self.forms.get(path))
 
 
 async def watched(request: HttpRequest, work):
@@ -166,12 +169,13 @@ def answer_response(answer: dict | Reply) -> Response:
     return Response(data, media_type="application/json", headers=SECURITY_HEADERS)
 
 
-def failure_response(error: Exception) -> Response:
-    """An exception as its JSON line: a refusal (its status), a bad value (400), too long (503) or a bug (500)."""
+def failure_response(error: Exception, form: str | None = None) -> Response:
+    """An exception as its JSON line: a refusal (its status), a bad value (400, its fields named as the `form`
+    page labels them), too long (503) or a bug (500)."""
     if isinstance(error, ApiError):
         return error_response(error.status, str(error), error.key)
     if isinstance(error, ModlinseqError):
-        return error_response(400, str(error))
+        return error_response(400, *studio_message(error, form))
     if isinstance(error, OverBudget):
         return error_response(503, f"the studio stopped this request after {error.args[0]:g} s of work: "
                                    "ask for less (a smaller board, fewer tiles) or use the command line")

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from pathlib import PurePath
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import ModlinseqError, preset_word
 from modlinseq_print.kits.build import KIT_STEPS, build_kit
 from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
 from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.scene import Document, SceneIndex
 from modlinseq_print.studio.exchange import ApiError, Reply, Request
+from modlinseq_print.studio.field_words import page_words, studio_message
 from modlinseq_print.studio.fields import FieldError, integer, text
 from modlinseq_print.studio.kit_form import form_sections
 from modlinseq_print.studio.limits import check_kit, check_pages
@@ -109,12 +110,15 @@ def form_preset(request: Request):
 
 
 def _error_reply(error: ModlinseqError) -> dict:
-    message = str(error)
-    key = getattr(error, "key", None)
+    """The form's answer to a bad value: the key at fault, and the line shown under it, its fields named by
+    their labels (the field's own label, right above it, is left out)."""
+    message, key = studio_message(error, FORM)
     if key is None:
         match = re.search(r"key '?([A-Za-z_][A-Za-z0-9_.]*)'?", message)
         key = match.group(1) if match else None
-    return {"ok": False, "key": key, "error": message.replace("the preset: ", "")}
+    own = f"the preset: key {page_words(FORM, preset_word)(key, None)}: " if key else None
+    lead = next((lead for lead in (own, "the preset: key ", "the preset: ") if lead and message.startswith(lead)), "")
+    return {"ok": False, "key": key, "error": message[len(lead):]}
 
 
 def validate(request: Request) -> dict:
@@ -214,6 +218,7 @@ def preset_file(request: Request) -> Reply:
     return Reply(toml.encode(), content_type("toml"), f"{preset.name}.toml")
 
 
+FORM = "kit.html"  # the page whose labels name the fields in its messages
 ROUTES = {("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset_values,
           ("POST", "/api/kit/validate"): validate, ("POST", "/api/kit/build"): build,
           ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,

@@ -102,5 +102,6 @@ def export(request: Request) -> Reply:
     return Reply(data, content_type(fmt), f"position.{fmt}")
 
 
+FORM = "position.html"  # the page whose labels name the fields in its messages
 ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}
 BUDGETS = {"/api/position/check": 5.0, "/api/position/export": 20.0}

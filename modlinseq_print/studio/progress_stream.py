@@ -31,10 +31,11 @@ class ProgressStream(Response):
 
     media_type = "application/x-ndjson"
 
-    def __init__(self, handler: Handler, body: dict, query: dict, budget: float, kind: str, receive):
+    def __init__(self, handler: Handler, body: dict, query: dict, budget: float, kind: str, receive,
+                 form: str | None = None):
         super().__init__(b"", 200, media_type=self.media_type)
         self.handler, self.body, self.query = handler, body, query
-        self.budget, self.kind, self.receive_disconnect = budget, kind, receive
+        self.budget, self.kind, self.receive_disconnect, self.form = budget, kind, receive, form
 
     async def __call__(self, scope, receive, send) -> None:
         from modlinseq_print.studio.app import SECURITY_HEADERS, failure_response
@@ -63,7 +64,8 @@ class ProgressStream(Response):
                     await send({"type": "http.response.body", "body": getter.result(), "more_body": True})
                 else:
                     getter.cancel()
-            await send({"type": "http.response.body", "body": self._last_line(job, failure_response)})
+            await send({"type": "http.response.body",
+                        "body": self._last_line(job, lambda error: failure_response(error, self.form))})
         finally:
             gone.cancel()
             job.cancel()

@@ -237,7 +237,7 @@ def test_build_the_standard_kit(page, studio_url, require_tool):
     assert page.locator("#f-tiles-cut_lines").evaluate("el => el.tagName") == "SELECT"
     expect(page.locator('label[for="f-tiles-width"] code')).to_have_text("tiles.width")
     page.fill('input[name="modulus"]', "1")
-    expect(page.locator("#error-modulus")).to_have_text("key modulus: must be from 2 to 99, got 1")
+    expect(page.locator("#error-modulus")).to_have_text("must be from 2 to 99, got 1")
     assert page.locator('input[name="modulus"]').get_attribute("aria-invalid") == "true"
     page.fill('input[name="modulus"]', "13")
     expect(page.locator("#state")).to_have_text("valid")

@@ -83,8 +83,8 @@ def test_every_download_kind(client, standard, kind, names):
 @pytest.mark.parametrize("request_body, status, words", [
     ({"view": "photo"}, 400, "view must be one of"),
     ({"kind": "obj"}, 400, "kind must be one of"),
-    ({"solid": {"style": "domino"}}, 400, "style must be one of"),
-    ({"solid": {"hand": 31}}, 400, "hand must be from 1 to 30"),
+    ({"solid": {"style": "domino"}}, 400, '"Tiles" must be one of'),
+    ({"solid": {"hand": 31}}, 400, '"Rack for" must be from 1 to 30'),
     ({"solid": {"material": "12mm"}, "view": "laser-rack"}, 400, "12 mm thick is out of range"),
     ({"solid": {"material": "abc"}}, 400, "bad material thickness"),
     ({"solid": "flat"}, 400, "solid must be an object"),
