@@ -205,6 +205,32 @@ def job_start(rows: list, port: int, values: dict) -> None:
                  "the build stopped, its worker replaced"))
 
 
+def worker_start(rows: list) -> None:
+    """How long the worker processes take to start: the pool from nothing (the fork server loads and warms the
+    renderers), and one worker replacing a killed one (a fork of the warm fork server)."""
+    try:
+        from modlinseq_print.studio.workers import WorkerPool
+    except ImportError:  # a studio without worker processes
+        return
+    pool = WorkerPool()
+    start = time.perf_counter()
+    pool.start()
+    while len(pool.workers) < pool.size:
+        time.sleep(0.005)
+    first = (time.perf_counter() - start) * 1000
+    replaced = []
+    for _ in range(RUNS):
+        before = {worker.pid for worker in pool.workers}
+        start = time.perf_counter()
+        next(iter(pool.workers)).kill()
+        while {worker.pid for worker in pool.workers} == before or len(pool.workers) < pool.size:
+            time.sleep(0.002)
+        replaced.append((time.perf_counter() - start) * 1000)
+    pool.close()
+    rows.append(("workers: the pool started from nothing", first, None, "the fork server loads and warms up"))
+    rows.append(("workers: a killed worker replaced", statistics.median(replaced), None, "forked, ready for a job"))
+
+
 def kit_memory(rows: list) -> None:
     values = largest_kit()
     process, port = served()
@@ -306,6 +332,7 @@ def main() -> int:
     designer_server(rows)
     wild_tiles(rows)
     kit_memory(rows)
+    worker_start(rows)
     if os.access(CHROMIUM, os.X_OK):
         try:
             designer_browser(rows)

@@ -303,7 +303,8 @@ def worker_pool() -> WorkerPool:
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = WorkerPool()
-            atexit.register(_POOL.close)
+            import multiprocessing.util  # noqa: F401 - its exit handler (which ends the workers) is registered
+            atexit.register(_POOL.close)  # before this one, so this runs first: no worker is replaced at exit
         return _POOL
 
 

@@ -197,6 +197,7 @@ def fresh_server_files():
         process.wait(timeout=30)
 
 
+@pytest.mark.slow  # a second studio in its own process, and four kits
 def test_a_cancelled_kit_build_stops_and_the_next_is_as_a_fresh_servers(served, fresh_server_files):
     values = kit_values(served.port, "standard", **{"board.spec": "hex:57", "tiles.copies": "100"})
     stream = Stream(served.port, "/api/kit/build", {"name": "big", "values": values})
