@@ -72,14 +72,14 @@ async def run_job(handler: Handler, request: Request, budget: float, heavy: bool
     """Run a handler on a request, light (in a thread) or heavy (in a worker process), at most `budget` seconds
     in all (waiting for a free thread or worker included). When the budget runs out (OverBudget) or this is
     cancelled (the client went away), the work is stopped."""
-    request = _checking(request)
+    report, request = request.progress, _checking(request)
     try:
         async with asyncio.timeout(budget) as deadline:
             if heavy:
-                return await in_worker(InWorker(handler, request.body, request.query), request.progress)
+                return await in_worker(InWorker(handler, request.body, request.query), report)
             answer = await in_thread(request.stopped, handler, request)
             if isinstance(answer, InWorker):
-                result = await in_worker(answer, request.progress)
+                result = await in_worker(answer, report)
                 answer = await in_thread(request.stopped, answer.then, result) if answer.then else result
             return answer
     except TimeoutError:

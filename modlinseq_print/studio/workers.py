@@ -8,8 +8,9 @@ process, and a fresh worker takes its place. Each worker's memory is capped (MEM
 limit on a process's data: its heap and private memory, not the libraries it maps), it reads no file a request
 names (`inputs.no_file_reads()`), and it streams its progress back.
 
-The protocol on a worker's pipe: the server sends (function, body, query); the worker answers with any number
-of ("progress", label, done, total), then ("done", result) or ("failed", status, message, key, retire).
+The protocol on a worker's pipe: the server sends (function, body, query); the worker answers ("started",), any
+number of ("progress", label, done, total), then ("done", result) or ("failed", status, message, key, retire).
+A job whose worker died before it started goes to another worker.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def serve(connection, memory_limit: int | None) -> None:
             function, body, query = connection.recv()
         except EOFError:
             return
+        connection.send(("started",))
         answer = run_one(function, body, query, connection)
         try:
             connection.send(answer)
@@ -143,24 +145,30 @@ class Worker:
         return self._listener is not None
 
     async def run(self, call: InWorker, progress: Callable[[str, int, int], None]) -> tuple:
-        """Send the job, pass its progress on, and return its last message ("done", "failed" or "lost")."""
+        """Send the job, pass its progress on, and return its last message ("done", "failed" or "lost"; "unsent"
+        when the process was gone before the job started)."""
         loop = asyncio.get_running_loop()
         outcome: asyncio.Future = loop.create_future()
+        started = False
 
         def deliver(message: tuple) -> None:
+            nonlocal started
             if outcome.done():
                 return
-            if message[0] == "progress":
+            if message[0] == "started":
+                started = True
+            elif message[0] == "progress":
                 progress(*message[1:])
             else:
-                outcome.set_result(message)
+                outcome.set_result(message if started or message[0] != "lost" else ("unsent",))
 
         with self._lock:
             self._listener = (loop, deliver)
         try:
-            if self.lost:
-                return ("lost",)
-            self.connection.send((call.function, call.body, call.query))
+            try:
+                self.connection.send((call.function, call.body, call.query))
+            except OSError:  # the process is gone (its end of the pipe closed): the job never reached it
+                return ("unsent",)
             return await outcome
         finally:
             with self._lock:
@@ -313,12 +321,17 @@ async def in_worker(call: InWorker, progress: Callable[[str, int, int], None]) -
     budget ran out) while the job runs, the worker is killed and replaced; a failure in the job is raised
     here as the ApiError it is answered with."""
     pool = worker_pool()
-    worker = await pool.take(call.affinity)
-    try:
-        message = await worker.run(call, progress)
-    except BaseException:
-        worker.kill()  # stopped in the middle of a job: nothing of it is kept
-        raise
+    message = ("unsent",)
+    for _ in range(pool.size + 1):  # a worker that died while idle is replaced: the job goes to another
+        worker = await pool.take(call.affinity)
+        try:
+            message = await worker.run(call, progress)
+        except BaseException:
+            worker.kill()  # stopped in the middle of a job: nothing of it is kept
+            raise
+        if message[0] != "unsent":
+            break
+        worker.kill()
     if message[0] == "done":
         pool.give(worker)
         return message[1]

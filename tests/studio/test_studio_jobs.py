@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -155,6 +157,16 @@ def test_a_worker_that_dies_is_answered_and_replaced(served, route):
     assert status == 503 and "stopped unexpectedly" in answer["error"] and "\n" not in answer["error"]
     route(HEAVY, studio_work.pid)
     assert request(served.port, HEAVY, {})[0] == 200
+
+
+def test_workers_killed_while_idle_cost_no_request(served, route):
+    route(HEAVY, studio_work.pid)
+    killed = full_pool()
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)  # from outside: the system's out-of-memory killer, say
+    answers = [request(served.port, HEAVY, {}) for _ in range(3)]
+    assert [status for status, _ in answers] == [200] * 3
+    assert not {answer["pid"] for _, answer in answers} & killed
 
 
 # --- a kit build cancelled, and what comes after -----------------------------------------------------------------
