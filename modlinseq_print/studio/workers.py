@@ -134,8 +134,10 @@ class Worker:
             if message[0] == "lost":
                 break
         self.lost = True
-        self.process.kill()
-        self.process.join(10)
+        self.process.join(0.5)
+        if self.process.exitcode is None:  # its pipe closed, yet it runs on: end it
+            self.process.kill()
+            self.process.join(10)
         self.connection.close()
         self._on_lost(self)
 
