@@ -345,6 +345,45 @@ def test_export_the_diagram_as_position_draws_it(client, fmt, magic, tmp_path):
         assert answer.body == out.read_bytes()
 
 
+@pytest.mark.parametrize("crop, option", [("auto", []), ("crop", ["--crop"]), ("whole", ["--no-crop"])])
+@pytest.mark.parametrize("transcript", ["3H8, 4H13", FIG_13A])
+def test_the_crop_choices_are_the_position_commands(client, crop, option, transcript, tmp_path):
+    """Automatic (the command's default: crop when the tiles and the cells around them fill at most half the
+    board), around the tiles (--crop) or the whole board (--no-crop): exported exactly as the command draws them,
+    and framed on the editor's board, which shows every cell."""
+    from modlinseq_print.cli import main
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.printables.position import cropped_board
+
+    body = {**RULES_13A, "transcript": transcript, "crop": crop}
+    out = tmp_path / "position.svg"
+    assert main(["position", "--board", "hex:6", "-m", "20", "--wrap", "lines", *option, "-o", str(out),
+                 transcript]) == 0
+    assert client.post("/api/position/export?format=svg", body).body == out.read_bytes()
+    data = client.post("/api/position/check", body).json()
+    assert len(data["cells"]) == 127
+    tiles = {cell_of(address) for address in data["tiles"]}
+    near = len(cropped_board(parse_board("hex:6"), tiles, 1).cells)
+    few = near * 2 <= 127  # two tiles and their neighbours: far less than half of the board
+    assert few == (transcript == "3H8, 4H13")
+    framed = crop == "crop" or (crop == "auto" and few)
+    assert (data["crop"] or {}).get("cells") == (near if framed else None)
+    if framed:
+        centres = {address: (x, y) for address, x, y in data["cells"]}
+        frame = data["crop"]
+        inside = {a for a, (x, y) in centres.items()
+                  if frame["x"] <= x <= frame["x"] + frame["w"] and frame["y"] <= y <= frame["y"] + frame["h"]}
+        assert {address_of(c) for c in tiles} <= inside and len(inside) >= near
+
+
+def test_the_crop_choice_is_checked(client):
+    assert_one_line_error(client.post("/api/position/check", {"crop": "half"}), 400,
+                          "\"Crop\" must be one of auto, crop, whole")
+    default = client.post("/api/position/check", {"transcript": "1A0"}).json()
+    assert default["crop"]["cells"] == 7 and default == client.post("/api/position/check",
+                                                                     {"transcript": "1A0", "crop": "auto"}).json()
+
+
 # --- the command and the real server -------------------------------------------------------------------------
 
 def test_studio_command_options(cli):

@@ -21,7 +21,7 @@ def test_every_page_control_has_its_label():
         "board": "Start from", "tile_width": "Tile width", "paper": "Paper", "margin": "Margin",
         "overlap": "Overlap", "fit": "scale to one sheet", "labels": "addresses", "modulus": "Modulus note"}
     position = page_labels("position.html")
-    assert (position["board"], position["modulus"], position["crop"]) == ("Board", "Modulus", "crop to the tiles")
+    assert (position["board"], position["modulus"], position["crop"]) == ("Board", "Modulus", "Crop")
     assert (kit_labels()["tiles.width"], kit_labels()["tile_width"], kit_labels()["board.cell_size"]) == \
         ("Tile width", "Tile width", "Cell size")
     assert (form_labels("kit.html")["material"], form_labels("kit.html")["hand"]) == ("Laser sheet", "Rack for")
