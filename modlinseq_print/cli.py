@@ -13,7 +13,7 @@ import re
 import sys
 
 from modlinseq_print import __version__, interrupts
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import EXCERPT, clip, excerpt
 
@@ -25,15 +25,18 @@ COMMANDS = {
     "board": "a board at actual size: PDF, SVG or PNG, tiled, poster or fitted",
     "tiles": "number tiles, wild tiles and blockers: sheets, manifests, cut files",
     "markers": "modulus markers (one per modulus, played as 0 on A0)",
+    "pieces3d": "tiles and markers as solids for 3D printers: 3MF or STL plates",
+    "rack": "a rack for a hand of tiles: 3D-printed (3MF, STL) or laser-cut (SVG, DXF)",
     "check": "judge a position: sequences, MSA, points, legality, blocked cells",
     "score": "play turns in order: points per turn and running totals per player",
     "moves": "every legal turn a hand allows on a position, the best first",
     "simulate": "play many games between computer players: lengths, scores, heat map",
     "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
     "kit": "a complete print-and-play kit (PDF) from a preset",
-    "reference": "the rules summary and reference card for a modulus",
+    "reference": "the rules sheet and reference card for a modulus",
     "worksheet": "practice problems (determine the modulus, extend, fill gaps)",
-    "mod13": "Mod 13, the card game: check a discard pile, print a deck or a reference card",
+    "box": "a box with a lid for a kit's tiles and markers, folded from card",
+    "mod13": "Mod 13, the card game: check a discard pile, print a deck, a reference card or a tuck box",
     "coprimality": "the Convoluted Coprimality Game: check a game record, print sheets",
     "calibrate": "duplex calibration sheet: read the back offset of your printer",
     "preflight": "check a press-ready PDF against PDF/X-4 or PDF/X-1a: pass/fail table",
@@ -160,6 +163,13 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
+def flagged_message(error: FieldError, parser: argparse.ArgumentParser) -> str:
+    """The error with the fields it names worded as the parser's flags (commands/flags.py)."""
+    from modlinseq_print.commands.flags import flagged  # lazily: only an error needs it
+
+    return flagged(error, parser)
+
+
 def _run(argv: list[str] | None) -> int:
     """Parse the arguments, import the chosen command and run it; errors become one line and a status."""
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
@@ -173,7 +183,8 @@ def _run(argv: list[str] | None) -> int:
         with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
             return args.run(args) or 0
     except ModlinseqError as error:
-        print(one_line(f"{PROG}: error: {error}"), file=sys.stderr)
+        message = flagged_message(error, parser) if isinstance(error, FieldError) else str(error)
+        print(one_line(f"{PROG}: error: {message}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

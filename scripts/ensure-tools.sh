@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Install the system tools the tests use (qpdf, poppler-utils, and chromium with chromium-driver for the
-# studio's browser tests) when missing and we are root; and axe-core (the accessibility checker the studio's
-# browser tests run in the page) from the npm registry into node_modules/, never shipped in the package.
+# Install the system tools the tests use (qpdf, poppler-utils, chromium with chromium-driver for the
+# studio's browser tests, and prusa-slicer, which slices the 3D pieces' files) when missing and we are root;
+# and axe-core (the accessibility checker the studio's browser tests run in the page) from the npm registry
+# into node_modules/, never shipped in the package.
 # Without them the tests that need them skip with a reason (in CI, CI=true, they fail); this script never fails
 # the build itself.
 set -u
@@ -16,10 +17,12 @@ command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 { command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; } || missing+=(poppler-utils)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+command -v prusa-slicer >/dev/null 2>&1 || missing+=(prusa-slicer)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "installing ${missing[*]} with apt-get" >&2
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null 2>&1 \
+  # apt's own progress is shown (a chromium install downloads a few hundred MB and takes minutes).
+  echo "installing ${missing[*]} with apt-get; its progress follows" >&2
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"; } >&2 \
     || echo "could not install ${missing[*]}; tests that need them will be skipped" >&2
 else
   echo "missing ${missing[*]} (not root): tests that need them will be skipped" >&2

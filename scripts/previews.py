@@ -1,4 +1,4 @@
-"""Write the README's preview pictures into docs/: pages of the standard kit rendered to PNG."""
+"""Write the documentation's preview pictures into docs/: pages of the standard kit (and its boxes) as PNG."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from modlinseq_print.kits.build import board_style, build_kit
 from modlinseq_print.kits.measures import measure
 from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
+from modlinseq_print.printables.box_sets import DECK_CARDS, deck_box
+from modlinseq_print.printables.boxes import DEFAULT_CARD, DEFAULT_PLAY
+from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.output import write_output
 from modlinseq_print.render.scene import Document, Page
 from modlinseq_print.render.pagination_pages import paginated_document
@@ -20,7 +23,9 @@ DPI = 50.0
 #: picture name -> (kit section, page within the section)
 PICTURES = {
     "preview-cover.png": (None, 0),
-    "preview-reference.png": ("Rules and reference card", 0),
+    "preview-reference.png": ("Rules and reference card", 0),  # the rules sheet: how to play
+    "preview-reference-card.png": ("Rules and reference card", 1),  # the end of the rules, the reference card
+    "preview-box.png": ("Box", 0),
     "preview-board-assembly.png": ("assembly", 0),
     "preview-board-page.png": ("Board", 2),
     "preview-tiles.png": ("Tiles and modulus markers", 0),
@@ -39,9 +44,9 @@ def board_assembly_page(preset) -> Page:
 
 
 def main() -> int:
-    """Build the standard kit and write one PNG per picture."""
+    """Build the standard kit (with its optional box) and write one PNG per picture."""
     preset = load_preset("standard")
-    kit = build_kit(preset)
+    kit = build_kit(replace(preset, box=replace(preset.box, include=True), measures=None))
     sections = {section.title: section.pages for section in kit.sections}
     sections["assembly"] = [board_assembly_page(preset)]
     for name, (title, index) in PICTURES.items():
@@ -49,6 +54,9 @@ def main() -> int:
         written = write_output(Document([page]), DOCS / name, "png", DPI)
         print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
     translated_reference(preset)
+    tuck = deck_box(DECK_CARDS, DEFAULT_CARD, DEFAULT_PLAY, make_sheet("a4", "8mm"), "plain")
+    written = write_output(Document([Page(tuck.scene)]), DOCS / "preview-tuck-box.png", "png", DPI)
+    print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
     return 0
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_board_arguments, add_lang_argument, board_from_args, write_document
+from modlinseq_print.commands.common import (
+    add_board_arguments, add_dpi_argument, add_lang_argument, board_from_args, write_document,
+)
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
-from modlinseq_print.inputs import DPI, WHOLE
+from modlinseq_print.commands.numbers import WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, ORIENTATIONS
@@ -28,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"output file .pdf, .svg or .png (default {DEFAULT_OUTPUT}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    add_dpi_argument(parser)
     parser.add_argument("--paper", default="a4",
                         help="a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
     parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from modlinseq_print.commands.box import register_mod13 as register_box
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
-from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.kits.piece_files import SHEET_DPI, image_files
@@ -24,7 +24,8 @@ from modlinseq_print.units import parse_length
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the mod13 command and its subcommands."""
-    parser = sub.add_parser("mod13", help="Mod 13, the card game: check a discard pile, print a deck or a reference card")
+    parser = sub.add_parser("mod13", help="Mod 13, the card game: check a discard pile, print a deck, a reference card "
+                                          "or a tuck box")
     actions = parser.add_subparsers(dest="mod13_command", metavar="ACTION", parser_class=type(parser))
     actions.required = True
     check = actions.add_parser("check", help="every operation that makes each card legal")
@@ -53,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_press_arguments(reference, bleed_alias=True)
     add_lang_argument(reference)
     reference.set_defaults(run=run_reference)
+    register_box(actions)
 
 
 def run_deck(args: argparse.Namespace) -> int:
@@ -75,8 +77,7 @@ def run_deck(args: argparse.Namespace) -> int:
     if not images:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
-    with flag_errors():
-        pages = render_pages(document, fmt, args.dpi, press)
+    pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
-from modlinseq_print.inputs import COUNT
+from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.rules.move_report import moves_json, moves_text
 from modlinseq_print.rules.moves import legal_turns, parse_hand
 from modlinseq_print.rules.transcript import build_position

@@ -1,15 +1,15 @@
-"""`position`: draw a position as the seeds' figures do: tiles, blocked cells in red, a legend of sequences."""
+"""`position`: draw a position as the rules' figures do: tiles, blocked cells in red, a legend of sequences."""
 
 from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_lang_argument
+from modlinseq_print.commands.common import add_dpi_argument, add_lang_argument
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
-from modlinseq_print.inputs import COUNT, DPI
+from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES
@@ -28,10 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
-    parser.add_argument("--crop", action="store_true", help="draw only the part of the board around the tiles")
+    add_dpi_argument(parser)
+    parser.add_argument("--crop", action=argparse.BooleanOptionalAction, default=None,
+                        help="draw only the part of the board around the tiles (--no-crop: the whole board; "
+                             "default: crop when the tiles and the cells around them fill at most half the board)")
     parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
-                        help="cells kept around the tiles with --crop (default 1)")
+                        help="cells kept around the tiles when cropping (default 1)")
     parser.add_argument("--legend", choices=LEGENDS, default="long",
                         help="sequences listed under the board: long (three or more tiles, default), all, none")
     parser.add_argument("--modulus-note", nargs="?", const="auto", default=None, metavar="CELL",

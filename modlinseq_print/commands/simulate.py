@@ -6,7 +6,7 @@ import argparse
 import json
 from collections import Counter
 
-from modlinseq_print.inputs import COUNT, DPI, POSITIVE, WHOLE
+from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import RulesError

@@ -16,7 +16,7 @@ MODULUS = 13
 MAX_CARDS = 100_000
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13}
-#: The rules' worked example: the first two cards, then each card with the phrase shouted.
+#: The worked game of the Mod 13 write-up: the first two cards, then each card with the phrase shouted.
 WORKED_EXAMPLE = (
     (3, None), (7, None), (10, "sum"), (4, "sum"), (1, "product"), (2, "sum of last 3"), (7, "inverse"),
     (2, "inverse"), (2, "product of last 3"), (4, "product"), (6, "AP"), (8, "AP"), (1, "sum"), (5, "GP"),
@@ -110,7 +110,7 @@ class CardCheck:
     note: str | None = None
 
     def as_json(self) -> dict:
-        """The card as the CLI's --json object."""
+        """The card as a JSON object (as the mod13 check command prints it)."""
         return {"card": self.card, "legal": self.legal, "operations": list(self.operations)}
 
 
@@ -153,7 +153,7 @@ def check_sequence(cards: Sequence[int]) -> list[CardCheck]:
     """Judge every card after the first two of one discard pile.
 
     AP runs are counted on the cards themselves: every card that continues the progression of the
-    two below it counts, whatever was shouted (the rules' 2, 5, 8, 11, 1 allows no more although 8 is
+    two below it counts, whatever was shouted (the write-up's 2, 5, 8, 11, 1 allows no more although 8 is
     also the inverse of 5). The cards are judged as one pile, an illegal card left in place.
     """
     if len(cards) < 2:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modlinseq_print.errors import UnitError
+from modlinseq_print.errors import UnitError, mention
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
 
 SQRT3 = math.sqrt(3.0)
-DEFAULT_TILE_WIDTH = 25.0  # mm, rules, section 1-3
+DEFAULT_TILE_WIDTH = 25.0  # mm, rules, page 1, section 1-3
 DEFAULT_CLEARANCE = 1.5  # mm between the tile and the cell outline, each side
 TILE_SHAPES = ("pentagon", "house")
 
@@ -72,8 +72,8 @@ def check_tile_fits(cell_size: float, tile_width: float, clearance: float, shape
     if cell_size + 1e-9 < needed:
         raise UnitError(
             f"a {tile_width:g} mm {shape} tile does not fit a {cell_size:g} mm cell with {clearance:g} mm clearance: "
-            f"use a cell size of at least {needed:.2f} mm or a smaller tile width"
-        )
+            f"use {mention('cell_size')} {needed:.2f}mm or more, or a smaller {mention('tile_width')}", "cell_size",
+            needed)
 
 
 @dataclass(frozen=True)

@@ -5,39 +5,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
-from modlinseq_print.kits.measures import Measures, measure
+from modlinseq_print.kits.front import kit_cover
+from modlinseq_print.kits.measures import Measures, length_mm, measure
+from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
-from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
+from modlinseq_print.printables.box_sets import BoxSet, piece_size, pieces_box
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
-from modlinseq_print.printables.reference import ReferenceSpec, reference_pages
+from modlinseq_print.printables.reference import reference_pages
+from modlinseq_print.printables.rules_sheet import ReferenceSpec, example_for
+from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, TileSheets, build_sheets
 from modlinseq_print.printables.tiles import Piece, TileLook, tile_set
 from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import Sheet
-from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import Document, Page, Scene, Text
-from modlinseq_print.render.text_metrics import wrap_text
+from modlinseq_print.render.scene import Document, Page, Scene
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.marks import number_pages
 from modlinseq_print.render.pagination import PagePlan
-from modlinseq_print.render.pagination_pages import assembly_diagram, paginated_document
-from modlinseq_print.wording import _, plural
+from modlinseq_print.render.pagination_pages import paginated_document
+from modlinseq_print.wording import _
 
 #: What to do about a kit's board of too many pages.
-KIT_ADVICE = 'give the board bigger paper ([board] paper = "a3") or choose a smaller board'
+KIT_ADVICE = f"give the board bigger paper ({mention('board.paper', 'a3')}) or choose a smaller board"
 KIT_STEPS = 5  # the progress steps of build_kit
-CAPTION_LEAD = 4.6  # mm between the lines of the cover's diagram caption
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
-TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
-    "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
-                   "printed sides out, glue the halves together, then cut along the tile outlines through both layers.",
-    "fronts": "Tiles and markers: print the sheets one-sided and cut along the tile outlines (the backs stay blank).",
-}
 
 
 @dataclass
@@ -64,16 +61,10 @@ class Kit:
     piece_page: int
 
 
-def kit_guide(layout: str, overlap: float) -> list[str]:
-    """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap."""
-    steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
-    return [_(BOARD_STEP).format(overlap=overlap) if step.startswith("Board:") else _(step) for step in steps]
-
-
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
-    """The preset with its worksheet's problem count and seed replaced (None keeps the preset's own)."""
+    """The preset with its worksheet's problem count and problem set replaced (None keeps the preset's own)."""
     if count is not None:
-        check_exercise_count(count, 0, "--exercises")
+        check_exercise_count(count, 0)
     if seed is not None:
         check_seed(seed)
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
@@ -114,8 +105,8 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
     title = _("Board {spec}").format(spec=preset.board.spec)
     document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                        avoid=drawing.label_boxes())
-    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE)
+                                        avoid=drawing.label_boxes(), numbered=False)
+    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE, field="board.paper")
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 
@@ -133,16 +124,17 @@ def kit_faces(preset: Preset) -> PieceFaces:
     return PieceFaces(tile_look(preset, measure(preset)), get_theme(preset.theme), pieces)
 
 
-def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict[str, int]]:
+def piece_section(preset: Preset, press=None, first_page: int | None = None) -> tuple[Section, TileSheets,
+                                                                                     dict[str, int]]:
     """The tiles, wild tiles, blockers and modulus markers together on one run of sheets (with their backs),
     the sheets (where every piece went) and the count of each kind; with `press` (PressOptions), spaced and
-    bled for die cutting."""
+    bled for die cutting. `first_page` is the kit page of the first sheet (its footers name kit pages)."""
     pieces, faces = kit_pieces(preset), kit_faces(preset)
     has_markers = any(p.kind == "marker" for p in pieces)
     title = "Tiles and modulus markers" if has_markers else "Tiles"  # translated by the sheets
     m = measure(preset)
     sheet = m.pieces_sheet
-    options = sheet_options(preset, m, title)
+    options = replace(sheet_options(preset, m, title), first_page=first_page)
     if press is not None:
         gap, bleed = press.sheet_spacing(options.gap, faces.look.bleed, faces.look.width)
         faces, options = faces.with_look(replace(faces.look, bleed=bleed)), replace(options, gap=gap)
@@ -151,31 +143,44 @@ def piece_section(preset: Preset, press=None) -> tuple[Section, TileSheets, dict
     return Section(_(title), sheets.document.pages, sheet.margin, title), sheets, counts
 
 
-def text_sections(preset: Preset, board: Board, sheet: Sheet, exercises: int) -> tuple[Section, list[Section]]:
-    """The reference card, and the worksheet with its answers when exercises are asked for."""
-    spec = ReferenceSpec(preset.modulus, preset.board.wrap or board.default_wrap,
-                         preset.board.pattern or board.default_pattern,
-                         preset.tiles.wild, preset.markers.include and preset.markers.copies > 0, preset.title)
+def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutter=None) -> BoxSet:
+    """The box for the kit's tiles and markers on the piece sheets' paper: a tray and its lid, stacks of
+    pieces as thick as one layer of the [box] card (two for gutter-fold tiles), the [box] play around them;
+    `mode` plain, press (die and crease lines) or print-and-cut (for `cutter`, a Cutter; None: the default)."""
+    m = m or measure(preset)
+    layers = 2 if preset.tiles.sheet_layout == "gutter-fold" else 1
+    piece = piece_size(m.tile_width, preset.tiles.shape, preset.box.card, layers)
+    play = length_mm(preset, "box.play")
+    return pieces_box(len(kit_pieces(preset)), piece, preset.box.card, play, m.pieces_sheet, mode, preset.title,
+                      cutter)
+
+
+def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,
+                  game: ExampleGame) -> tuple[Section, list[Section]]:
+    """The rules sheet and reference card, and the worksheet with its answers when exercises are asked for."""
     margin = sheet.margin + FLOW_INSET
-    reference = Section(_("Rules and reference card"), _pages(reference_pages(spec, sheet.width, sheet.height, margin),
-                                                             "reference"), sheet.margin, "Rules and reference card")
+    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game)
+    reference = Section(_("Rules and reference card"), _pages(scenes, "reference"), sheet.margin,
+                        "Rules and reference card")
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
-    sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin)
+    sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin,
+                                                preset.modulus)
     return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin,
                                "Practice problems"),
                        Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
 
 
-def _summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
-    """One sentence on what the kit holds."""
-    parts = [_("modulus {modulus}").format(modulus=preset.modulus),
-             _("board {spec} ({cells})").format(spec=preset.board.spec, cells=plural(cells, "cell")),
-             plural(counts["number"], "number tile")]
-    parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
-                                                      ("marker", "modulus marker")) if counts[k]]
-    return _("A print-and-play kit: {parts}.").format(parts=", ".join(parts))
+def reference_spec(preset: Preset, board: Board) -> ReferenceSpec:
+    """What the kit's rules sheet and reference card describe: its modulus, variation, pieces and board."""
+    tiles, markers = preset.tiles, preset.markers
+    pieces = kit_pieces(preset)
+    stock = sum(piece.kind in ("number", "wild") for piece in pieces)
+    marker = any(piece.kind == "marker" and piece.value == preset.modulus for piece in pieces)
+    return ReferenceSpec(preset.modulus, preset.board.wrap or board.default_wrap,
+                         preset.board.pattern or board.default_pattern, tiles.wild, marker and markers.include,
+                         preset.title, preset.board.spec, stock, tiles.blockers > 0, preset.theme, tiles.shape)
 
 
 def assemble(sections: list[Section], cover: Page) -> list[Page]:
@@ -187,27 +192,6 @@ def assemble(sections: list[Section], cover: Page) -> list[Page]:
             page.bookmark = section.title if i == 0 else None
         pages.extend(section.pages)
     return pages
-
-
-def _cover_diagram(scene: Scene, sheet: Sheet, top: float, board: Scene, plan: PagePlan, first_page: int) -> None:
-    """The board's assembly diagram in the free lower part of the cover, with a caption."""
-    area = sheet.printable
-    pages = len(plan.pages)
-    if pages > 1:
-        caption = _("Board assembly: {width} x {height} mm on {pages}, kit pages {first}-{last}; "
-                    "red frame n is board page n").format(
-            width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}", pages=plural(pages, "page"),
-            first=first_page, last=first_page + pages - 1)
-    else:
-        caption = _("The board fits on one page (kit page {first}).").format(first=first_page)
-    lines = wrap_text(caption, area.width - 2 * FLOW_INSET, "Helvetica-Bold", 3.4)  # longer in some languages
-    for i, line in enumerate(lines):
-        scene.add(Text(area.x + FLOW_INSET, top + 4.0 + i * CAPTION_LEAD, line, 3.4, anchor="start",
-                       font="Helvetica-Bold"), "diagram")
-    top += (len(lines) - 1) * CAPTION_LEAD
-    room = Rect(area.x, top + 8.0, area.width, area.bottom - top - 16.0)
-    if room.height > 40.0:
-        scene.layer("diagram").items.extend(assembly_diagram(board, plan, room))
 
 
 def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
@@ -223,26 +207,33 @@ def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[
               press=None) -> Kit:
     """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
     worksheet size. `progress`, when given, is called with a label after each of the KIT_STEPS steps (e.g. a
-    progress bar's `step`)."""
-    with using(preset.lang):
-        return _build_kit(preset, exercises, progress or (lambda label: None), press)
+    progress bar's `step`). A value's error names the preset's key."""
+    try:
+        with using(preset.lang):
+            return _build_kit(preset, exercises, progress or (lambda label: None), press)
+    except FieldError as error:
+        raise preset_error(error, preset.source or f"preset {preset.name}") from None
 
 
 def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None], press) -> Kit:
     count = preset.exercises.count if exercises is None else exercises
     sheet = measure(preset).text_sheet
     board = parse_board(preset.board.spec)
-    reference, worksheet = text_sections(preset, board, sheet, count)
+    spec = reference_spec(preset, board)
+    game = example_for(spec)
+    reference, worksheet = text_sections(preset, sheet, count, spec, game)
     step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board)
     step("board pages")
-    pieces, sheets, counts = piece_section(preset, press)
+    pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(board_pages.pages))
     step("tiles and markers")
     sections = [reference, board_pages, pieces, *worksheet]
-    guide = kit_guide(preset.tiles.sheet_layout, plan.overlap)
-    scene, top = cover_page(sheet.width, sheet.height, sheet.margin + FLOW_INSET, preset.title,
-                            _summary(preset, counts, len(board)), _contents(sections), guide)
-    _cover_diagram(scene, sheet, top, board_drawing, plan, 2 + len(reference.pages))
+    if preset.box.include:
+        box = kit_box(preset, mode="plain" if press is None else "press")
+        sections.insert(3, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
+                                   "Box"))
+    scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, len(board), spec, game,
+                      (board_drawing, plan, 2 + len(reference.pages)))
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])

@@ -11,7 +11,7 @@ from modlinseq_print.units import parse_length
 
 #: Every length key of a preset, in the order a reader meets them.
 LENGTH_KEYS = ("margin", "board.margin", "board.clearance", "board.cell_size", "board.overlap", "tiles.margin",
-               "tiles.width", "tiles.gap", "tiles.bleed", "tiles.safe", "tiles.gutter")
+               "tiles.width", "tiles.gap", "tiles.bleed", "tiles.safe", "tiles.gutter", "box.play")
 
 
 @dataclass(frozen=True)

@@ -1,41 +1,81 @@
-"""The kit's cover: title, what the kit holds, contents with page numbers, and how to print and assemble it."""
+"""The kit's cover: the title, a game in progress, what the kit holds with its page numbers, how to make it,
+and where each board page goes."""
 
 from __future__ import annotations
 
-from modlinseq_print.printables.flow import PT, Flow
-from modlinseq_print.render.scene import Scene
+from collections.abc import Callable
+
+from modlinseq_print.errors import mention
+from modlinseq_print.printables.flow import PT, Flow, FlowError
+from modlinseq_print.render.rect import Rect
+from modlinseq_print.render.scene import Item, Scene
 from modlinseq_print.wording import _
 
-BOARD_STEP = ("Board: trim each page along its dashed edges; lay the pages in number order, row by row, each over "
-              "the pages already laid (they overlap by at least {overlap:g} mm), so the half targets meet, and glue. "
-              "The diagram below shows where each page goes.")
+BOARD_STEP = ("Board: trim each page along its dashed edges; lay the pages in number order, each over the pages "
+              "already laid (they overlap by at least {overlap:g} mm), so the half targets meet, and glue. The "
+              "diagram shows where each page goes.")
 GUIDE = [
     "Print at 100 % (\"actual size\"; never \"fit to page\"). Every board page and tile sheet carries a 50 mm "
     "scale bar: measure it before you cut anything.",
-    "Card stock (160-300 g/m2) makes tiles that last; print the board on plain paper and glue it to card.",
+    "Card stock (160-300 g/m²) makes tiles that last; print the board on plain paper and glue it to card.",
     BOARD_STEP.format(overlap=10),
     "Tiles and markers: print each fronts page, then put the sheet back in the printer and print the backs "
     "page that follows it on the reverse, flipping on the long edge. Cut along the tile outlines.",
     "Keep the modulus marker of the agreed modulus on A0; it counts as 0.",
 ]
 CREDIT = "MODLINSEQ is a game by Dave Barber. This print-and-play kit was made with modlinseq-print."
+TITLE = 24 * PT
+PICTURE_HEIGHT = 80.0  # mm: the height the game in progress is drawn at least (when it is that tall)
+GROWTH = 0.6  # the share of the room left under the text that the picture takes (the assembly diagram the rest)
+DIAGRAM_LEAST = 35.0  # mm: a smaller assembly diagram is left out (its caption still gives the pages)
 
 
 def cover_page(width: float, height: float, margin: float, title: str, summary: str,
-               contents: list[tuple[str, int, int]], guide: list[str] | None = None) -> tuple[Scene, float]:
-    """The cover scene, and the y (mm) where the free space for the assembly diagram begins.
+               contents: list[tuple[str, int, int]], guide: list[str] | None = None,
+               picture: tuple[Scene, str] | None = None,
+               assembly: tuple[str, Callable[[Rect], list[Item]]] | None = None) -> Scene:
+    """The cover scene.
 
-    `contents` holds (section title, first page, page count); `guide` (translated) replaces the GUIDE steps.
+    `contents` holds (section title, first page, page count); `guide` (translated) replaces the GUIDE steps;
+    `picture` is a drawing of a game in progress and its caption; `assembly` is the board's assembly caption
+    and a function drawing its diagram into a rectangle (mm). The picture takes PICTURE_HEIGHT, and more when
+    the text under it leaves room.
     """
-    flow = Flow(width, height, margin=margin)
-    flow.heading(title, size=22 * PT)
-    flow.paragraph(summary, size=11 * PT)
-    flow.paragraph(_(CREDIT), size=8.5 * PT)
-    flow.heading(_("Contents"), size=13 * PT)
-    rows = [[_("section"), _("pages")]]
-    for name, first, count in contents:
-        rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
-    flow.table(rows, widths=[70.0, 25.0], size=10 * PT)
-    flow.heading(_("How to make the kit"), size=13 * PT)
-    flow.bullets(guide or GUIDE, size=9.5 * PT)
-    return flow.scene, flow.y
+    def lay(tallest: float) -> tuple[Flow, float]:
+        flow = Flow(width, height, margin=margin)
+        flow.heading(title, size=TITLE)
+        flow.paragraph(summary, size=11 * PT)
+        if picture is not None:
+            flow.figure(picture[0], picture[1], size=8 * PT, tallest=tallest)
+        flow.set_columns(2, gap=1.0)
+        flow.heading(_("Contents"), size=13 * PT)
+        rows = [[_("section"), _("pages")]]
+        for name, first, count in contents:
+            rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
+        flow.table(rows, widths=[flow.column_width - 22.0, 22.0], size=9.5 * PT)
+        flow.heading(_("How to make the kit"), size=13 * PT)
+        flow.bullets(guide or [_(step) for step in GUIDE], size=8.5 * PT)
+        flow.paragraph(_(CREDIT), size=8 * PT)
+        room = height - margin - flow.y if len(flow.pages) == 1 and flow.column == 0 else 0.0
+        if assembly is not None:
+            _assembly(flow, *assembly)
+        return flow, room
+
+    flow, room = lay(PICTURE_HEIGHT)
+    if picture is not None and room > 10.0:
+        flow, _room = lay(PICTURE_HEIGHT + GROWTH * room)
+    if len(flow.pages) > 1:
+        raise FlowError(f"the cover's text runs past its {width:g} x {height:g} mm page: use larger {mention('paper')} "
+                        f"or a shorter {mention('title')}", "title")
+    return flow.pages[0]
+
+
+def _assembly(flow: Flow, caption: str, draw: Callable[[Rect], list[Item]]) -> None:
+    """The board's assembly diagram in the right-hand column, down to the bottom margin."""
+    if flow.column == 0:
+        flow.next_column()
+    flow.heading(_("Board assembly"), size=13 * PT)
+    flow.paragraph(caption, size=8.5 * PT)
+    room = Rect(flow.x, flow.y + 2.0, flow.column_width, flow.page_height - flow.margin - flow.y - 4.0)
+    if room.height >= DIAGRAM_LEAST:
+        flow.scene.layer("diagram").items.extend(draw(room))

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 
 PT = 25.4 / 72  # one point in mm
+SHRINK = 0.75  # a figure is drawn down to this share of its size to stay in the room left
 RULE = Style(fill=None, stroke="#555555", stroke_width=0.2)
 SHADE = Style(fill="#e8efe9", stroke=None)
 
 
-class FlowError(ModlinseqError):
-    """Text that does not fit its page: reported, never clipped."""
+class FlowError(FieldError):
+    """Text that does not fit its page: reported, never clipped (its field: margin)."""
 
 
 @dataclass
@@ -42,6 +43,11 @@ class Flow:
         """Width of one column in mm."""
         usable = self.page_width - 2 * self.margin
         return (usable - (self.columns - 1) * self.gutter) / self.columns
+
+    @property
+    def column(self) -> int:
+        """The column being filled, from 0."""
+        return self._column
 
     @property
     def x(self) -> float:
@@ -73,7 +79,7 @@ class Flow:
         excerpt = what if len(what) <= 30 else what[:27] + "..."
         return FlowError(f"text does not fit the {self.page_width:g} x {self.page_height:g} mm page: {excerpt!r} "
                          f"needs {need:.0f} mm of {along} and the page leaves {max(have, 0):.0f} mm: use larger "
-                         "paper or a smaller --margin")
+                         f"{mention('paper')} or a smaller {mention('margin')}", "margin")
 
     def _check_width(self, what: str, width: float, room: float) -> None:
         """Refuse a line wider than the room it is given."""
@@ -112,12 +118,13 @@ class Flow:
         self.y += height
 
     def heading(self, text: str, size: float = 14 * PT) -> None:
-        """A bold heading, kept with at least a few lines of what follows."""
+        """A bold heading (wrapped to the column when it is wider), kept with at least a few lines of what follows."""
         self.ensure(size * 5)
-        self.y += size * 1.1
-        self._check_height(text)
-        self._check_width(text, text_width(text, "Helvetica-Bold", size), self.column_width)
-        self.scene.add(Text(self.x, self.y, text, size, anchor="start", font="Helvetica-Bold"), "text")
+        for line in wrap_text(text, self.column_width, "Helvetica-Bold", size):
+            self.y += size * 1.1
+            self._check_height(line)
+            self._check_width(line, text_width(line, "Helvetica-Bold", size), self.column_width)
+            self.scene.add(Text(self.x, self.y, line, size, anchor="start", font="Helvetica-Bold"), "text")
         self.y += size * 0.6
 
     def paragraph(self, text: str, size: float = 9.5 * PT, font: str = "Helvetica", indent: float = 0.0) -> None:
@@ -131,6 +138,33 @@ class Flow:
             self.scene.add(Text(self.x + indent, self.y - size * 0.25, line, size, anchor="start", font=font), "text")
         self.y += size * 0.5
 
+    def figure_height(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> float:
+        """The height (mm) `figure` takes in this column."""
+        scale = self._figure_scale(drawing, tallest)
+        return drawing.height * scale + size * 0.3 + self.paragraph_height(caption, size)
+
+    def paragraph_height(self, text: str, size: float = 9.5 * PT, font: str = "Helvetica") -> float:
+        """The height (mm) `paragraph` takes in this column."""
+        return len(wrap_text(text, self.column_width, font, size)) * size * 1.3 + size * 0.5
+
+    def _figure_scale(self, drawing: Scene, tallest: float | None) -> float:
+        return min(1.0, self.column_width / drawing.width, (tallest or drawing.height) / drawing.height)
+
+    def figure(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> None:
+        """A drawing scaled to the column's width (never enlarged; at most `tallest` mm high), centred, with
+        its caption below, kept together in one column."""
+        scale = self._figure_scale(drawing, tallest)
+        below = self.figure_height(drawing, caption, size, tallest) - drawing.height * scale
+        room = self.page_height - self.margin - self.y - below
+        if drawing.height * scale > room >= drawing.height * scale * SHRINK:  # a little smaller saves a column
+            scale = room / drawing.height
+        self.ensure(drawing.height * scale + below)
+        self._check_height(caption, drawing.height * scale)
+        x = self.x + (self.column_width - drawing.width * scale) / 2
+        self.scene.add(Embed(drawing, round(x, 3), round(self.y, 3), round(scale, 6)), "figures")
+        self.y += drawing.height * scale + size * 0.3
+        self.paragraph(caption, size=size)
+
     def bullets(self, items: list[str], size: float = 9.5 * PT) -> None:
         """A bulleted list."""
         for item in items:
@@ -139,38 +173,49 @@ class Flow:
             self.paragraph(item, size, indent=4.0)
             self.y -= size * 0.3
 
-    def table(self, rows: list[list[str]], widths: list[float] | None = None, size: float = 8.5 * PT,
-              header: bool = True, fonts: list[str] | None = None) -> None:
-        """A table of single-line cells; the header row (repeated after a break) is shaded."""
+    def table(self, rows: list[list], widths: list[float] | None = None, size: float = 8.5 * PT,
+              header: bool = True, fonts: list[str] | None = None, continued: str | None = None,
+              heading_size: float = 10.5 * PT) -> None:
+        """A table; the header row (repeated after a break) is shaded. A cell is one line of text, or a tuple
+        of lines (a row as tall as its tallest cell). With `continued`, that heading (bold, `heading_size`)
+        stands above the repeated header wherever the table breaks to a new column or page."""
         widths = self._within_column(widths) if widths else self._fit_widths(rows, size)
         leading = size * 1.45
         for i, row in enumerate(rows):
-            if self.y + leading > self.page_height - self.margin and header and i > 0:
-                self.ensure(leading * 2)
+            height = leading * max(len(cell) if isinstance(cell, tuple) else 1 for cell in row)
+            if self.y + height > self.page_height - self.margin and header and i > 0:
+                self.next_column()
+                if continued:
+                    self.heading(continued, size=heading_size)
                 self._row(rows[0], widths, size, leading, True, fonts)
-            self.ensure(leading)
+            self.ensure(height)
             self._row(row, widths, size, leading, header and i == 0, fonts)
         self.y += size * 0.8
 
-    def _row(self, row: list[str], widths: list[float], size: float, leading: float, bold: bool,
+    def _row(self, row: list, widths: list[float], size: float, leading: float, bold: bool,
              fonts: list[str] | None) -> None:
         x = self.x
+        lines = max(len(cell) if isinstance(cell, tuple) else 1 for cell in row)
         if bold:
             box = ((x, self.y), (x + sum(widths), self.y), (x + sum(widths), self.y + leading), (x, self.y + leading))
             self.scene.add(Polygon(box, SHADE), "text")
-        self._check_height(" | ".join(row), leading)
-        self._check_width(" | ".join(row), sum(widths), self.column_width)
+        flat = [" ".join(cell) if isinstance(cell, tuple) else cell for cell in row]
+        self._check_height(" | ".join(flat), leading * lines)
+        self._check_width(" | ".join(flat), sum(widths), self.column_width)
         for j, (cell, width) in enumerate(zip(row, widths)):
             font = "Helvetica-Bold" if bold else (fonts[j] if fonts else "Helvetica")
-            self._check_width(cell, text_width(cell, font, size) + 1.0, width)
-            self.scene.add(Text(x + 1.0, self.y + leading - size * 0.38, cell, size, anchor="start", font=font), "text")
+            for k, line in enumerate(cell if isinstance(cell, tuple) else (cell,)):
+                self._check_width(line, text_width(line, font, size) + 1.0, width)
+                self.scene.add(Text(x + 1.0, self.y + leading * (k + 1) - size * 0.38, line, size, anchor="start",
+                                    font=font), "text")
             x += width
-        self.y += leading
+        self.y += leading * lines
         self.scene.add(Polygon(((self.x, self.y), (x, self.y)), RULE, closed=False), "text")
 
     def _fit_widths(self, rows: list[list[str]], size: float) -> list[float]:
         count = max(len(r) for r in rows)
-        natural = [max(text_width(r[j], "Helvetica-Bold", size) if j < len(r) else 0 for r in rows) + 2.5
+        natural = [max(max(text_width(line, "Helvetica-Bold", size) for line in
+                           (r[j] if isinstance(r[j], tuple) else (r[j],))) if j < len(r) else 0 for r in rows) + 2.5
                    for j in range(count)]
         return self._within_column(natural)
 

@@ -239,7 +239,7 @@ def _text(x: float, y: float, text: str, size: float, bold: bool = False, fill: 
 
 
 def worked_plays() -> list[tuple[int, str, str, str]]:
-    """The rules' worked example after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
+    """The worked game after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
     cards = [card for card, _phrase in WORKED_EXAMPLE]
     uses = {op.phrase: op.uses for op in OPERATIONS}
     plays = []
@@ -292,7 +292,7 @@ def _operation_columns(x: float) -> tuple[float, float, float]:
 
 
 def operations_card(x: float, y: float) -> list[Item]:
-    """The eight operations, grouped by the cards they use: phrase to shout, formula, an example from the seed."""
+    """The eight operations, grouped by the cards they use: phrase to shout, formula, an example from the worked game."""
     items = _card_frame(x, y, _("Mod 13: the eight operations"),
                         _("x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13."))
     first = {}
@@ -302,7 +302,7 @@ def operations_card(x: float, y: float) -> list[Item]:
     room = x + REFERENCE_WIDTH - PAD - columns[2]
     top = y + 21.5
     widths = (columns[1] - columns[0], columns[2] - columns[1], room)
-    for column, width, heading in zip(columns, widths, (_("shout"), _("formula"), _("example from the seed's game"))):
+    for column, width, heading in zip(columns, widths, (_("shout"), _("formula"), _("example from the worked game"))):
         heading = capitals(heading)
         items.append(_text(column, top, heading, fitted_size(heading, "Helvetica-Bold", 2.3, width), bold=True,
                            fill=GREY))
@@ -324,7 +324,7 @@ def operations_card(x: float, y: float) -> list[Item]:
 
 
 def example_card(x: float, y: float) -> list[Item]:
-    """The rules' worked example: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
+    """The worked game of the Mod 13 write-up: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
     items = _card_frame(x, y, _("Mod 13: a worked example"),
                         _("3 and 7 are turned up. Each card played, the phrase shouted, and why (all mod 13):"))
     plays = worked_plays()
@@ -338,7 +338,7 @@ def example_card(x: float, y: float) -> list[Item]:
         items += [Text(column_x + 5.0, base, str(card), 4.2, anchor="end", font="Helvetica-Bold"),
                   _text(column_x + 7.5, base, said, fitted_size(said, "Helvetica-Bold", 3.2, room), bold=True),
                   _text(column_x + 7.5, base + 3.3, arithmetic, 2.7, fill=GREY)]
-    check = _("Check any pile: {command}").format(command="modlinseq-print mod13 check 3 7 10 4 1 2 ...")
+    check = _("Mod 13 and this game are described on damjan.vukcevic.net (2015).")
     items.append(_text(x + PAD, y + REFERENCE_HEIGHT - 4.5, check,
                        fitted_size(check, "Helvetica", 2.5, REFERENCE_WIDTH - 2 * PAD), fill=GREY))
     return items

@@ -1,13 +1,13 @@
-"""Position diagrams as the seeds' figures draw them: the board, tiles on it, blocked cells, a legend of sequences."""
+"""Position diagrams as the rules' figures draw them: the board, tiles on it, blocked cells, a legend of sequences."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import Cell, distance
+from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.inputs import excerpt
@@ -16,21 +16,25 @@ from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
-from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.rules.position import Analysis, SequenceReport
 from modlinseq_print.rules.report import listed_values, sequence_msa, sequence_notes, tilde_notation
 from modlinseq_print.wording import _
 
+HIGHLIGHT = "#000000"
+ORIGIN_CELL = Cell(0, 0)  # any cell: a tile sits at the same offset from every cell's centre
+HEX_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))  # the six neighbours: hex distance 1
+SQUARE_STEPS = tuple((dq, dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1) if dq or dr)  # a king's move
 DIAGRAM_TILE_WIDTH = 12.0  # mm: an order-6 board fits the width of an A4 page
 LEGENDS = ("long", "all", "none")
 HEADINGS = ("MSA", "sequence", "tiles", "points", "")
 FONT_SLACK = 1.15  # room for a fallback font wider than Helvetica (PNG and SVG viewers without it)
 
 
-class PositionStyleError(ModlinseqError):
-    """A position diagram option that does not fit the position."""
+class PositionStyleError(FieldError):
+    """A position diagram option that does not fit the position (its field: the one at fault, if any)."""
 
 
 @dataclass(frozen=True)
@@ -38,15 +42,16 @@ class PositionStyle:
     """How a position is drawn: the board's look, cropping, the legend and the modulus note."""
 
     board: BoardStyle = BoardStyle(tile_width=DIAGRAM_TILE_WIDTH)
-    crop: bool = False  # draw only the cells around the tiles
+    crop: bool | None = None  # True: only the cells around the tiles; False: the whole board; None: shown_board
     crop_margin: int = 1  # cells kept around the tiles when cropping
     legend: str = "long"  # long: sequences of three or more tiles (and illegal ones); all; none
     legend_size: float = 3.0  # mm, the legend's font size
     note_cell: str | None = None  # an address for the modulus note, 'auto' for a free cell, None for none
     show_blocked: bool = True
+    highlight: frozenset[Cell] = frozenset()  # tiles drawn with a bold outline (the turn a caption speaks of)
 
 
-def diagram_style(tile_width: float = DIAGRAM_TILE_WIDTH, crop: bool = False, crop_margin: int = 1,
+def diagram_style(tile_width: float = DIAGRAM_TILE_WIDTH, crop: bool | None = None, crop_margin: int = 1,
                   legend: str = "long", note_cell: str | None = None, show_blocked: bool = True,
                   **board) -> PositionStyle:
     """A diagram's style: the board's look (BoardStyle keywords) with its clearance scaled to the tile width
@@ -74,15 +79,35 @@ class PositionDrawing:
 
 
 def cropped_board(board: Board, cells: set[Cell], margin: int) -> Board:
-    """The part of a board within `margin` steps of the given cells (addresses unchanged)."""
+    """The part of a board within `margin` steps of the given cells (addresses unchanged): the cells grown
+    ring by ring, so the cost follows the board's size, not its size times the number of tiles."""
     if margin < 0:
-        raise PositionStyleError(f"bad crop margin {margin}: give 0 or more cells")
-    if board.grid == "square":
-        near = {c for c in board.cells if any(max(abs(c.q - t.q), abs(c.r - t.r)) <= margin for t in cells)}
-    else:
-        near = {c for c in board.cells if any(distance(c, t) <= margin for t in cells)}
-    pseudo = {p: home for p, home in board.pseudocells.items() if any(distance(p, t) <= margin for t in cells)}
-    return dataclasses.replace(board, cells=frozenset(near), pseudocells=pseudo)
+        raise PositionStyleError(f"bad crop margin {margin}: give 0 or more cells", "crop_margin", 0)
+    steps = SQUARE_STEPS if board.grid == "square" else HEX_STEPS
+    drawn = board.cells | board.pseudocells.keys()
+    reach = min(margin, _span(drawn))  # past the board's own span, every cell is near
+    near, frontier = set(cells), set(cells)
+    for _ring in range(reach):
+        frontier = {Cell(c.q + dq, c.r + dr) for c in frontier for dq, dr in steps} - near
+        near |= frontier
+    pseudo = {p: home for p, home in board.pseudocells.items() if p in near}
+    return dataclasses.replace(board, cells=frozenset(board.cells & near), pseudocells=pseudo)
+
+
+def _span(cells) -> int:
+    """An upper bound of the steps between any two of the cells."""
+    qs, rs = [c.q for c in cells], [c.r for c in cells]
+    return (max(qs) - min(qs)) + (max(rs) - min(rs)) + 1 if cells else 0
+
+
+def shown_board(board: Board, tiles: set[Cell], crop: bool | None, margin: int) -> Board:
+    """The board a diagram draws: cropped to `margin` cells around the tiles when `crop` is True; the whole
+    board when False; by default (None) cropped when the tiles and the cells around them take up at most
+    half of the board (the rest would be empty cells)."""
+    if not tiles or crop is False:
+        return board
+    near = cropped_board(board, tiles, margin)
+    return near if crop or len(near.cells) * 2 <= len(board.cells) else board
 
 
 def _note_cell(analysis: Analysis, board: Board, choice: str | None, marks: dict) -> Cell | None:
@@ -93,14 +118,16 @@ def _note_cell(analysis: Analysis, board: Board, choice: str | None, marks: dict
     if choice != "auto":
         cell = board.parse_address(choice)
         if cell in taken:
-            raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked")
+            raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked",
+                                     "modulus_note")
         if cell in marks:
             raise PositionStyleError(f"cell {choice} is a {marks[cell]} cell: its mark would hide the modulus note; "
-                                     "name a plain cell")
+                                     "name a plain cell", "modulus_note")
         return cell
     free = [c for c in board.sorted_cells() if c not in taken and c not in marks]
     if not free:
-        raise PositionStyleError("no free plain cell for the modulus note: leave it out or crop less")
+        raise PositionStyleError(f"no free plain cell for the {mention('modulus_note')}: leave it out or crop less",
+                                 "modulus_note")
     return free[0]
 
 
@@ -122,23 +149,40 @@ def _tile_slot(drawing: BoardDrawing, cell: Cell) -> Slot:
 
 
 def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
-    """Every tile as a pentagon with its number ('#' for wild tiles, the modulus on the marker)."""
+    """Every tile as a pentagon with its number ('#' for wild tiles, the modulus on the marker): one symbol
+    per kind of face, placed where the board's tile outline for each cell lies."""
     position = analysis.position
     theme = get_theme(drawing.style.theme)
     look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width)
     labels = [str(v) for v in range(position.modulus)] + ["#"]
     faces = TileFaces(look, theme, labels)
     marker = MarkerFaces(look, theme, [position.modulus])
-    layer = drawing.scene.layer("tiles")
+    origin = Slot(0, 0.0, 0.0)
+    dx, dy = _tile_offset(drawing)
+    scene, layer = drawing.scene, drawing.scene.layer("tiles")
     for cell in sorted(position.tiles, key=lambda c: (c.r, c.q)):
         tile = position.tiles[cell]
-        slot = _tile_slot(drawing, cell)
-        if tile.marker:
-            layer.items.extend(marker.face(Piece("marker", position.modulus), slot))
-        elif tile.wild:
-            layer.items.extend(faces.face(Piece("wild"), slot))
-        else:
-            layer.items.extend(faces.face(Piece("number", tile.value), slot))
+        name = "face-marker" if tile.marker else "face-wild" if tile.wild else f"face-{tile.value}"
+        if name not in scene.symbols:
+            piece = (Piece("marker", position.modulus) if tile.marker else Piece("wild") if tile.wild
+                     else Piece("number", tile.value))
+            scene.define(name, (marker if tile.marker else faces).face(piece, origin))
+        x, y = drawing.centre(cell)
+        layer.items.append(Use(name, x + dx, y + dy))
+
+
+def _draw_highlight(drawing: BoardDrawing, cells: set[Cell]) -> None:
+    """A bold dark outline around each of the tiles."""
+    ring = Style(fill=None, stroke=HIGHLIGHT, stroke_width=max(0.5, drawing.style.tile_width * 0.06))
+    drawing.scene.layer("highlight").items.extend(
+        Polygon(tuple(drawing.tile_outline(cell)), ring) for cell in sorted(cells, key=lambda c: (c.r, c.q)))
+
+
+def _tile_offset(drawing: BoardDrawing) -> tuple[float, float]:
+    """Where a tile's face (drawn about the middle of its outline's box) sits relative to its cell's centre."""
+    slot = _tile_slot(drawing, ORIGIN_CELL)
+    cx, cy = drawing.centre(ORIGIN_CELL)
+    return slot.x - cx, slot.y - cy
 
 
 def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
@@ -157,7 +201,7 @@ def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
 def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]]:
     """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown."""
     if which not in LEGENDS:
-        raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}")
+        raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}", "legend", LEGENDS)
     if which == "none":
         return []
     position = analysis.position
@@ -251,13 +295,14 @@ def position_scene(analysis: Analysis, style: PositionStyle = PositionStyle()) -
     """Draw a judged position: the board (or the part around the tiles), tiles, blocked cells, note and legend."""
     position = analysis.position
     board = position.board
-    if style.crop and position.tiles:
-        board = cropped_board(board, set(position.tiles), style.crop_margin)
+    board = shown_board(board, set(position.tiles), style.crop, style.crop_margin)
     note = _note_cell(analysis, board, style.note_cell, board_pattern(board, style.board.pattern))
     drawing = board_scene(board, style.board)
     if style.show_blocked and analysis.blocked:
         _blocked_layer(drawing, analysis.blocked, get_theme(style.board.theme).blocked_fill)
     _draw_tiles(drawing, analysis)
+    if style.highlight:
+        _draw_highlight(drawing, style.highlight & set(position.tiles))
     if note is not None:
         _draw_note(drawing, note, position.modulus)
     rows = legend_rows(analysis, style.legend)

@@ -1,84 +1,143 @@
-"""The rules summary and reference card: the rule, a turn, scoring (table 2A), MSA, all sequences, variations."""
+"""The rules sheet and reference card: how to play (printables/rules_sheet.py), then MSA notation, filling
+gaps and every sequence of the modulus, the table flowing over as many pages as it needs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from modlinseq_print.printables import reference_text as words
-from modlinseq_print.printables.flow import PT, Flow
-from modlinseq_print.render.scene import Scene
+from modlinseq_print.printables.flow import PT, SHADE, Flow
+from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, columns_for, example_for,  # noqa: F401
+                                                    scoring_rows, teach)
+from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.render.text_metrics import text_width
-from modlinseq_print.rules.sequences import points
 from modlinseq_print.wording import _
 
-HEAD = 10.5 * PT  # section headings
-BODY = 8.5 * PT  # body text and tables
+TABLE = 8.0 * PT  # the sequence table
+GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
+FRAME = Style(stroke="#555555", stroke_width=0.35)
 
 
-@dataclass(frozen=True)
-class ReferenceSpec:
-    """What the card describes: the modulus and the variation in use."""
-
-    modulus: int
-    wrap: str = "none"
-    pattern: str = "none"
-    wild: int = 0
-    markers: bool = True
-    title: str = "MODLINSEQ"
-
-
-def scoring_rows(longest: int = 12) -> list[list[str]]:
-    """Table 2A as rows: length and points, in two column pairs."""
-    half = (longest + 1) // 2
-    rows = [[_("length"), _("points"), _("length"), _("points")]]
-    for n in range(1, half + 1):
-        rows.append([str(n), str(points(n)), str(n + half), str(points(n + half))])
-    return rows
-
-
-def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0) -> list[Scene]:
-    """The reference card as pages of the given size (mm): rules in two columns, then every sequence."""
+def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
+                    game: ExampleGame | None = None) -> list[Scene]:
+    """The rules sheet, then the reference card below its end, as pages of the given size (mm); `game` is the
+    example game the sheet teaches with (by default the one example_for plays)."""
     flow = Flow(width, height, margin=margin, columns=1)
-    flow.heading(_("{title}: rules and reference, modulus {modulus}").format(title=spec.title, modulus=spec.modulus),
-                 size=15 * PT)
-    flow.set_columns(2, gap=0.0)
-    flow.heading(_("The modular-linear rule"), size=HEAD)
-    flow.paragraph(_(words.RULE), size=BODY)
-    flow.heading(_("A turn"), size=HEAD)
-    flow.bullets([_(step) for step in words.TURN], size=BODY)
-    flow.heading(_("Scoring"), size=HEAD)
-    flow.paragraph(_("A sequence of n tiles scores (n - 1)(n - 2) / 2 points:"), size=BODY)
-    flow.table(scoring_rows(), widths=[16, 16, 16, 16], size=BODY)
-    flow.next_column()
-    _variations(flow, spec)
-    flow.heading(_("MSA notation"), size=HEAD)
-    flow.paragraph(words.msa_text(spec.modulus), size=BODY)
-    flow.heading(_("Filling gaps"), size=HEAD)
-    flow.paragraph(_(words.GAPS), size=BODY)
-    flow.set_columns(1)
-    rows = [["MSA", _("one period"), _("period")]] + [[msa, values, str(period)]
-                                               for msa, values, period in words.sequence_table(spec.modulus)]
-    flow.ensure(HEAD * 2 + min(len(rows), 8) * BODY * 1.45)
-    every = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)")
-    flow.heading(every.format(modulus=spec.modulus), size=HEAD)
-    flow.table(rows, size=BODY, widths=_sequence_widths(flow.column_width, rows[0][2]))
+    teach(flow, spec, game or example_for(spec))
+    flow.set_columns(1, gap=4.0)
+    card(flow, spec)
+    score_sheet(flow)
     return flow.pages
 
 
-def _variations(flow: Flow, spec: ReferenceSpec) -> None:
-    """The paragraphs for the variations this kit uses."""
-    flow.heading(_("This kit's variations"), size=HEAD)
-    flow.paragraph(_(words.WRAP[spec.wrap]), size=BODY)
-    if words.PATTERN.get(spec.pattern):
-        flow.paragraph(_(words.PATTERN[spec.pattern]), size=BODY)
-    if spec.wild:
-        flow.paragraph(_(words.WILD), size=BODY)
-    if spec.markers:
-        flow.paragraph(_(words.MARKER), size=BODY)
+def card(flow: Flow, spec: ReferenceSpec) -> None:
+    """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus."""
+    flow.heading(_("Reference card, modulus {modulus}").format(modulus=spec.modulus), size=15 * PT)
+    flow.set_columns(columns_for(flow), gap=0.0)
+    flow.heading(_("MSA notation"), size=HEAD)
+    flow.paragraph(words.msa_text(spec.modulus), size=BODY)
+    if flow.columns == 2:
+        flow.next_column()
+    flow.heading(_("Filling gaps"), size=HEAD)
+    flow.paragraph(_(words.GAPS), size=BODY)
+    flow.set_columns(1)
+    sequences(flow, spec.modulus)
 
 
-def _sequence_widths(column: float, period_heading: str) -> list[float]:
-    """Column widths for the sequence table: name, values, period (at least 14 mm, wide enough for its
-    heading in the kit's language)."""
-    period = max(14.0, text_width(period_heading, "Helvetica-Bold", BODY) + 2.5)
-    return [32.0, column - 32.0 - period, period]
+def sequences(flow: Flow, modulus: int) -> None:
+    """Every sequence as tables 2B and 2C list them: one period per row, wrapped onto further lines when
+    long, the period given once for each group; groups of short rows in two columns side by side. The table
+    goes on under a 'continued' heading."""
+    head = [_("MSA"), _("one period of the sequence"), _("period")]
+    table = words.sequence_table(modulus)
+    msa_width = max([text_width(msa, "Helvetica", TABLE) for msa, _values, _period in table] +
+                    [text_width(head[0], "Helvetica-Bold", TABLE)]) + 3.0
+    period_width = max(12.0, text_width(head[2], "Helvetica-Bold", TABLE) + 3.0)
+    half = (flow.column_width - flow.gutter) / 2
+    title = _("Every sequence of modulus {modulus} (as tables 2B and 2C of the rules)").format(modulus=modulus)
+    flow.ensure(HEAD * 2 + min(len(table), 6) * TABLE * 1.45)
+    flow.heading(title, size=HEAD)
+    continued = _("Every sequence of modulus {modulus} (continued)").format(modulus=modulus)
+    least = text_width(head[1], "Helvetica-Bold", TABLE) + 2.5  # the values column holds its heading
+    for rows, columns in _segments(table, msa_width, period_width, flow.column_width, half, least):
+        width = flow.column_width if columns == 1 else half
+        widths = [msa_width, width - msa_width - period_width, period_width]
+        if columns == 1:
+            flow.table([head] + rows, widths=widths, size=TABLE, continued=continued, heading_size=HEAD)
+        else:
+            _side_by_side(flow, head, rows, widths, continued)
+
+
+def _segments(table, msa_width: float, period_width: float, full: float, half: float, least: float):
+    """The table's rows in runs for one column or two: a group of one period goes in two columns when every
+    row of it fits half the width on one line. Each row is [MSA, its lines, the period on a group's first row]."""
+    segments: list[tuple[list[list], int]] = []
+    for period in dict.fromkeys(p for _msa, _values, p in table):
+        group = [(msa, values) for msa, values, p in table if p == period]
+        narrow = half - msa_width - period_width - 1.5
+        columns = 2 if len(group) > 3 and narrow >= least and all(
+            len(words.period_lines(v, narrow, "Helvetica", TABLE)) == 1 for _m, v in group) else 1
+        wide = (narrow if columns == 2 else full - msa_width - period_width - 1.5)
+        rows = [[msa, words.period_lines(values, wide, "Helvetica", TABLE), str(period) if i == 0 else ""]
+                for i, (msa, values) in enumerate(group)]
+        if segments and segments[-1][1] == columns:  # one table for neighbouring groups set alike
+            segments[-1][0].extend(rows)
+        else:
+            segments.append((rows, columns))
+    return segments
+
+
+def _side_by_side(flow: Flow, head: list[str], rows: list[list], widths: list[float], continued: str) -> None:
+    """Rows of one line each in two columns, balanced on each page, the header over both columns."""
+    leading = TABLE * 1.45
+    while rows:
+        fit = int((flow.page_height - flow.margin - flow.y) // leading) - 1
+        if fit < 3:
+            flow.next_column()
+            flow.heading(continued, size=HEAD)
+            continue
+        take = min(len(rows), 2 * fit)
+        left = -(-take // 2)
+        flow.set_columns(2, gap=0.0)
+        flow.table([head] + rows[:left], widths=widths, size=TABLE)
+        flow.next_column()
+        flow.table([head] + rows[left:take], widths=widths, size=TABLE)
+        flow.set_columns(1, gap=0.0)
+        rows = rows[take:]
+        if rows:
+            flow.next_column()
+            flow.heading(continued, size=HEAD)
+
+
+SCORE_ROW = 7.5  # mm: a row of the score sheet, tall enough to write in
+SCORE_LEAST = 8  # rows: a score sheet with room for fewer is left out
+PLAYERS = 4
+
+
+def score_sheet(flow: Flow) -> None:
+    """A score sheet in the room left at the foot of the last page: a column for each of four players, a row
+    for each round, a row for the totals (left out when fewer than SCORE_LEAST rows fit)."""
+    top = flow.y + HEAD * 2.5
+    rows = int((flow.page_height - flow.margin - top) // SCORE_ROW) - 1  # the header row is one more
+    if rows < SCORE_LEAST:
+        return
+    flow.heading(_("Score sheet"), size=HEAD)
+    x0, width, y0 = flow.x, flow.column_width, flow.y + 1.0
+    first = 16.0
+    columns = [x0, x0 + first] + [x0 + first + (width - first) * k / PLAYERS for k in range(1, PLAYERS + 1)]
+    bottom = y0 + SCORE_ROW * (rows + 1)
+    layer = flow.scene.layer("text")
+    layer.items.append(Polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + SCORE_ROW), (x0, y0 + SCORE_ROW)),
+                               SHADE))
+    for k in range(rows + 2):
+        y = y0 + SCORE_ROW * k
+        layer.items.append(Polygon(((x0, y), (x0 + width, y)), GRID if 0 < k < rows + 1 else FRAME, closed=False))
+    for k, x in enumerate(columns):
+        layer.items.append(Polygon(((x, y0), (x, bottom)), FRAME if k in (0, len(columns) - 1) else GRID,
+                                   closed=False))
+    labels = [_("round")] + [_("player {number}").format(number=k) for k in range(1, PLAYERS + 1)]
+    for x, label in zip(columns, labels):
+        layer.items.append(Text(x + 1.2, y0 + SCORE_ROW * 0.65, label, TABLE, anchor="start", font="Helvetica-Bold"))
+    for k in range(1, rows + 1):
+        label = str(k) if k < rows else _("total")
+        layer.items.append(Text(x0 + 1.2, y0 + SCORE_ROW * (k + 0.65), label, TABLE, anchor="start"))
+    flow.y = bottom + 2.0

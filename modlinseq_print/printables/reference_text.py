@@ -1,9 +1,10 @@
-"""The words of the rules summary and reference card, from the rules' pages, per kit variation."""
+"""The words of the reference card (the rule, MSA, gaps, every sequence) and of each kit variation."""
 
 from __future__ import annotations
 
 from math import gcd
 
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.sequences import msa, progression
 from modlinseq_print.wording import _
 
@@ -13,20 +14,6 @@ RULE = (
     "tile differs from the one before it by the same step. Two tiles always form a legal "
     "sequence; a line may not bend."
 )
-
-TURN = [
-    "Agree on the modulus; use only the tiles below it. Shuffle the tiles face down; each player draws a hand.",
-    "The first player installs a sequence through the centre cell A0, in any of the three slopes.",
-    "In a turn, place one or more tiles from your hand on empty cells, all on one straight line (the "
-    "primary sequence), at least one of them touching a tile already on the board. Never move a tile.",
-    "Afterwards every unbroken straight line of tiles must be modular-linear, and the tiles must "
-    "stay one connected network.",
-    "Score the full length of the primary sequence and of every other sequence your tiles created or "
-    "extended (secondary sequences).",
-    "Refill your hand from the stock. A player who cannot or will not move is frozen; the game ends "
-    "when every player is frozen, and the highest score wins.",
-    "A cell that no number can legally fill is blocked for the rest of the game (a red blocker tile marks it).",
-]
 
 MSA = (
     "A sequence is named M-S-A: M the modulus, S the step (a sequence read backwards has step M - S, "
@@ -78,17 +65,34 @@ def msa_text(modulus: int) -> str:
     return f"{_(MSA)} " + example.format(values=values, modulus=modulus, step=step, name=msa(modulus, step, 1))
 
 
-def sequence_table(modulus: int) -> list[tuple[str, str, int]]:
-    """Every modular-linear sequence of a modulus as (MSA, one period of values, period), like tables 2B and 2C.
-
-    The constant sequences (step 0) come last, folded into one row.
-    """
+def sequence_table(modulus: int) -> list[tuple[str, tuple[int, ...], int]]:
+    """Every modular-linear sequence of a modulus as (MSA, one period of values, period), ordered as tables 2B
+    and 2C order them: by period, longest first, then by step and anchor. The constant sequences (step 0,
+    period 1) come last, folded into one row without values."""
     rows = []
     for step in range(1, modulus // 2 + 1):
         group = gcd(step, modulus)
-        period = modulus // group
         for anchor in range(group):
-            values = " ~ ".join(map(str, progression(anchor, step, period, modulus)))
-            rows.append((msa(modulus, step, anchor), f"… {values} …", period))
-    rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", _("… a ~ a ~ a … (each value repeated)"), 1))
+            rows.append((msa(modulus, step, anchor), tuple(progression(anchor, step, modulus // group, modulus)),
+                         modulus // group))
+    rows.sort(key=lambda row: -row[2])  # stable: steps and anchors stay in order within a period
+    rows.append((f"M{modulus}-S0-A0 … A{modulus - 1}", (), 1))
     return rows
+
+
+def period_lines(values: tuple[int, ...], width: float, font: str, size: float) -> tuple[str, ...]:
+    """One period of a sequence as table 2B writes it, `… 0 ~ 3 ~ 6 …`, broken after a `~` into lines no
+    wider than `width` mm (the constant sequences: their one-line description)."""
+    if not values:
+        return (_("… a ~ a ~ a … (each value repeated)"),)
+    terms = [str(v) for v in values]
+    lines, line = [], "…"
+    for i, term in enumerate(terms):
+        piece = f"{term} …" if i == len(terms) - 1 else f"{term} ~"
+        candidate = f"{line} {piece}"
+        if line != "…" and text_width(candidate, font, size) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = candidate
+    return tuple(lines + [line])

@@ -67,7 +67,8 @@ def check_back_offset(offset: tuple[float, float]) -> tuple[float, float]:
 @dataclass(frozen=True)
 class SheetOptions:
     """Layout options: gap between cut lines, nesting, layout (fronts only, duplex backs pages or gutter-fold
-    sheets), the gutter beside the fold, the duplex back offset, crop marks and the title."""
+    sheets), the gutter beside the fold, the duplex back offset, crop marks and the title. With `first_page`,
+    the footers name the document's page numbers instead of counting sheets."""
 
     gap: float = 2.0
     nest: bool = True
@@ -77,6 +78,7 @@ class SheetOptions:
     crop_marks: bool = False
     title: str = "MODLINSEQ tiles"
     flip: str = "long"  # duplex: the edge the printer turns the sheet over (long or short)
+    first_page: int | None = None  # in a document that numbers its pages (a kit): the number of the first page
     footer: bool = True  # the scale bar and caption under the pieces (off for images a service or cutter takes)
 
     def __post_init__(self) -> None:
@@ -156,14 +158,20 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                                                               [place_outline(look.footprint, s) for s in slots]))
         if fold:
             front.layer("marks").items.extend(fold_marks(fold, sheet)[0])
+        page = None if options.first_page is None else options.first_page + front_page
         if options.footer:
-            _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold), scale=True)
+            _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold, page, back is not None),
+                    scale=True)
         document.pages.append(Page(front, bookmark=_(options.title) if number == 1 else None,
                                    label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
-            caption = _("{title}: sheet {number} of {total}, backs: print on the reverse, {flipping}").format(
-                title=_(options.title), number=number, total=len(pages),
-                flipping=_(f"flipping on the {options.flip} edge"))
+            flipping = _(f"flipping on the {options.flip} edge")
+            if page is None:
+                caption = _("{title}: sheet {number} of {total}, backs: print on the reverse, {flipping}").format(
+                    title=_(options.title), number=number, total=len(pages), flipping=flipping)
+            else:
+                caption = _("{title}: the backs of page {page}: print them on its reverse, {flipping}").format(
+                    title=_(options.title), page=page, flipping=flipping)
             if options.footer:
                 _footer(back, sheet, caption, scale=False)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
@@ -194,7 +202,15 @@ def _place_back(piece: Piece, slot: Slot, front_page: int, faces: Faces, scene: 
     return Placement(piece, slot, front_page, back, page)
 
 
-def _front_caption(title: str, number: int, total: int, fold: Fold | None) -> str:
+def _front_caption(title: str, number: int, total: int, fold: Fold | None, page: int | None = None,
+                   backs: bool = False) -> str:
+    """A fronts page's footer: which sheet it is (or, in a numbered document, which page holds its backs)."""
+    if page is not None:
+        if fold is not None:
+            return _("{title}: fold on the dashed line, glue, then cut").format(title=title)
+        if backs:
+            return _("{title}: fronts; their backs are page {page}").format(title=title, page=page + 1)
+        return title
     if fold is None:
         return _("{title}: sheet {number} of {total}, fronts").format(title=title, number=number, total=total)
     return _("{title}: sheet {number} of {total}: fold on the dashed line, glue, then cut").format(

@@ -20,8 +20,9 @@ def _ezdxf():
     try:
         import ezdxf  # lazily: an optional extra
     except ImportError:
-        raise DxfUnavailable("DXF output needs ezdxf, an optional extra: install it with "
-                             "pip install 'modlinseq-print[dxf]' (or write the cut file as SVG)") from None
+        raise DxfUnavailable("DXF output needs ezdxf, an optional extra: install it beside the tool (in a checkout: "
+                             ".venv/bin/pip install 'ezdxf>=1.1'; with pipx: pipx install '.[dxf]'), or write the "
+                             "cut file as SVG") from None
     return ezdxf
 
 
@@ -88,7 +89,7 @@ def _build(ezdxf, scene: Scene, layers: dict[str, list[Polygon]]) -> bytes:
         modelspace.reset_extents((min(xs), min(ys), 0.0), (max(xs), max(ys), 0.0))
     modelspace.reset_limits((0.0, 0.0), (round(scene.width, 6), round(scene.height, 6)))
     for dxftype in sorted(document.entitydb.dxf_types_in_use()):  # ezdxf adds these CLASS entries on saving in
-        document.classes.add_class(dxftype)  # set order, which follows the hash seed: add them first, sorted
+        document.classes.add_class(dxftype)  # set order, which follows string hashing: add them first, sorted
     stream = io.StringIO()
     document.write(stream)
     return document.encode(stream.getvalue())

@@ -75,23 +75,21 @@ def convex_hull(points) -> list[Point]:
 
 
 def _outward_normals(points: list[Point]) -> list[Point]:
-    """Unit outward normals of the edges points[i] -> points[i+1] of a convex polygon."""
+    """Unit outward normals of the edges points[i] -> points[i+1] of a simple polygon, either way round."""
     n = len(points)
-    cx = sum(x for x, _ in points) / n
-    cy = sum(y for _, y in points) / n
+    turn = 1.0 if sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+                      for i in range(n)) > 0 else -1.0
     normals = []
     for i in range(n):
         (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
         length = math.hypot(x1 - x0, y1 - y0)
-        nx, ny = (y1 - y0) / length, -(x1 - x0) / length
-        if (x0 - cx) * nx + (y0 - cy) * ny < 0:
-            nx, ny = -nx, -ny
-        normals.append((nx, ny))
+        normals.append((turn * (y1 - y0) / length, -turn * (x1 - x0) / length))
     return normals
 
 
 def offset_convex(points, distance: float) -> list[Point]:
-    """A convex polygon with every edge moved outward by `distance` (inward when negative), corners mitred."""
+    """A polygon with every edge moved outward by `distance` (inward when negative), corners mitred: exact for
+    a convex polygon, and for any simple one whose edges are longer than the distance (a laser part's fingers)."""
     pts = [(float(x), float(y)) for x, y in points]
     if distance == 0:
         return pts

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Sequence
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style, Text, Use
+from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style,
+                                          Text, Use)
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
 
@@ -60,10 +61,12 @@ def _bar(label: str) -> tuple[Item, ...]:
     return tuple(scale_bar(0.0, 0.0, 50.0, label=label, text_size=BAR_TEXT))
 
 
-def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str) -> Page:
+def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str,
+                  numbered: bool = True) -> Page:
     """One sheet: its window of the board, trim lines, alignment marks, label and scale bar.
 
-    Given a SceneIndex, the page holds only the board's items that show in its window."""
+    Given a SceneIndex, the page holds only the board's items that show in its window. Unless `numbered`,
+    the label leaves out the page's number (a kit prints its own page numbers)."""
     sheet = plan.sheet_of(page)
     scene = Scene(sheet.width, sheet.height)
     ox, oy = sheet.printable.x, sheet.printable.y
@@ -88,6 +91,10 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     if total == 1:
         _footer(scene, sheet, _("{title} at actual size").format(title=title))
         return Page(scene, bookmark=title, label="1")
+    if not numbered:  # a document that numbers its own pages: the footer says where the page goes, if anything
+        where = "" if plan.cut else plan.place(page)
+        _footer(scene, sheet, f"{title}: {where}" if where else title, where or None)
+        return Page(scene, bookmark=_("Page {number}").format(number=page.number), label=f"{page.number}")
     if plan.cut:  # the assembly page's frames show where a block goes
         where = _("page {number} of {total}").format(number=page.number, total=total)
         bookmark = _("Page {number}").format(number=page.number)
@@ -99,8 +106,10 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
     return Page(scene, bookmark=bookmark, label=f"{page.number}")
 
 
-def assembly_diagram(board: Scene, plan: PagePlan, room: Rect) -> list[Item]:
-    """The whole board scaled into `room` with every page's window drawn on it as a numbered red frame."""
+def assembly_diagram(board: Scene, plan: PagePlan, room: Rect, first: int = 1) -> list[Item]:
+    """The whole board scaled into `room` with every page's window drawn on it as a numbered frame (board
+    page n is numbered first + n - 1: a kit's own page numbers), in a colour that stands out from every
+    colour of the board, each number on a white disc so that no cell under it hides it."""
     right = max(p.window.right for p in plan.pages)
     bottom = max(p.window.bottom for p in plan.pages)
     left = min(0.0, min(p.window.x for p in plan.pages))
@@ -109,18 +118,78 @@ def assembly_diagram(board: Scene, plan: PagePlan, room: Rect) -> list[Item]:
     scale = min(room.width / span_w, room.height / span_h)
     x0 = room.x + (room.width - span_w * scale) / 2 - left * scale
     y0 = room.y - upper * scale
+    colour = frame_colour(board)
     items: list[Item] = [Embed(board, x0, y0, scale)]
-    outline = Style(fill=None, stroke="#c62828", stroke_width=0.35)
+    outline = Style(fill=None, stroke=colour, stroke_width=0.35)
     for page in plan.pages:
         w = page.window
         corners = [(x0 + x * scale, y0 + y * scale) for x, y in
                    ((w.x, w.y), (w.right, w.y), (w.right, w.bottom), (w.x, w.bottom))]
         items.append(Polygon(tuple(corners), outline))
+    disc = Style(fill="#ffffff", stroke=colour, stroke_width=0.35)
     for page in plan.pages:
         left, top, right, bottom = _showing(plan, page)
         cx, cy = x0 + (left + right) / 2 * scale, y0 + (top + bottom) / 2 * scale
-        items.append(Text(cx, cy, str(page.number), 6.0, font="Helvetica-Bold", fill="#c62828", middle=True))
+        label = str(first + page.number - 1)
+        radius = max(3.2, text_width(label, "Helvetica-Bold", FRAME_NUMBER) / 2 + 1.2)
+        items.append(Circle(cx, cy, radius, disc))
+        items.append(Text(cx, cy, label, FRAME_NUMBER, font="Helvetica-Bold", fill=colour, middle=True))
     return items
+
+
+#: Frame colours in order of preference: red, then blue, purple, black (all dark enough for white discs).
+FRAME_COLOURS = ("#c62828", "#1e3a8a", "#6a1b9a", "#000000")
+FRAME_NUMBER = 4.5  # mm: the frame numbers on an assembly diagram
+CLASH = 40.0  # the least colour difference (CIE76 delta E) between a frame and any colour of the board
+
+
+def frame_colour(board: Scene) -> str:
+    """The first FRAME_COLOURS entry that differs clearly from every fill and stroke of the board (its cells,
+    pseudocells, bonus cells and marks), else the one that differs most."""
+    used = {colour for item in _drawn(board) for colour in (item.style.fill, item.style.stroke) if colour}
+    if not used:
+        return FRAME_COLOURS[0]
+    distances = [min(_delta_e(candidate, colour) for colour in used) for candidate in FRAME_COLOURS]
+    return next((c for c, d in zip(FRAME_COLOURS, distances) if d >= CLASH),
+                FRAME_COLOURS[distances.index(max(distances))])
+
+
+def _drawn(scene: Scene):
+    """The shapes a scene draws: its own, those of the symbols it uses and of the scenes it embeds."""
+    seen: set[str] = set()
+    pending = list(scene.items())
+    while pending:
+        item = pending.pop()
+        if isinstance(item, (Polygon, Circle)):
+            yield item
+        elif isinstance(item, Use) and item.symbol not in seen:
+            seen.add(item.symbol)
+            pending.extend(scene.symbols.get(item.symbol, ()))
+        elif isinstance(item, Embed):
+            yield from _drawn(item.scene)
+
+
+def _delta_e(first: str, second: str) -> float:
+    """The CIE76 difference of two '#rrggbb' colours (sRGB, D65)."""
+    a, b = _lab(first), _lab(second)
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+
+
+@cache
+def _lab(colour: str) -> tuple[float, float, float]:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
 def _showing(plan: PagePlan, page: PlannedPage) -> tuple[float, float, float, float]:
@@ -163,7 +232,7 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
     if plan.mixed:
         offset += (_("; some pages are on landscape sheets, others on portrait ones, as the frames show") if plan.cut
                    else _("; some rows are on landscape sheets, others on portrait ones, as the frames show"))
-    body = _("The board measures {width} x {height} mm; its pages form {arrangement} (red frames, numbered)"
+    body = _("The board measures {width} x {height} mm; its pages form {arrangement} (framed and numbered)"
              "{offset}. ").format(width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}",
                                   arrangement=plan.arrangement, offset=offset) + _how_to_lay(plan)
     notes = scene.layer("notes")
@@ -184,7 +253,7 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
 def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
                        orientation: str = "auto", keep_whole: Sequence[Rect] = (),
                        content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
-                       cull: bool = False) -> tuple[Document, PagePlan]:
+                       cull: bool = False, numbered: bool = True) -> tuple[Document, PagePlan]:
     """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several.
 
     With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
@@ -195,7 +264,7 @@ def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = 
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
     source = SceneIndex(board) if cull and len(plan.pages) > 1 else board
-    pages = [_planned_page(source, plan, page, title) for page in plan.pages]
+    pages = [_planned_page(source, plan, page, title, numbered) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
     return Document([_assembly_page(board, plan, title)] + pages, title), plan

@@ -16,12 +16,13 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from modlinseq_print.errors import mention
 from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
-from modlinseq_print.render.pdfx import DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
-from modlinseq_print.render.press import DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
+from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
+from modlinseq_print.render.press import CREASE_DASH, DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
                                           item_box)
 
@@ -79,6 +80,7 @@ class _Stream:
         self.state: dict[str, object] = {}
         self.registered: dict[str, str] = {}  # form name -> its Do operator, once listed in the resources
         self.dies: list[str] = []  # die-line paths, drawn together at the end of the stream (press only)
+        self.creases: list[str] = []  # crease (fold) lines, likewise
 
     def flush(self) -> None:
         if self.ops:
@@ -117,22 +119,26 @@ class _Stream:
     def polygon(self, item: Polygon) -> None:
         first, *rest = item.points
         path = " ".join([f"{fmt(first[0])} {fmt(first[1])} m"] + [f"{fmt(x)} {fmt(y)} l" for x, y in rest])
-        if item.style.die and self.builder.press is not None:
-            self.dies.append(path + " h S")
+        if (item.style.die or item.style.crease) and self.builder.press is not None:
+            (self.dies if item.style.die else self.creases).append(path + (" h S" if item.closed else " S"))
             if not (item.style.fill or item.style.stroke):
                 return
         self.apply_style(item.style)
         self.ops.append(path + (" h " if item.closed else " ") + self.paint(item.style, item.closed))
 
     def die_lines(self) -> None:
-        """The stream's die lines: the spot colour at full tint, overprinting, in their optional-content group
-        when the PDF/X level allows layers (render/pdfx.py lists these resources)."""
-        if self.dies:
-            width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
-            lines = [f"q /{DIE_STATE} gs /{DIE_COLOUR_SPACE} CS 1 SCN {width} w [] 0 d", *self.dies, "Q"]
-            if self.builder.press.level.layers:
-                lines = [f"/OC /{DIE_LAYER} BDC", *lines, "EMC"]
-            self.ops += lines
+        """The stream's die lines, then its crease lines (dashed): each kind in its spot colour at full tint,
+        overprinting, in its optional-content group when the PDF/X level allows layers (render/pdfx.py lists
+        these resources)."""
+        width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
+        for paths, colour, layer, dash in ((self.dies, DIE_COLOUR_SPACE, DIE_LAYER, ""),
+                                           (self.creases, CREASE_COLOUR_SPACE, CREASE_LAYER,
+                                            " ".join(fmt(d) for d in CREASE_DASH))):
+            if paths:
+                lines = [f"q /{DIE_STATE} gs /{colour} CS 1 SCN {width} w [{dash}] 0 d", *paths, "Q"]
+                if self.builder.press.level.layers:
+                    lines = [f"/OC /{layer} BDC", *lines, "EMC"]
+                self.ops += lines
 
     def circle(self, item: Circle) -> None:
         self.apply_style(item.style)
@@ -363,7 +369,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
         side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
         raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
                          f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
-                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page",
+                         f"this page is {side:.0f} mm: use {mention('press.pdfx', '4')} (PDF/X-4) or smaller "
+                         f"{mention('paper')}", "press.pdfx",
                          MAX_PAGE_UNITS / PT_PER_MM)
     version = press.level.pdf_version if press else (1, 6) if huge else None  # UserUnit: 1.6; layers: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,

@@ -16,11 +16,14 @@ import uuid
 from functools import lru_cache
 from pathlib import Path
 
-from modlinseq_print.render.press import PressOptions
+from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.press import CREASE_NAME, PressOptions
 
 #: Resource names the content streams use for the die line: its Separation colour space, its overprinting
 #: graphics state, and (PDF/X-4) its optional-content group.
 DIE_COLOUR_SPACE, DIE_STATE, DIE_LAYER = "CSDie", "GSDie", "OCDie"
+#: Likewise for the crease (fold) line, in a spot colour of its own (CREASE_NAME) sharing the die's state.
+CREASE_COLOUR_SPACE, CREASE_LAYER = "CSCrease", "OCCrease"
 PROFILE = Path(__file__).resolve().parent.parent / "icc" / "FOGRA39L-modlinseq.icc"
 #: The output condition the profile characterises: FOGRA39 is registered at the ICC (color.org).
 OUTPUT_CONDITION = {
@@ -32,6 +35,21 @@ OUTPUT_CONDITION = {
 CREATOR = "modlinseq-print"
 
 
+class PdfxUnavailable(ModlinseqError):
+    """pikepdf, which PDF/X files and their preflight need, is not installed."""
+
+
+def pikepdf_module():
+    """pikepdf (the optional extra `press`), or a one-line error saying how to install it."""
+    try:
+        import pikepdf
+    except ImportError:
+        raise PdfxUnavailable("press-ready PDF/X files and preflight need pikepdf, an optional extra: install it "
+                              "beside the tool (in a checkout: .venv/bin/pip install 'pikepdf>=8'; with pipx: "
+                              "pipx install '.[press]')") from None
+    return pikepdf
+
+
 @lru_cache(maxsize=1)
 def output_profile() -> bytes:
     """The embedded CMYK output profile (see modlinseq_print/icc/LICENSE.txt)."""
@@ -41,7 +59,7 @@ def output_profile() -> bytes:
 def press_ready(data: bytes, press: PressOptions) -> bytes:
     """The PDF/X file made from reportlab's press-ready `data`: die-line resources, output intent, Info and
     XMP identification, PDF version of the level, trailer /ID; deterministic."""
-    import pikepdf
+    pikepdf = pikepdf_module()
 
     digest = hashlib.sha256(data).digest()
     with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -56,23 +74,31 @@ def press_ready(data: bytes, press: PressOptions) -> bytes:
     return out.getvalue()
 
 
-def _die_objects(pdf, press: PressOptions) -> dict:
+def _die_objects(pdf, press: PressOptions, creases: bool = False) -> dict:
     """The die line's shared objects: a Separation colour space (magenta as its stand-in in proofs), an
-    overprinting graphics state and, when the level allows layers, an optional-content group."""
+    overprinting graphics state and, when the level allows layers, an optional-content group; with `creases`,
+    the crease line's colour space (cyan as its stand-in) and layer as well."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 
-    tint = Dictionary(FunctionType=2, Domain=Array([0, 1]), C0=Array([0, 0, 0, 0]), C1=Array([0, 1, 0, 0]), N=1)
-    objects = {
-        DIE_COLOUR_SPACE: pdf.make_indirect(Array([Name.Separation, Name("/" + press.dieline_name),
-                                                   Name.DeviceCMYK, pdf.make_indirect(tint)])),
-        DIE_STATE: pdf.make_indirect(Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1)),
-    }
+    def separation(name: str, tint: list[int]):
+        function = Dictionary(FunctionType=2, Domain=Array([0, 1]), C0=Array([0, 0, 0, 0]), C1=Array(tint), N=1)
+        return pdf.make_indirect(Array([Name.Separation, Name("/" + name), Name.DeviceCMYK,
+                                        pdf.make_indirect(function)]))
+
+    objects = {DIE_COLOUR_SPACE: separation(press.dieline_name, [0, 1, 0, 0]),
+               DIE_STATE: pdf.make_indirect(Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))}
+    layers = [(DIE_LAYER, press.dieline_name)]
+    if creases:
+        objects[CREASE_COLOUR_SPACE] = separation(CREASE_NAME, [1, 0, 0, 0])
+        layers.append((CREASE_LAYER, CREASE_NAME))
     if press.level.layers:
-        layer = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=pikepdf.String(press.dieline_name)))
-        objects[DIE_LAYER] = layer
-        pdf.Root.OCProperties = Dictionary(OCGs=Array([layer]), D=Dictionary(
-            Name=pikepdf.String("Default"), Order=Array([layer]), ON=Array([layer]), OFF=Array([])))
+        groups = []
+        for key, name in layers:
+            objects[key] = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=pikepdf.String(name)))
+            groups.append(objects[key])
+        pdf.Root.OCProperties = Dictionary(OCGs=Array(groups), D=Dictionary(
+            Name=pikepdf.String("Default"), Order=Array(groups), ON=Array(groups), OFF=Array([])))
     return objects
 
 
@@ -87,9 +113,9 @@ def _content(owner) -> bytes:
     return b"\n".join(part.read_bytes() for part in parts)
 
 
-def _drawers(pdf) -> list:
-    """Every page and form XObject whose content stream names the die line's colour space, once each."""
-    marker = b"/" + DIE_COLOUR_SPACE.encode()
+def _drawers(pdf, colour_space: str = DIE_COLOUR_SPACE) -> list:
+    """Every page and form XObject whose content stream names the colour space (the die line's), once each."""
+    marker = b"/" + colour_space.encode()
     seen: set[tuple[int, int]] = set()
     found = []
 
@@ -107,15 +133,19 @@ def _drawers(pdf) -> list:
 
 
 def _die_resources(pdf, press: PressOptions) -> None:
-    """List the die line's colour space, graphics state and layer in the resources of everything that draws it."""
+    """List the die and crease lines' colour spaces, graphics state and layers in the resources of everything
+    that draws them."""
     import pikepdf
 
     drawers = _drawers(pdf)
-    if not drawers:
+    creasers = _drawers(pdf, CREASE_COLOUR_SPACE)
+    owners = {id(o): o for o in drawers + creasers}
+    if not owners:
         return
-    objects = _die_objects(pdf, press)
-    kinds = {DIE_COLOUR_SPACE: "/ColorSpace", DIE_STATE: "/ExtGState", DIE_LAYER: "/Properties"}
-    for owner in drawers:
+    objects = _die_objects(pdf, press, creases=bool(creasers))
+    kinds = {DIE_COLOUR_SPACE: "/ColorSpace", DIE_STATE: "/ExtGState", DIE_LAYER: "/Properties",
+             CREASE_COLOUR_SPACE: "/ColorSpace", CREASE_LAYER: "/Properties"}
+    for owner in owners.values():
         target = owner.obj if isinstance(owner, pikepdf.Page) else owner
         if "/Resources" not in target:
             target.Resources = pikepdf.Dictionary()

@@ -21,13 +21,15 @@ Point = tuple[float, float]
 @dataclass(frozen=True)
 class Style:
     """Fill and stroke of a shape: colours as '#rrggbb' (None for none), widths in mm. `die` marks the
-    outline a piece is cut along: press-ready PDFs add it as a die line; other output ignores the flag."""
+    outline a piece is cut along, `crease` a line it is folded along: press-ready PDFs add them as die and
+    crease lines in spot colours of their own; other output ignores the flags."""
 
     fill: str | None = None
     stroke: str | None = "#000000"
     stroke_width: float = 0.25
     dash: tuple[float, ...] | None = None  # dash pattern in mm
     die: bool = False  # this polygon is a cut (die) line of a piece
+    crease: bool = False  # this line is a fold (crease) of a piece
 
 
 @dataclass(unsafe_hash=True, slots=True)  # see ITEMS_NOTE
@@ -87,6 +89,7 @@ class Embed:
 
 
 DIE_LINE = Style(fill=None, stroke=None, die=True)  # a die line with no printed stroke (press-ready PDFs only)
+CREASE_LINE = Style(fill=None, stroke=None, crease=True)  # a crease line with no printed stroke (likewise)
 
 Item = Union[Polygon, Circle, Text, Use, Embed]
 

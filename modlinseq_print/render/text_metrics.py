@@ -14,16 +14,27 @@ def text_width(text: str, font: str = "sans", size: float = 1.0) -> float:
 
 
 def wrap_text(text: str, width: float, font: str = "sans", size: float = 1.0) -> list[str]:
-    """Break text into lines no wider than `width` at spaces (a longer single word keeps its own line)."""
+    """Break text into lines no wider than `width` at spaces (a longer single word keeps its own line).
+
+    A line's width grows word by word (the fonts have no kerning, so widths add up); only a candidate within
+    a rounding error of `width` is measured whole, so long lines cost no more than short ones and the breaks
+    are those of measuring every candidate."""
     lines: list[str] = []
+    space = text_width(" ", font, size)
     for paragraph in text.split("\n"):
-        line = ""
+        line, line_width = "", 0.0
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, font, size) > width:
+            word_width = text_width(word, font, size)
+            if not line:
+                line, line_width = word, word_width
+                continue
+            grown = line_width + space + word_width
+            if abs(grown - width) <= 1e-9 * max(1.0, width):  # too close to call: measure the whole line
+                grown = text_width(f"{line} {word}", font, size)
+            if grown > width:
                 lines.append(line)
-                line = word
+                line, line_width = word, word_width
             else:
-                line = candidate
+                line, line_width = f"{line} {word}", grown
         lines.append(line)
     return lines

@@ -63,7 +63,7 @@ def listed_values(values: Sequence[int], word: str = "or", shown: int = 6) -> st
 
 
 def tilde_notation(position: Position, report: SequenceReport, short: bool = True) -> str:
-    """A sequence as the seeds write it: `3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6`.
+    """A sequence as the rules write it: `3H8 ~ 4 ~ 5H19 ~ 6B19 ~ 7 ~ 8 ~ 9 ~ 10 ~ 11E6`.
 
     The short form addresses the two ends and the tiles on either side of a wrap; a bounced
     sequence is written in full, as table 13A does.

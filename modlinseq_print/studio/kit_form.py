@@ -7,13 +7,13 @@ follows the preset definition when a key is added.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING
 
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
-from modlinseq_print.kits.preset_loading import NOT_KEYS
-from modlinseq_print.kits.presets import SECTIONS, WRAPS, Preset
+from modlinseq_print.kits.preset_keys import preset_fields as preset_keys  # every key, in order
+from modlinseq_print.kits.presets import WRAPS
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.printables.tiles import CUT_LINES
 from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER
@@ -33,7 +33,9 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
               "tiles.shape": ("Tile shape", ""), "tiles.no_zero": ("Leave out the 0 tiles", ""),
               "tiles.underline": ("Underline 6 and 9", ""), "tiles.back_text": ("Text on the backs", ""),
               "markers.include": ("Print modulus markers", ""), "markers.range": ("Marker moduli", "e.g. 8-20"),
-              "markers.copies": ("Markers of each modulus", "markers")},
+              "markers.copies": ("Markers of each modulus", "markers"),
+              "box.include": ("Add a box for the tiles and markers", ""),
+              "box.card": ("Card weight of tiles and box", "g/m², 120 to 450"), "box.play": ("Room in the box", LENGTH)},
     "Sheets": {"paper": ("Paper", "a4, letter, a3... or a size such as 300x200mm"), "margin": ("Margin", LENGTH),
                "board.paper": ("Board pages' paper", "empty: the kit's paper"),
                "board.margin": ("Board pages' margin", LENGTH), "board.overlap": ("Glue overlap", LENGTH),
@@ -61,14 +63,6 @@ def _kind(annotation) -> str:
     name = str(annotation).replace("typing.", "")
     return {"int": "int", "str": "str", "bool": "bool", "str | None": "optional-str",
             "int | None": "optional-int"}.get(name, "str")
-
-
-def preset_keys() -> list[tuple[str, object]]:
-    """Every key a preset file sets, with its dataclass field, in the definition's order."""
-    keys = [(f.name, f) for f in fields(Preset) if f.name not in NOT_KEYS and f.name not in SECTIONS]
-    for name, cls in SECTIONS.items():
-        keys += [(f"{name}.{f.name}", f) for f in fields(cls) if f.name not in NOT_KEYS]
-    return keys
 
 
 def _field(key: str, f, label: str, unit: str) -> dict:

@@ -19,7 +19,8 @@ def test_reference_card_for_modulus_12_lists_table_2c(tmp_path, cli, require_too
     text = pdf_text(path)
     for msa in ("M12-S1-A0", "M12-S2-A1", "M12-S3-A2", "M12-S4-A3", "M12-S5-A0", "M12-S6-A5"):
         assert msa in text
-    assert "closes on itself" in text and "malus" in text and "page 1 of 1" in text
+    assert "closes on itself" in text and "malus" in text and "page 2 of 2" in text
+    assert "How to play MODLINSEQ" in text and "Figure 3" in text and "Every sequence of modulus 12" in text
 
 
 def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, cli, require_tool):
@@ -29,7 +30,8 @@ def test_worksheet_has_problems_then_answers_and_is_reproducible(tmp_path, cli, 
     assert cli("worksheet", "-m", "11", "-n", "12", "--seed", "4", "-o", two).status == 0
     assert one.read_bytes() == two.read_bytes()
     text = pdf_text(one)
-    assert text.index("Practice problems (worksheet 4)") < text.index("Answers (worksheet 4)")
+    assert text.index("Practice problems, modulus 11") < text.index("Answers to problem set 4")
+    assert "Problem set 4: 12 problems" in text and "Name" in text and "Date" in text
     assert "12." in text and "13." not in text
     bare = tmp_path / "bare.pdf"
     assert cli("worksheet", "-n", "12", "--seed", "4", "--no-answers", "-o", bare).status == 0

@@ -43,12 +43,32 @@ def test_sections_in_order_with_counts(standard_kit):
     _, kit = standard_kit
     assert [s.title for s in kit.sections] == SECTIONS
     assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
-    # cover, reference card, the board's pages (no assembly page) and two duplex sheets for every piece
-    assert len(kit.document.pages) == 1 + 1 + len(kit.plan.pages) + 4
+    # cover, the rules sheet and reference card, the board's pages (no assembly page), two duplex sheets
+    assert len(kit.document.pages) == 1 + 2 + len(kit.plan.pages) + 4 == 13
     assert kit.document.pages[0].bookmark == "Cover and contents"
     pages = kit.document.pages
     assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
                for n, p in enumerate(pages, 1))
+
+
+def test_every_page_carries_one_page_number_only(standard_kit):
+    """Board pages printed 'page 1 of 6' beside the kit's 'page 3 of 12', tile sheets 'sheet 1 of 2'."""
+    _, kit = standard_kit
+    for page in kit.document.pages:
+        texts = [t.text for t in _texts(page.scene)]
+        assert sum(bool(re.search(r"\b(page|sheet) \d+ of \d+", t)) for t in texts) == 1, texts
+
+
+def _texts(scene):
+    from modlinseq_print.render.scene import Embed, Use
+
+    for item in scene.items():
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Use):
+            yield from (i for i in scene.symbols.get(item.symbol, ()) if isinstance(i, Text))
+        elif isinstance(item, Embed) and item.scale >= 1:
+            yield from _texts(item.scene)
 
 
 def test_pdf_passes_qpdf_and_has_a_bookmark_per_section(standard_kit, require_tool):
@@ -127,19 +147,33 @@ def test_the_pdf_names_the_tool_as_author_and_creator(standard_kit):
         assert str(info["/Title"]) == "MODLINSEQ: standard kit"
 
 
-def test_cover_shows_the_board_assembly(standard_kit):
-    from modlinseq_print.render.scene import Embed, Polygon
+def test_cover_shows_the_board_assembly_with_the_kits_page_numbers(standard_kit):
+    from modlinseq_print.render.scene import Circle, Embed, Polygon
 
     _, kit = standard_kit
     items = list(kit.document.pages[0].scene.layer("diagram").items)
     assert sum(isinstance(i, Embed) for i in items) == 1
     frames = [i for i in items if isinstance(i, Polygon) and i.style.stroke == "#c62828"]
     assert len(frames) == len(kit.plan.pages) == len(kit.sections[1].pages)  # no assembly page of its own
-    numbers = sorted(int(i.text) for i in items if isinstance(i, Text) and i.text.isdigit())
-    assert numbers == list(range(1, len(kit.plan.pages) + 1))
-    caption = next(i.text for i in items if isinstance(i, Text) and i.text.startswith("Board assembly"))
     first, last = section_pages(kit, "Board")
+    numbers = sorted(int(i.text) for i in items if isinstance(i, Text) and i.text.isdigit())
+    assert numbers == list(range(first, last + 1))  # the frames carry the kit's page numbers
+    assert sum(isinstance(i, Circle) and i.style.fill == "#ffffff" for i in items) == len(numbers)
+    caption = " ".join(i.text for i in kit.document.pages[0].scene.items() if isinstance(i, Text))
     assert f"kit pages {first}-{last};" in caption and f"{len(kit.plan.pages)} pages" in caption
+
+
+def test_cover_shows_a_legal_game_in_progress(standard_kit):
+    from modlinseq_print.render.scene import Embed
+
+    _, kit = standard_kit
+    cover = kit.document.pages[0].scene
+    [picture] = [i for i in cover.layer("figures").items if isinstance(i, Embed)]
+    assert picture.scene.width * picture.scale <= cover.width - 2 * 16.0 + 0.01
+    tiles = [i for i in picture.scene.items() if isinstance(i, Embed)][0].scene.layer("tiles").items
+    assert len(tiles) >= 20  # a network of tiles, as the cover's caption says
+    words = " ".join(i.text for i in cover.items() if isinstance(i, Text))
+    assert "A game in progress, modulus 13" in words and f"{len(tiles) - 1} tiles on the board" in words
 
 
 def test_two_runs_give_identical_bytes(tmp_path, cli):
@@ -196,3 +230,49 @@ def test_a_bad_layout_in_a_preset_is_a_one_line_error(tmp_path, cli):
     result = cli("kit", preset, "-o", tmp_path / "kit.pdf")
     assert_one_line_error(result, "key tiles.layout", "unknown layout 'sideways'", str(preset), folder=tmp_path,
                           keep=[preset.name])
+
+
+def test_the_tile_sheets_name_the_kit_page_of_their_backs(standard_kit):
+    _, kit = standard_kit
+    first, last = section_pages(kit, "Tiles and modulus markers")
+    words = [" ".join(t.text for t in _texts(kit.document.pages[n - 1].scene)) for n in range(first, last + 1)]
+    assert f"fronts; their backs are page {first + 1}" in words[0]
+    assert f"the backs of page {first}: print them on its reverse" in words[1]
+    assert not any("sheet 1 of" in w for w in words)
+
+
+def test_a_box_in_the_kit_is_one_page_after_the_tiles(tmp_path):
+    from dataclasses import replace
+
+    preset = load_preset("standard")
+    with_box = build_kit(replace(preset, box=replace(preset.box, include=True), measures=None))
+    titles = [s.title for s in with_box.sections]
+    assert titles == SECTIONS + ["Box"] and len(with_box.sections[-1].pages) == 1
+    assert len(with_box.document.pages) == 14
+    words = " ".join(t.text for t in _texts(with_box.sections[-1].pages[0].scene))
+    assert "Inside: 51.5 x 49.1 x 15.9 mm, for 147 pieces of 25 mm in 4 stacks of up to 37" in words
+    assert "page 14 of 14" in words
+
+
+@pytest.mark.parametrize("modulus, pages", [(24, 16), (50, 25), (99, 38)])
+def test_the_standard_kit_builds_at_large_moduli(modulus, pages, tmp_path):
+    from dataclasses import replace
+
+    from text_fit_helpers import fit_problems
+
+    kit = build_kit(replace(load_preset("standard"), modulus=modulus, measures=None))
+    assert len(kit.document.pages) == pages
+    reference = kit.sections[0]
+    assert all(fit_problems(p.scene, (10, 10, 200, 287)) == [] for p in reference.pages)  # the paper margin
+    assert kit.counts["number"] == 10 * modulus
+
+
+def test_assembly_frames_stand_out_from_the_board_under_them():
+    from modlinseq_print.printables.board import board_scene
+    from modlinseq_print.render.pagination_pages import FRAME_COLOURS, _delta_e, frame_colour
+
+    plain = board_scene(parse_board("hex:9")).scene
+    tess = board_scene(parse_board("tess:3")).scene  # red pseudocells: a red frame would vanish on them
+    assert frame_colour(plain) == "#c62828" and frame_colour(tess) != "#c62828"
+    assert min(_delta_e(frame_colour(tess), colour) for colour in ("#e57373", "#7f1d1d", "#3a9a4b", "#ffffff")) >= 40
+    assert set(FRAME_COLOURS) >= {frame_colour(plain), frame_colour(tess)}

@@ -126,19 +126,6 @@ copies = 2
     assert (tiles.back_offset, preset.markers.copies) == ("1.5mm,-0.5mm", 2)
 
 
-def test_every_preset_key_is_in_the_readme():
-    from dataclasses import fields
-    from pathlib import Path
-
-    from modlinseq_print.kits.preset_loading import NOT_KEYS
-    from modlinseq_print.kits.presets import SECTIONS, Preset
-
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    keys = [f.name for f in fields(Preset) if f.name not in (*NOT_KEYS, *SECTIONS)]
-    keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
-    assert [key for key in keys if f"| `{key}` |" not in readme] == []
-
-
 def test_templates_folder_is_the_shipped_presets():
     """templates/ is the user-facing copy of the presets and example files the package ships."""
     from pathlib import Path

@@ -2,6 +2,7 @@
 
 import math
 import subprocess
+from dataclasses import replace
 
 import pytest
 
@@ -35,10 +36,22 @@ def layer(scene, name):
     return next(layer for layer in scene.layers if layer.name == name)
 
 
+def tile_items(scene):
+    """The items of the tiles layer with each face symbol placed where it is used."""
+    placed = []
+    for use in layer(scene, "tiles").items:
+        for item in scene.symbols[use.symbol]:
+            if isinstance(item, Polygon):
+                placed.append(replace(item, points=tuple((x + use.x, y + use.y) for x, y in item.points)))
+            elif isinstance(item, Text):
+                placed.append(replace(item, x=item.x + use.x, y=item.y + use.y))
+    return placed
+
+
 def test_tiles_are_the_tile_sheet_pentagons_on_their_cells(figure_13a):
     drawing = position_scene(figure_13a)
     board = drawing.board
-    outlines = [item for item in layer(board.scene, "tiles").items if isinstance(item, Polygon)]
+    outlines = [item for item in tile_items(board.scene) if isinstance(item, Polygon)]
     assert len(outlines) == len(figure_13a.position.tiles) == 24
     for cell, outline in zip(sorted(figure_13a.position.tiles, key=lambda c: (c.r, c.q)), outlines):
         assert flat(outline.points) == pytest.approx(flat(board.tile_outline(cell)), abs=1e-6)
@@ -51,7 +64,7 @@ def test_tiles_are_the_tile_sheet_pentagons_on_their_cells(figure_13a):
 def test_tile_numbers_sit_on_their_tiles(figure_13a):
     drawing = position_scene(figure_13a)
     board = drawing.board
-    numbers = [item for item in layer(board.scene, "tiles").items if isinstance(item, Text)]
+    numbers = [item for item in tile_items(board.scene) if isinstance(item, Text)]
     expected = {board.board.address(c): t.label for c, t in figure_13a.position.tiles.items()}
     found = {}
     for text in numbers:
@@ -144,7 +157,7 @@ def test_pdf_text_lists_the_sequences(tmp_path, figure_13a, require_tool):
 def test_wild_tiles_and_the_marker_are_drawn(tmp_path):
     analysis = judge("hex:3", 12, "7B1, #A0, 7M1; 5E1 ~ #A0 ~ #P1 ~ 5P2")
     drawing = position_scene(analysis)
-    tiles = layer(drawing.board.scene, "tiles").items
+    tiles = tile_items(drawing.board.scene)
     assert [t.text for t in tiles if isinstance(t, Text)].count("#") == 2
     wild_fill = get_theme("green").wild_fill
     assert sum(1 for t in tiles if isinstance(t, Polygon) and t.style.fill == wild_fill) == 2
@@ -181,3 +194,44 @@ def test_modulus_note_is_readable_and_never_under_a_mark():
     assert {item.fill for item in note.items} == {get_theme("green").label}
     with pytest.raises(PositionStyleError, match="B6 is a bonus cell"):
         position_scene(analysis, PositionStyle(board=bonus, note_cell="B6"))
+
+
+def test_figure_2a_on_a_large_board_is_cropped_by_default_and_fits_a_text_width(cli, tmp_path):
+    analysis = judge("hex:9", 7, "4B2, 6B1, 1A0, 3M1")
+    default = position_scene(analysis)
+    assert default.scene.width <= 170.0  # an A4 page's text width
+    assert len(default.board.board.cells) < 30
+    whole = position_scene(analysis, PositionStyle(crop=False))
+    assert len(whole.board.board.cells) == 271 and whole.scene.width > 250
+    status, out, _ = cli("position", "--board", "hex:9", "-m", "7", "--no-crop", "-o", tmp_path / "w.svg",
+                         "4B2, 6B1, 1A0, 3M1")
+    assert status == 0 and "figure 264 x" in out
+    status, out, _ = cli("position", "--board", "hex:9", "-m", "7", "-o", tmp_path / "c.svg", "4B2, 6B1, 1A0, 3M1")
+    assert status == 0 and "figure 150 x" in out
+
+
+def test_a_position_filling_most_of_the_board_keeps_the_whole_board_by_default():
+    analysis = judge("hex:2", 7, "0A0, 0B1, 0E1, 0H1, 0M1, 0P1, 0T1")
+    assert len(position_scene(analysis).board.board.cells) == 19
+    assert len(position_scene(analysis, PositionStyle(crop=True, crop_margin=0)).board.board.cells) == 7
+
+
+@pytest.mark.parametrize("spec", ["hex:5", "tess:2", "square:7x5", "rect:9x5"])
+def test_cropping_grows_the_tiles_ring_by_ring_as_far_as_the_distance_says(spec):
+    from random import Random
+
+    from modlinseq_print.geometry.boards import parse_board
+
+    board = parse_board(spec)
+    cells = sorted(board.cells, key=lambda c: (c.r, c.q))
+    rng = Random(spec)
+    square = board.grid == "square"
+
+    def steps(a, b):
+        return max(abs(a.q - b.q), abs(a.r - b.r)) if square else distance(a, b)
+
+    for margin in (0, 1, 2, 5, 40):
+        tiles = set(rng.sample(cells, 3))
+        near = cropped_board(board, tiles, margin)
+        assert near.cells == frozenset(c for c in board.cells if min(steps(c, t) for t in tiles) <= margin)
+        assert set(near.pseudocells) == {p for p in board.pseudocells if min(steps(p, t) for t in tiles) <= margin}

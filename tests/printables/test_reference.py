@@ -1,6 +1,7 @@
-"""The reference card's tables against seed tables 2A, 2B and 2C, and the card's pages."""
+"""The reference card's tables against tables 2A, 2B and 2C of the rules, and the card's pages."""
 
-from modlinseq_print.printables.reference_text import sequence_table
+from modlinseq_print.printables.reference_text import period_lines, sequence_table
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.sequences import points
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages, scoring_rows
 from modlinseq_print.render.scene import Text
@@ -34,11 +35,21 @@ def test_table_2a_points():
 def test_tables_2b_and_2c_sequences():
     for modulus, table in ((11, TABLE_2B), (12, TABLE_2C)):
         rows = sequence_table(modulus)
-        stepped = {msa: values.strip("… ") for msa, values, _ in rows if "-S0-" not in msa}
+        stepped = {msa: " ~ ".join(map(str, values)) for msa, values, _ in rows if "-S0-" not in msa}
         assert stepped == table
+        assert [msa for msa, _, _ in rows[:-1]] == list(table)  # in the order of the tables: longest period first
         periods = {msa: period for msa, _, period in rows}
         assert all(periods[msa] == len(values.split(" ~ ")) for msa, values in table.items())
-        assert rows[-1][0] == f"M{modulus}-S0-A0 … A{modulus - 1}" and rows[-1][2] == 1
+        assert rows[-1] == (f"M{modulus}-S0-A0 … A{modulus - 1}", (), 1)
+
+
+def test_a_long_period_wraps_after_a_tilde_and_keeps_every_term():
+    values = tuple(range(99))
+    lines = period_lines(values, 120.0, "Helvetica", 8.0 * 25.4 / 72)
+    assert len(lines) > 1 and lines[0].startswith("… 0 ~") and lines[-1].endswith("98 …")
+    assert all(line.endswith("~") for line in lines[:-1])
+    assert all(text_width(line, "Helvetica", 8.0 * 25.4 / 72) <= 120.0 for line in lines)
+    assert " ".join(lines).strip("… ").split(" ~ ") == [str(v) for v in values]
 
 
 def test_card_lists_every_sequence_and_the_variation():

@@ -1,0 +1,76 @@
+"""The kit's cover: the example game in progress, what the kit holds, how to make it and the board's
+assembly diagram, with the kit's own page numbers."""
+
+from __future__ import annotations
+
+from modlinseq_print.kits.presets import Preset
+from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
+from modlinseq_print.printables.position import diagram_style, position_scene
+from modlinseq_print.printables.rules_sheet import ReferenceSpec
+from modlinseq_print.render.pagination import PagePlan
+from modlinseq_print.render.pagination_pages import assembly_diagram
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.scene import Scene
+from modlinseq_print.rules.examples import ExampleGame
+from modlinseq_print.wording import _, plural
+
+TILE_STEPS = {  # the cover's step for the tile and marker sheets, by layout (duplex: the GUIDE's own)
+    "gutter-fold": "Tiles and markers: print the sheets one-sided. Fold each sheet along its dashed line with the "
+                   "printed sides out, glue the halves together, then cut along the tile outlines through both layers.",
+    "fronts": "Tiles and markers: print the sheets one-sided and cut along the tile outlines (the backs stay blank).",
+}
+PICTURE = ("A game in progress, modulus {modulus}: {turns}, {tiles} on the board. Every straight line of tiles "
+           "is a modular-linear sequence.")
+PICTURE_BLOCKED = " Red cells are blocked: no number fits them."
+
+
+def kit_guide(layout: str, overlap: float, markers: bool = True) -> list[str]:
+    """The cover's how-to steps, the tiles' step matching the sheet layout, the board's naming its overlap
+    (the modulus marker's step only when the kit has markers)."""
+    steps = [TILE_STEPS.get(layout, step) if step.startswith("Tiles and markers:") else step for step in GUIDE]
+    steps = [step for step in steps if markers or "modulus marker" not in step]
+    return [_(BOARD_STEP).format(overlap=overlap) if step.startswith("Board:") else _(step) for step in steps]
+
+
+def summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
+    """One sentence on what the kit holds."""
+    parts = [_("modulus {modulus}").format(modulus=preset.modulus),
+             _("board {spec} ({cells})").format(spec=preset.board.spec, cells=plural(cells, "cell")),
+             plural(counts["number"], "number tile")]
+    parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
+                                                      ("marker", "modulus marker")) if counts[k]]
+    return _("A print-and-play kit: {parts}.").format(parts=", ".join(parts))
+
+
+def game_picture(spec: ReferenceSpec, game: ExampleGame) -> tuple[Scene, str]:
+    """The cover's picture: the example game's last position, cropped, the modulus written in a free cell (as
+    figure 1A of the rules does), and its caption."""
+    after = game.cover[-1].after
+    style = diagram_style(crop=True, legend="none", note_cell="auto", theme=spec.theme, tile_shape=spec.tile_shape,
+                          pattern=game.pattern)
+    drawing = position_scene(after, style)
+    tiles = sum(not t.marker for t in after.position.tiles.values())
+    caption = _(PICTURE).format(modulus=spec.modulus, turns=plural(len(game.cover), "turn"),
+                                tiles=plural(tiles, "tile"))
+    return drawing.scene, caption + (_(PICTURE_BLOCKED) if after.blocked else "")
+
+
+def assembly_caption(plan: PagePlan, first: int) -> str:
+    """What the assembly diagram shows: the board's size and the kit pages it is printed on."""
+    pages = len(plan.pages)
+    if pages == 1:
+        return _("The board fits on one page (kit page {first}).").format(first=first)
+    return _("The board measures {width} x {height} mm on {pages}, kit pages {first}-{last}; each frame is the "
+             "kit page of that number.").format(width=f"{plan.board_width:.0f}", height=f"{plan.board_height:.0f}",
+                                                pages=plural(pages, "page"), first=first, last=first + pages - 1)
+
+
+def kit_cover(preset: Preset, sheet: Sheet, inset: float, contents: list[tuple[str, int, int]],
+              counts: dict[str, int], cells: int, spec: ReferenceSpec, game: ExampleGame,
+              board: tuple[Scene, PagePlan, int]) -> Scene:
+    """The cover scene: `board` is the board's drawing, its page plan and the kit page of its first page."""
+    drawing, plan, first = board
+    guide = kit_guide(preset.tiles.sheet_layout, plan.overlap, spec.markers)
+    assembly = (assembly_caption(plan, first), lambda room: assembly_diagram(drawing, plan, room, first))
+    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, summary(preset, counts, cells),
+                      contents, guide, game_picture(spec, game), assembly)

@@ -1,0 +1,205 @@
+"""Tiles, wild tiles, blockers and modulus markers as solids: the sheets' outline extruded, the face text on top.
+
+Each piece is a body and, except for blockers and sunk text, a second part: its text, raised on the top
+face, or inlaid flush into it as a separate solid. Number tiles and wild tiles are the light filament with
+dark text; markers and blockers take the dark filament (with light text), so that markers contrast with
+the tiles, as the rules ask, with the same two filaments. Solids are built once per kind and text and
+shared by every copy: the time grows with the number of distinct faces, not of pieces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.inputs import excerpt
+from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
+from modlinseq_print.solids import kernel
+from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
+from modlinseq_print.solids.mesh import Mesh
+
+NUMBER_STYLES = ("raised", "sunk", "inlay")
+THICKNESS = {"flat": 3.0, "standing": 9.0}  # mm: flat tiles for a rack, standing tiles like dominoes
+MIN_THICKNESS, MAX_THICKNESS = 1.0, 40.0
+MIN_RELIEF, MAX_RELIEF = 0.4, 5.0  # two layers of 0.2 mm at least
+MIN_FLOOR = 1.0  # mm of body kept under sunk or inlaid text
+MAX_CHAMFER = 1.5
+MIN_NOZZLE, MAX_NOZZLE = 0.1, 1.2
+LIGHT, DARK = 1, 2  # the two filaments
+DARK_BODIED = ("marker", "blocker")
+ROUGH_STEPS = 4  # the first, rough measure of every face's strokes, to within ROUGH_STEP
+ROUGH_STEP = kernel.STROKE_LIMIT / 2 ** ROUGH_STEPS
+
+
+class SolidError(FieldError):
+    """Solid options that cannot make a printable piece (its field: the one at fault, if any)."""
+
+
+@dataclass(frozen=True)
+class SolidSpec:
+    """How a piece is made: thickness (mm), text style (raised, sunk or inlay) and its relief or depth, the
+    chamfers of the bottom and top edges, the nozzle width (the thinnest stroke printed) and the 6/9 cue."""
+
+    thickness: float = THICKNESS["flat"]
+    number: str = "raised"
+    relief: float = 0.6
+    chamfer: float = 0.4
+    top_chamfer: float = 0.0
+    nozzle: float = 0.4
+    cue: str = "none"
+
+    def __post_init__(self) -> None:
+        if self.number not in NUMBER_STYLES:
+            raise SolidError(f"unknown number style {excerpt(self.number)}: use one of {', '.join(NUMBER_STYLES)}",
+                             "number", NUMBER_STYLES)
+        if self.cue not in CUES:
+            raise SolidError(f"unknown 6/9 cue {excerpt(self.cue)}: use one of {', '.join(CUES)}")
+        check_thickness(self.thickness)
+        _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm", "nozzle")
+        _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers", "relief")
+        for value, what, field in ((self.chamfer, "a bottom chamfer", "chamfer"),
+                                   (self.top_chamfer, "a top chamfer", "top_chamfer")):
+            _within(value, 0.0, min(MAX_CHAMFER, self.thickness / 3), what, "e.g. 0.4mm, or 0 for none", field)
+        self._check_relief()
+
+    def _check_relief(self) -> None:
+        if self.number == "raised":
+            if self.relief > self.thickness:
+                raise SolidError(f"a relief of {self.relief:g} mm is thicker than the {self.thickness:g} mm tile: "
+                                 f"use a {mention('relief')} of at most {self.thickness:g} mm or a thicker tile "
+                                 f"({mention('thickness')})", "relief", self.thickness)
+            return
+        deepest = self.thickness - MIN_FLOOR - self.chamfer
+        if self.relief > deepest:
+            raise SolidError(f"{self.number} text {self.relief:g} mm deep leaves less than {MIN_FLOOR:g} mm of a "
+                             f"{self.thickness:g} mm tile under it: use a depth ({mention('relief')}) of at most "
+                             f"{max(deepest, 0):.2f} mm or a thicker tile ({mention('thickness')})", "relief",
+                             max(deepest, 0))
+
+    @property
+    def top(self) -> float:
+        """The height of the piece's highest point: the top of raised text, else the top face."""
+        return self.thickness + (self.relief if self.number == "raised" else 0.0)
+
+
+def solid_look(width: float, shape: str = "pentagon") -> TileLook:
+    """The look of the sheets' tiles at a width (mm) and shape, for solids: the same outline and text, the text
+    as far inside the edge as on the sheets (less on tiles too small for that, which the stroke check judges)."""
+    return TileLook(width=width, shape=shape, safe=min(DEFAULT_SAFE, width / 4))
+
+
+def check_thickness(thickness: float) -> float:
+    """A tile thickness in mm, or a one-line SolidError."""
+    _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones",
+            "thickness")
+    return thickness
+
+
+def _within(value: float, low: float, high: float, what: str, hint: str, field: str) -> None:
+    if not low <= value <= high:
+        raise SolidError(f"{what} of {value:g} mm is out of range: use {low:g} to {high:g} mm, {hint}", field,
+                         (low, high))
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """One part of a piece: a name, its mesh (centred on the tile's box, z from 0) and its filament (1 or 2)."""
+
+    name: str
+    mesh: Mesh
+    filament: int
+
+
+@dataclass(frozen=True, eq=False)
+class PieceModel:
+    """A piece as parts, body first, shared by every copy of the same kind and text."""
+
+    name: str
+    parts: tuple[Part, ...]
+
+
+def piece_name(piece: Piece) -> str:
+    """'tile 7', 'wild tile', 'blocker', 'marker mod 13'."""
+    return {"number": f"tile {piece.label}", "wild": "wild tile", "blocker": "blocker",
+            "marker": f"marker mod {piece.label}"}[piece.kind]
+
+
+def body_filament(piece: Piece) -> int:
+    """The filament of a piece's body: dark for markers and blockers, light for tiles and wild tiles."""
+    return DARK if piece.kind in DARK_BODIED else LIGHT
+
+
+class PieceSolids:
+    """Builds the solids of a set of pieces of one look and spec, once per kind and text, and checks that
+    the text's strokes are printable with the nozzle."""
+
+    def __init__(self, look: TileLook, spec: SolidSpec, pieces: list[Piece]):
+        self.look = look
+        self.spec = spec
+        self.labels = FaceLabels(look, pieces, spec.cue)
+        self.outline = [(x, -y) for x, y in look.outline]
+        self._models: dict[tuple[str, str], PieceModel] = {}
+        self._regions: dict[tuple[str, str], object] = {}
+        self._body = None
+
+    def region(self, piece: Piece):
+        """The face text of a piece as a region (cached per kind and text)."""
+        key = label_key(piece)
+        if key not in self._regions:
+            self._regions[key] = kernel.region(self.labels.contours(piece))
+        return self._regions[key]
+
+    def thinnest_stroke(self, pieces: list[Piece]) -> tuple[float, Piece | None]:
+        """The thinnest stroke of any face text of the pieces, and a piece that has it: every face measured
+        roughly, then the thinnest ones precisely."""
+        faces = list({label_key(p): p for p in pieces if p.kind != "blocker"}.values())
+        if not faces:
+            return float("inf"), None
+        rough = {label_key(p): kernel.thinnest_stroke(self.region(p), steps=ROUGH_STEPS) for p in faces}
+        close = min(rough.values()) + ROUGH_STEP  # a rough measure is at most ROUGH_STEP under the true one
+        exact = [(kernel.thinnest_stroke(self.region(p)), p) for p in faces if rough[label_key(p)] <= close]
+        return min(exact, key=lambda pair: pair[0])
+
+    def check_strokes(self, pieces: list[Piece]) -> float:
+        """The thinnest stroke, or a one-line SolidError when it is thinner than the nozzle."""
+        stroke, piece = self.thinnest_stroke(pieces)
+        if piece is not None and stroke < self.spec.nozzle:
+            wider = self.look.width * self.spec.nozzle / max(stroke, 1e-6)
+            raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has "
+                             f"strokes {stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: use a tile "
+                             f"width of at least {wider + 0.5:.0f} mm or a finer nozzle")
+        return stroke
+
+    def body(self):
+        """The plain body: the outline extruded to the thickness, chamfered."""
+        if self._body is None:
+            spec = self.spec
+            self._body = kernel.prism(self.outline, spec.thickness, spec.chamfer, spec.top_chamfer)
+        return self._body
+
+    def model(self, piece: Piece) -> PieceModel:
+        """The parts of a piece (built once per kind and text)."""
+        key = label_key(piece)
+        if key not in self._models:
+            self._models[key] = PieceModel(piece_name(piece), tuple(self._parts(piece)))
+        return self._models[key]
+
+    def solids(self, piece: Piece) -> tuple[object, object | None]:
+        """The body and the text part of a piece as solids (the text part None when there is none)."""
+        body, spec = self.body(), self.spec
+        if piece.kind == "blocker":
+            return body, None
+        text = self.region(piece)
+        if spec.number == "raised":
+            return body, kernel.extrude(text, spec.thickness, spec.thickness + spec.relief)
+        cutter = kernel.extrude(text, spec.thickness - spec.relief, spec.thickness + 1.0)
+        inlay = None if spec.number == "sunk" else kernel.intersection(body, cutter)
+        return kernel.difference(body, cutter), inlay
+
+    def _parts(self, piece: Piece) -> list[Part]:
+        body, text = self.solids(piece)
+        filament = body_filament(piece)
+        parts = [Part(piece_name(piece), kernel.to_mesh(body), filament)]
+        if text is not None and not kernel.is_empty(text):
+            parts.append(Part(f"{piece_name(piece)} text", kernel.to_mesh(text), LIGHT + DARK - filament))
+        return parts

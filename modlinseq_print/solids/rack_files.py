@@ -1,0 +1,87 @@
+"""The files of racks: printed (a 3MF, one object per rack, or an STL per plate) or laser-cut (an SVG or DXF
+per bed), and their pictures. The laser-cut rack's files need no solids; only its picture does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modlinseq_print.printables.rack import RackSize
+from modlinseq_print.printables.rack_laser import rack_cut_scenes, rack_parts
+from modlinseq_print.render.output import render_pages
+from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.scene import Document, Page
+from modlinseq_print.printables.tiles import TileLook
+from modlinseq_print.solids import kernel
+from modlinseq_print.solids.files import DEFAULT_COLOURS, THUMBNAIL, numbered_files
+from modlinseq_print.solids.mesh import Mesh, joined
+from modlinseq_print.solids.pieces import DARK, LIGHT
+from modlinseq_print.solids.preview import View, render_png
+from modlinseq_print.solids.rack import (
+    laser_rack_meshes, rack_model, rack_plates, rack_profile, rack_solid, tiles_in_rack,
+)
+from modlinseq_print.solids.stl import stl_bytes
+from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
+
+RACK_FILAMENT = Filament(LIGHT, "rack", "#7d8794")
+LASER_BED_MARGIN = 5.0  # mm kept clear along a laser bed's edges
+WOOD = "#d9b382"
+PICTURE = (900, 700)
+RACK_VIEW = View(azimuth=-32.0, elevation=32.0)
+
+
+def rack_picture(size: RackSize, look: TileLook, rack: list[tuple[Mesh, str]], corner: tuple[float, float],
+                 pixels: tuple[int, int] = PICTURE) -> bytes:
+    """A picture of a rack (its meshes, x from 0 along the rack) holding a hand of tiles."""
+    colours = dict(zip((LIGHT, DARK), DEFAULT_COLOURS))
+    tiles = [(mesh, colours[filament]) for mesh, filament in tiles_in_rack(size, look, corner)]
+    return render_png(rack + tiles, *pixels, view=RACK_VIEW)
+
+
+def printed_rack_picture(size: RackSize, look: TileLook, pixels: tuple[int, int] = PICTURE) -> bytes:
+    """A picture of the printed rack in use."""
+    profile = rack_profile(size)
+    return rack_picture(size, look, [(kernel.to_mesh(rack_solid(size)), RACK_FILAMENT.colour)], profile[4], pixels)
+
+
+def laser_rack_picture(size: RackSize, look: TileLook, parts, material: float,
+                       pixels: tuple[int, int] = PICTURE) -> bytes:
+    """A picture of the laser-cut rack, assembled, in use."""
+    corner = parts[0].pose.origin[1:]
+    return rack_picture(size, look, [(mesh, WOOD) for mesh in laser_rack_meshes(parts, material)], corner, pixels)
+
+
+def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[float, float], spacing: float,
+                     path: str, fmt: str, preview: str | None, earlier: bool = True) -> list[tuple[Path, bytes | None]]:
+    """The racks laid on plates and written as 3MF or STL, one file per plate, with the optional picture."""
+    model = rack_model(size)
+    plates = rack_plates(size, copies, bed, spacing)
+    mesh = model.parts[0].mesh
+
+    def placed(plate):
+        return [mesh.moved(x, y, 0.0, turn) for x, y, turn in plate]
+
+    pictures = [render_png([(m, RACK_FILAMENT.colour) for m in placed(plate)], *THUMBNAIL) for plate in plates]
+    if fmt == "3mf":
+        payloads = [threemf_bytes([Instance(model, f"{model.name} #{k + 1}", x, y, turn)
+                                   for k, (x, y, turn) in enumerate(plate)], [RACK_FILAMENT],
+                                  f"MODLINSEQ rack, plate {n} of {len(plates)}", picture)
+                    for n, (plate, picture) in enumerate(zip(plates, pictures), start=1)]
+    else:
+        payloads = [stl_bytes(joined(placed(plate)), f"MODLINSEQ rack, plate {n}")
+                    for n, plate in enumerate(plates, start=1)]
+    files = numbered_files(path, payloads, fmt, earlier)
+    if preview:
+        files.append((Path(preview), printed_rack_picture(size, look)))
+    return files
+
+
+def laser_rack_files(size: RackSize, look: TileLook, material: float, spec, copies: int, bed: tuple[float, float],
+                     path: str, fmt: str, preview: str | None, earlier: bool = True) -> list[tuple[Path, bytes | None]]:
+    """The laser-cut racks' beds as SVG or DXF pages (cut and engrave layers, `spec` a CutSpec) and the optional
+    picture of one rack, assembled, holding a hand (`earlier`: as for numbered_files)."""
+    parts = rack_parts(size, material)
+    scenes, _placed = rack_cut_scenes(parts, copies, Sheet(bed[0], bed[1], LASER_BED_MARGIN, "bed"), spec)
+    files = numbered_files(path, render_pages(Document([Page(scene) for scene in scenes]), fmt), fmt, earlier)
+    if preview:
+        files.append((Path(preview), laser_rack_picture(size, look, parts, material)))
+    return files

@@ -1,0 +1,177 @@
+"""Pieces as solids: closed and oriented, their boxes to 0.05 mm, raised text at its relief, inlaid text
+flush and disjoint (volumes add up), sunk text, chamfers, the 6/9 cue, the stroke check and the cache."""
+
+import math
+
+import numpy
+import pytest
+
+from modlinseq_print.printables.markers import marker_set
+from modlinseq_print.printables.tiles import Piece, tile_set
+from modlinseq_print.solids import kernel
+from modlinseq_print.solids.pieces import PieceSolids, SolidError, SolidSpec, solid_look
+from solids_helpers import edge_report, shells, signed_volume
+
+STANDARD = tile_set(13, 10, wild=4, blockers=2) + marker_set(8, 20)
+TOLERANCE = 0.05
+SIDE_RATIO = math.sin(math.radians(36)) / math.sin(math.radians(72))  # a pentagon's side over its width
+
+
+def solids_for(width=25.0, pieces=STANDARD, shape="pentagon", **spec):
+    return PieceSolids(solid_look(width, shape), SolidSpec(**spec), pieces)
+
+
+def pentagon_area(width: float) -> float:
+    """A regular pentagon's area from its width (between its two side corners), computed from its side."""
+    side = width * SIDE_RATIO
+    return 5 * side * side / (4 * math.tan(math.pi / 5))
+
+
+def box(mesh):
+    low, high = mesh.bounds
+    return high - low
+
+
+@pytest.mark.parametrize("style", ["raised", "sunk", "inlay"])
+@pytest.mark.parametrize("piece", [Piece("number", 8), Piece("number", 12), Piece("wild"), Piece("blocker"),
+                                   Piece("marker", 13)])
+def test_every_part_is_closed_oriented_and_has_volume(style, piece):
+    model = solids_for(number=style).model(piece)
+    for part in model.parts:
+        closed, why = edge_report(part.mesh.vertices, part.mesh.triangles)
+        assert closed, (part.name, why)
+        assert signed_volume(part.mesh.vertices, part.mesh.triangles) > 1.0, part.name
+
+
+@pytest.mark.parametrize("width, thickness", [(25.0, 3.0), (25.4, 9.0), (25.0, 1.0), (40.0, 40.0), (19.0, 2.2)])
+def test_a_tile_body_box_is_its_width_height_and_thickness(width, thickness):
+    solids = solids_for(width, pieces=[Piece("number", 4)], thickness=thickness, relief=0.4,
+                        chamfer=min(0.4, thickness / 3), number="raised")
+    body = solids.model(Piece("number", 4)).parts[0].mesh
+    height = width / (2 * math.sin(math.radians(72))) * (1 + math.cos(math.radians(36)))  # radius + apothem
+    assert numpy.allclose(box(body), [width, height, thickness], atol=TOLERANCE), box(body)
+
+
+def test_the_house_shape_has_its_box_too():
+    body = solids_for(30.0, pieces=[Piece("number", 1)], shape="house").model(Piece("number", 1)).parts[0].mesh
+    assert numpy.allclose(box(body), [30.0, 0.95 * 30.0, 3.0], atol=TOLERANCE)
+
+
+def test_raised_text_stands_on_the_face_at_the_stated_relief():
+    model = solids_for(thickness=3.0, relief=0.8, number="raised").model(Piece("number", 10))
+    body, text = model.parts
+    assert text.filament != body.filament
+    assert body.mesh.bounds[1][2] == pytest.approx(3.0, abs=1e-6)
+    assert text.mesh.bounds[0][2] == pytest.approx(3.0, abs=1e-6)
+    assert text.mesh.bounds[1][2] == pytest.approx(3.8, abs=1e-6)
+    assert shells(text.mesh.triangles) == 2  # the '1' and the '0'
+
+
+def test_inlaid_text_is_flush_disjoint_and_the_volumes_add_up():
+    solids = solids_for(thickness=3.0, relief=0.6, number="inlay", chamfer=0.4)
+    piece = Piece("number", 8)
+    body, text = solids.solids(piece)
+    assert kernel.volume(kernel.intersection(body, text)) == pytest.approx(0.0, abs=1e-6)
+    plain = kernel.volume(solids.body())
+    assert kernel.volume(body) + kernel.volume(text) == pytest.approx(plain, rel=1e-9)
+    parts = solids.model(piece).parts
+    assert parts[1].mesh.bounds[1][2] == pytest.approx(3.0, abs=1e-6)  # flush with the face
+    assert parts[1].mesh.bounds[0][2] == pytest.approx(2.4, abs=1e-6)
+    assert parts[0].mesh.bounds[1][2] == pytest.approx(3.0, abs=1e-6)
+
+
+def test_sunk_text_is_a_hollow_in_a_single_part():
+    solids = solids_for(thickness=3.0, relief=0.6, number="sunk")
+    parts = solids.model(Piece("number", 7)).parts
+    assert len(parts) == 1
+    text_area = kernel.region_area(solids.region(Piece("number", 7)))
+    assert parts[0].mesh.volume == pytest.approx(kernel.volume(solids.body()) - 0.6 * text_area, rel=1e-6)
+
+
+def test_the_bottom_chamfer_insets_the_first_layer():
+    width, chamfer = 25.0, 0.5
+    solids = solids_for(width, pieces=[Piece("blocker")], chamfer=chamfer, top_chamfer=0.3)
+    mesh = solids.model(Piece("blocker")).parts[0].mesh
+    vertices, triangles = mesh.vertices, mesh.triangles
+    apothem = width * SIDE_RATIO / (2 * math.tan(math.pi / 5))
+    for z, inset in ((0.0, chamfer), (3.0, 0.3)):
+        face = [t for t in triangles if numpy.allclose(vertices[t][:, 2], z)]
+        area = sum(0.5 * abs(numpy.cross(*(vertices[t][1:] - vertices[t][0]))[2]) for t in face)
+        assert area == pytest.approx(pentagon_area(width) * ((apothem - inset) / apothem) ** 2, rel=1e-6)
+
+
+@pytest.mark.parametrize("cue, extra", [("none", 0), ("underline", 1), ("dot", 1)])
+def test_the_6_9_cue_marks_6_and_9_only(cue, extra):
+    solids = solids_for(pieces=tile_set(13, 1), cue=cue)
+    for value in range(13):
+        text = solids.model(Piece("number", value)).parts[1].mesh
+        glyphs = len(str(value))
+        assert shells(text.triangles) == glyphs + (extra if value in (6, 9) else 0), value
+
+
+def test_markers_are_dark_with_light_text_and_tiles_the_reverse():
+    solids = solids_for()
+    tile, marker, blocker = (solids.model(p) for p in (Piece("number", 3), Piece("marker", 13), Piece("blocker")))
+    assert [p.filament for p in tile.parts] == [1, 2]
+    assert [p.filament for p in marker.parts] == [2, 1]
+    assert [p.filament for p in blocker.parts] == [2]
+
+
+def test_the_thinnest_stroke_of_known_shapes():
+    bar = kernel.region([[(0, 0), (10, 0), (10, 1), (0, 1)]])
+    assert kernel.thinnest_stroke(bar) == pytest.approx(1.0, abs=0.01)
+    square_and_hair = kernel.region([[(0, 0), (4, 0), (4, 4), (0, 4)], [(6, 0), (6.3, 0), (6.3, 3), (6, 3)]])
+    assert kernel.thinnest_stroke(square_and_hair) == pytest.approx(0.3, abs=0.01)  # the hair would vanish
+    hole = [(0.8, 0.8), (0.8, 9.2), (9.2, 9.2), (9.2, 0.8)]  # winding the other way
+    frame = kernel.region([[(0, 0), (10, 0), (10, 10), (0, 10)], hole])
+    assert kernel.thinnest_stroke(frame) == pytest.approx(0.8, abs=0.02)
+
+
+def test_the_standard_set_at_25mm_is_printable_with_a_04mm_nozzle():
+    solids = solids_for()
+    assert 0.4 < solids.check_strokes(STANDARD) < 1.0  # the marker's small lines are the thinnest
+
+
+@pytest.mark.parametrize("width, nozzle", [(5.0, 0.4), (12.0, 0.4), (25.0, 0.6)])
+def test_glyphs_thinner_than_the_nozzle_are_refused(width, nozzle):
+    solids = solids_for(width, nozzle=nozzle)
+    with pytest.raises(SolidError, match="thinner|thin, under the"):
+        solids.check_strokes(STANDARD)
+
+
+def test_a_finer_nozzle_prints_what_a_wider_refuses():
+    assert solids_for(12.0, pieces=tile_set(13, 1), nozzle=0.25).check_strokes(tile_set(13, 1)) >= 0.25
+
+
+def test_solids_are_built_once_per_kind_and_text():
+    solids = solids_for()
+    first = solids.model(Piece("number", 5))
+    assert solids.model(Piece("number", 5)) is first
+    for piece in STANDARD:
+        solids.model(piece)
+    assert len(solids._models) == 13 + 1 + 1 + 13
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"thickness": 0.5}, "thickness of 0.5 mm"),
+    ({"thickness": 41}, "use 1 to 40 mm"),
+    ({"relief": 0.2}, "relief of 0.2 mm"),
+    ({"relief": 4.0, "thickness": 3.0}, "thicker than the 3 mm tile"),
+    ({"relief": 2.0, "thickness": 3.0, "number": "inlay"}, "leaves less than 1 mm"),
+    ({"chamfer": 1.2, "thickness": 3.0}, "bottom chamfer"),
+    ({"top_chamfer": -0.1}, "top chamfer"),
+    ({"nozzle": 0.05}, "nozzle width"),
+    ({"number": "engraved"}, "unknown number style"),
+    ({"cue": "star"}, "unknown 6/9 cue"),
+])
+def test_bad_specs_are_one_line_errors(spec, words):
+    with pytest.raises(SolidError, match=words) as caught:
+        SolidSpec(**spec)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_ends_of_the_ranges_work():
+    for spec in ({"thickness": 1.0, "relief": 0.4, "chamfer": 0.0}, {"thickness": 40.0, "relief": 5.0},
+                 {"nozzle": 1.2}, {"nozzle": 0.1}, {"chamfer": 1.0},
+                 {"thickness": 9.0, "chamfer": 1.5, "top_chamfer": 1.5}):
+        SolidSpec(**spec)
