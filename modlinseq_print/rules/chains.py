@@ -125,8 +125,8 @@ class Chain:
         return list(zip(self.cells, self.steps))
 
 
-def _walk(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
-          limit: int) -> tuple[list[Cell], list[Cell], bool]:
+def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
+               limit: int) -> tuple[list[Cell], list[Cell], bool]:
     """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
     cells, steps = [cell], []
     current, d = cell, direction
@@ -180,11 +180,11 @@ def _orient(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) ->
 def trace(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell) -> Chain:
     """The whole chain containing the link that leaves `cell` in `direction` (both ends occupied)."""
     limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = _walk(topo, occupied, cell, direction, limit)
+    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
     if closed:
         cells, steps = ahead, ahead_steps
     else:
-        back, back_steps, _ = _walk(topo, occupied, cell, topo.leave(cell, -direction), limit)
+        back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
         cells = back[::-1] + ahead[1:]
         steps = [-d for d in reversed(back_steps)] + ahead_steps
     cells, steps = _orient(topo, cells, steps, closed)

@@ -47,16 +47,21 @@ def game_seed(seed: int, number: int) -> int:
     return random.Random(f"{seed}:{number}").getrandbits(48)
 
 
-def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
-    """Play one game between computer players (one kind per seat) to its end."""
-    start = time.process_time()
-    game = Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)
-    rng = random.Random(seed)
+def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random) -> Game:
+    """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes."""
     while not game.over:
         if game.moves():
             game.play(choose(kinds[game.current], game, rng))
         else:
             game.freeze()
+    return game
+
+
+def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
+    """Play one game between computer players (one kind per seat) to its end."""
+    start = time.process_time()
+    game = play_out(Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles), kinds,
+                    random.Random(seed))
     analysis = analyse(game.position)
     placed = tuple(sorted(game.position.tiles))
     longest = max((r.tiles for r in analysis.sequences), default=1 if placed else 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.chains import Topology
+from modlinseq_print.rules.chains import Topology, walk_along
 
 
 @dataclass(frozen=True)
@@ -54,31 +54,24 @@ def board_walks(topo: Topology) -> list[Walk]:
     return walks
 
 
-def _follow(topo: Topology, cell: Cell, d: Cell | None, limit: int) -> tuple[list[Cell], list[Cell], bool]:
-    """Cells and leaving directions from (cell, d) until the edge, or back at (cell, d) (closed)."""
-    cells, steps = [cell], []
-    current, direction = cell, d
-    while direction is not None and len(steps) <= limit:
-        nxt = topo.next_cell(current, direction)
-        if nxt is None or nxt == current:
-            break
-        steps.append(direction)
-        direction = topo.leave(nxt, direction)
-        if nxt == cell and direction == d:
-            return cells, steps, True
-        cells.append(nxt)
-        current = nxt
-    return cells, steps, False
+class _EveryCell:
+    """Every cell counts as occupied: a walk follows the board's links to the edge (or round a loop)."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
+EVERY_CELL = _EveryCell()
 
 
 def _trace(topo: Topology, cell: Cell, d: Cell, seen: set[tuple[Cell, Cell]]) -> Walk:
     """The whole walk through the link leaving `cell` in `d`, its links marked in `seen` (both ways)."""
     limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = _follow(topo, cell, d, limit)
+    ahead, ahead_steps, closed = walk_along(topo, EVERY_CELL, cell, d, limit)
     if closed:
         cells, steps = ahead, ahead_steps
     else:
-        back, back_steps, _ = _follow(topo, cell, topo.leave(cell, -d), limit)
+        back, back_steps, _ = walk_along(topo, EVERY_CELL, cell, topo.leave(cell, -d), limit)
         cells = back[::-1] + ahead[1:]
         steps = [-s for s in reversed(back_steps)] + ahead_steps
     n = len(cells)

@@ -9,19 +9,14 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import MAX_PLAYERS, Game, Variant, stock_tiles
 from modlinseq_print.rules.players import AI_PLAYERS, choose
+from modlinseq_print.rules.playtest import play_out
 from modlinseq_print.rules.transcript import parse_transcript
 from modlinseq_print.rules.turns import play
 
 
 def played(variant, kinds, seed, tiles):
-    game = Game(variant, [f"P{i + 1}" for i in range(len(kinds))], seed, tiles=tiles)
-    rng = random.Random(seed)
-    while not game.over:
-        if game.moves():
-            game.play(choose(kinds[game.current], game, rng))
-        else:
-            game.freeze()
-    return game
+    return play_out(Game(variant, [f"P{i + 1}" for i in range(len(kinds))], seed, tiles=tiles), kinds,
+                    random.Random(seed))
 
 
 def test_the_stock_is_the_set():
