@@ -27,13 +27,13 @@ from modlinseq_print.rules.game import MAX_PLAYERS, Game, Variant, stock_tiles
 from modlinseq_print.rules.moves import MAX_HAND, Move
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 from modlinseq_print.rules.playtest import findings, playtest
-from modlinseq_print.rules.position import analyse
+from modlinseq_print.rules.position import Position, Tile, analyse
 from modlinseq_print.rules.report import turn_json
 from modlinseq_print.rules.transcript import Turn, parse_turn_body
 from modlinseq_print.rules.turns import play_turn
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.design import design_board, design_from
-from modlinseq_print.studio.exchange import ApiError, Reply, Request
+from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
 from modlinseq_print.studio.position_api import drawing_json
@@ -263,12 +263,27 @@ def transcript(request: Request) -> Reply:
         return Reply(("\n".join(head + [game.transcript()]) + "\n").encode(), "text/plain; charset=utf-8", "game.txt")
 
 
-def diagram(request: Request) -> Reply:
-    """The board as it stands, drawn as `modlinseq-print position` draws it: SVG, PDF or PNG."""
+def diagram(request: Request) -> InWorker:
+    """The board as it stands, drawn as `modlinseq-print position` draws it (SVG, PDF or PNG) in a worker."""
     fmt = choice(request.query, "format", ("svg", "pdf", "png"), "svg")
     session = _session(request.body)
     with session.lock:
-        drawing = position_scene(analyse(session.game.position), diagram_style(pattern=session.game.variant.pattern))
+        game = session.game
+        position = game.position
+        tiles = [[position.board.address(c), t.value, t.declared, t.marker] for c, t in position.tiles.items()]
+        body = {"board": position.board.spec, "modulus": position.modulus, "wrap": position.wrap,
+                "diagonals": position.diagonals, "policy": position.policy, "pattern": game.variant.pattern,
+                "tiles": tiles}
+    return InWorker(draw_diagram, body, {"format": fmt})
+
+
+def draw_diagram(request: Request) -> Reply:
+    """The diagram of a game's position sent as its tiles (run in a worker process)."""
+    body, fmt = request.body, request.query["format"]
+    board = studio_board(body["board"])
+    tiles = {board.parse_address(a): Tile(value, declared, marker) for a, value, declared, marker in body["tiles"]}
+    position = Position(board, body["modulus"], tiles, body["wrap"], body["diagonals"], body["policy"])
+    drawing = position_scene(analyse(position), diagram_style(pattern=body["pattern"]))
     return Reply(render_pages(position_document(drawing, "MODLINSEQ game"), fmt)[0], content_type(fmt), f"game.{fmt}")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules.moves import Hand, legal_turns
-from modlinseq_print.rules.position import Position, Tile, marker_tile
+from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from studio_client import assert_one_line_error
 
 GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False, "seed": 5,
@@ -26,6 +26,17 @@ def position_of(state) -> Position:
     if state["board"] == "hex:4" and GAME.get("marker"):
         tiles.update([marker_tile()])
     return Position(board, state["modulus"], tiles)
+
+
+def diagram_here(key: str, fmt: str) -> bytes:
+    """The game's diagram drawn in this process from the server's own position."""
+    from modlinseq_print.printables.position import diagram_style, position_document, position_scene
+    from modlinseq_print.render.output import render_pages
+    from modlinseq_print.studio import play_api
+
+    game = play_api._GAMES[key].game
+    drawing = position_scene(analyse(game.position), diagram_style(pattern=game.variant.pattern))
+    return render_pages(position_document(drawing, "MODLINSEQ game"), fmt)[0]
 
 
 def a_legal_turn(state) -> list[list[str]]:
@@ -67,6 +78,9 @@ def test_a_whole_game_against_the_computer_scores_as_score_does(client, cli, tmp
     assert json.loads(out)["totals"] == {p["name"]: p["score"] for p in state["players"] if p["name"] in text}
     svg = client.post("/api/play/diagram?format=svg", key)
     assert svg.status == 200 and b"<svg" in svg.body[:200]
+    assert svg.body == diagram_here(state["game"], "svg")  # the worker drew the game's very position
+    pdf = client.post("/api/play/diagram?format=pdf", key)
+    assert pdf.status == 200 and pdf.body.startswith(b"%PDF") and pdf.headers["content-type"] == "application/pdf"
 
 
 def test_pass_and_play_sends_only_the_hand_of_the_person_to_move(client):
