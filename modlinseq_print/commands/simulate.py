@@ -55,18 +55,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def setup_from_args(args: argparse.Namespace):
     """The variant, tiles and players the options and the preset describe."""
     from modlinseq_print.geometry.boards import parse_board
-    from modlinseq_print.geometry.hexgrid import ORIGIN
+    from modlinseq_print.kits.game_settings import kit_has_marker
     from modlinseq_print.kits.preset_loading import load_preset
-    from modlinseq_print.printables.markers import parse_range
     from modlinseq_print.rules.game import Variant, stock_tiles
     from modlinseq_print.rules.playtest_text import Setup
 
     preset = load_preset(args.preset)
     modulus = preset.modulus if args.modulus is None else args.modulus
     board = parse_board(args.board or preset.board.spec)
-    low, high = parse_range(preset.markers.range)
-    marker = args.marker if args.marker is not None else (
-        preset.markers.include and low <= modulus <= high and board.grid == "hex" and ORIGIN in board.cells)
+    marker = args.marker if args.marker is not None else kit_has_marker(preset, modulus, board)
     variant = Variant(board, modulus, args.wrap or (preset.board.wrap if args.board is None else None),
                       policy=args.wild_policy, marker=marker,
                       pattern=args.pattern or (preset.board.pattern if args.board is None else None),

@@ -242,6 +242,21 @@ def computer(request: Request) -> dict:
                 "state": _state(key, session, integer(request.body, "screen_width", None, 100, 20_000))}
 
 
+def kits(request: Request) -> dict:
+    """The shipped kits' games (board, modulus, tiles, rules), for the page to fill its fields from one."""
+    from pathlib import PurePath
+
+    from modlinseq_print.kits.game_settings import game_settings
+    from modlinseq_print.kits.preset_loading import preset_from_text
+    from modlinseq_print.studio.kit_api import shipped_presets
+
+    found = {}
+    for name, toml in shipped_presets().items():
+        if not preset_from_text(toml, PurePath(f"{name}.toml")).board.spec.startswith("file:"):
+            found[name] = game_settings(preset_from_text(toml, PurePath(f"{name}.toml")))
+    return {"kits": found}
+
+
 def replay_command(game: Game) -> str:
     """The `score` command that replays a game's transcript (saved as game.txt)."""
     v = game.variant
@@ -307,7 +322,7 @@ def playtest_board(request: Request) -> dict:
             "heat": {board.address(c): round(v, 3) for c, v in found.heat.items()}}
 
 
-ROUTES = {("POST", "/api/play/new"): new_game, ("POST", "/api/play/state"): state,
+ROUTES = {("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game, ("POST", "/api/play/state"): state,
           ("POST", "/api/play/try"): try_turn, ("POST", "/api/play/commit"): commit,
           ("POST", "/api/play/computer"): computer, ("POST", "/api/play/transcript"): transcript,
           ("POST", "/api/play/diagram"): diagram, ("POST", "/api/play/playtest"): playtest_board}

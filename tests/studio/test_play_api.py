@@ -132,3 +132,15 @@ def test_the_designers_playtest_shades_the_designed_cells(client):
                                                 "copies": 3, "wild": 0, "hand": 4, "games": 2}).json()
     assert answer["games"] == 2 and 0 < answer["filled"] <= 1 and len(answer["scores"]) == 2
     assert "A0" in answer["heat"] and "B4" not in answer["heat"] and all(0 < v <= 1 for v in answer["heat"].values())
+
+
+def test_the_shipped_kits_fill_a_game(client):
+    kits = client.get("/api/play/kits").json()["kits"]
+    assert kits["standard"] == {"board": "hex:9", "modulus": 13, "copies": 10, "wild": 4, "no_zero": False,
+                                "wrap": "none", "pattern": "none", "marker": True}
+    assert kits["tess-3"]["board"] == "tess:3" and kits["tess-3"]["modulus"] == 20
+    state = client.post("/api/play/new", {**kits["starter"], "seed": 2, "hand": 5}).json()
+    assert state["board"] == kits["starter"]["board"] and state["modulus"] == kits["starter"]["modulus"]
+    dealt = sum(p["tiles"] for p in state["players"]) + state["stock"]
+    expected = kits["starter"]["copies"] * (kits["starter"]["modulus"] - kits["starter"]["no_zero"])
+    assert dealt == expected + kits["starter"]["wild"]

@@ -148,3 +148,14 @@ def test_axe_finds_no_serious_violation_on_the_play_page(browser, studio_url, vi
     finally:
         tab.context.close()
     assert not tab.errors, tab.errors
+
+
+def test_a_kit_fills_the_game_and_a_change_makes_it_your_own(page, studio_url):
+    page.goto(f"{studio_url}/play")
+    expect(page.locator("#kit option[value=standard]")).to_have_count(1, timeout=30_000)
+    page.select_option("#kit", "standard")
+    assert [page.input_value(f"input[name={n}]") for n in ("board", "modulus", "copies", "wild")] == \
+        ["hex:9", "13", "10", "4"]
+    assert page.is_checked("input[name=marker]") and page.input_value("select[name=wrap]") == "none"
+    page.fill("input[name=copies]", "8")
+    assert page.input_value("#kit") == ""

@@ -304,6 +304,35 @@ async function computers() {
 
 // --- wiring -------------------------------------------------------------------------------------------------
 
+// The shipped kits: choosing one fills the fields from it; changing a field makes the game your own.
+const kitSelect = document.getElementById("kit");
+let kitGames = {};
+const KIT_FIELDS = ["board", "modulus", "copies", "wild", "no_zero", "wrap", "pattern", "marker"];
+
+async function loadKits() {
+  try {
+    kitGames = (await api("/api/play/kits")).kits;
+  } catch (error) { say(error.message, true); return; }
+  for (const name of Object.keys(kitGames)) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    kitSelect.appendChild(option);
+  }
+}
+
+kitSelect.addEventListener("change", () => {
+  const game = kitGames[kitSelect.value];
+  if (!game) return;
+  for (const name of KIT_FIELDS) {
+    const field = setupForm.elements[name];
+    if (field.type === "checkbox") field.checked = Boolean(game[name]);
+    else field.value = String(game[name]);
+  }
+  announce(`the ${kitSelect.value} kit: ${game.board}, modulus ${game.modulus}, ${game.copies} tiles of each value and ${game.wild} wild`);
+});
+for (const name of KIT_FIELDS) setupForm.elements[name].addEventListener("input", () => { kitSelect.value = ""; });
+
 document.getElementById("start").addEventListener("click", newGame);
 playButton.addEventListener("click", commit);
 document.getElementById("back").addEventListener("click", () => takeBack(null));
@@ -325,6 +354,7 @@ for (const button of document.querySelectorAll("button[data-format]")) {
 }
 
 (async () => {
+  loadKits();
   const kept = sessionStorage.getItem("modlinseq-game");
   if (kept) {
     try { await show(await api("/api/play/state", { game: kept, screen_width: screenWidth() })); computers(); return; }
