@@ -21,7 +21,7 @@ from modlinseq_print.rules.position import Position, Tile
 from modlinseq_print.rules.sequences import points, step_class
 
 AI_PLAYERS = ("greedy", "careful")
-#: How much of the next player's expected best extension `careful` counts against a turn (tuned on seeded
+#: How much of the next player's expected best extension `careful` counts against a turn (measured on seeded
 #: games: bench/bench_play.py reports the margin over greedy).
 CAUTION = 0.25
 #: How much of the mover's own best extension next turn (with the tiles it keeps) `careful` counts for a turn.
