@@ -62,9 +62,9 @@ class BoardPrint:
         assembly page), on one page with paper="poster", or scaled onto one sheet with `fit`."""
         from modlinseq_print.printables.board_pages import board_document
 
-        cull = format_for(path, format) != "pdf"
+        format_for(path, format)  # a bad name or format fails before the pages are laid out
         with using(self.lang):
-            document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit, cull=cull)
+            document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit)
         return write_output(document, path, format, dpi, self.press)
 
 

@@ -59,13 +59,12 @@ def check_sheet_count(board: Board, cell_size: float, paper: str = "a4", margin:
 
 
 def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float | None = None,
-                   overlap: str | float | None = None, orientation: str = "auto", fit: bool = False,
-                   cull: bool = False) -> tuple[Document, str]:
+                   overlap: str | float | None = None, orientation: str = "auto",
+                   fit: bool = False) -> tuple[Document, str]:
     """The pages of a board on `paper` (a sheet name or size, or "poster"), and a one-line summary of them.
 
     `margin` defaults to 6 mm on sheets and 10 mm around a poster; `overlap` (glue margin between tiled
-    pages) to 10 mm; `fit` scales the board onto one sheet; `cull` leaves out of each tiled page what
-    falls outside it (the SVG and PNG writers want that; a PDF clips instead).
+    pages) to 10 mm; `fit` scales the board onto one sheet.
     """
     title = _("MODLINSEQ board {spec}").format(spec=drawing.board.spec)
     margin = parse_margin(margin if margin is not None else DEFAULT_MARGIN if is_poster(paper) else BOARD_MARGIN)
@@ -81,7 +80,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     overlap = DEFAULT_OVERLAP if overlap is None else parse_length(overlap, "overlap")
     document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                        avoid=drawing.label_boxes(), cull=cull)
+                                        avoid=drawing.label_boxes())
     check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)

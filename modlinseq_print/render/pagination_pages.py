@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style,
-                                          Text, Use)
+from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
 
@@ -61,18 +60,15 @@ def _bar(label: str) -> tuple[Item, ...]:
     return tuple(scale_bar(0.0, 0.0, 50.0, label=label, text_size=BAR_TEXT))
 
 
-def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str,
-                  numbered: bool = True) -> Page:
+def _planned_page(board: Scene, plan: PagePlan, page: PlannedPage, title: str, numbered: bool = True) -> Page:
     """One sheet: its window of the board, trim lines, alignment marks, label and scale bar.
 
-    Given a SceneIndex, the page holds only the board's items that show in its window. Unless `numbered`,
-    the label leaves out the page's number (a kit prints its own page numbers)."""
+    Unless `numbered`, the label leaves out the page's number (a kit prints its own page numbers)."""
     sheet = plan.sheet_of(page)
     scene = Scene(sheet.width, sheet.height)
     ox, oy = sheet.printable.x, sheet.printable.y
     win = page.window
-    shown = board.window(win.x, win.y, win.width, win.height) if isinstance(board, SceneIndex) else board
-    scene.add(Embed(shown, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
+    scene.add(Embed(board, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
     marks = scene.layer("marks")
     from modlinseq_print.render.pagination import trimmed
 
@@ -253,18 +249,16 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
 def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
                        orientation: str = "auto", keep_whole: Sequence[Rect] = (),
                        content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
-                       cull: bool = False, numbered: bool = True) -> tuple[Document, PagePlan]:
+                       numbered: bool = True) -> tuple[Document, PagePlan]:
     """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several.
 
-    With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
-    need: one file per page); without it, every page embeds the whole board, clipped (a PDF then stores
-    the board once)."""
+    Every page embeds the whole board, clipped to its window: a PDF stores the board once; the SVG and PNG
+    writers keep on each page only what shows in its window (render/culling.py)."""
     from modlinseq_print.render.pagination import best_plan
 
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
-    source = SceneIndex(board) if cull and len(plan.pages) > 1 else board
-    pages = [_planned_page(source, plan, page, title, numbered) for page in plan.pages]
+    pages = [_planned_page(board, plan, page, title, numbered) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
     return Document([_assembly_page(board, plan, title)] + pages, title), plan

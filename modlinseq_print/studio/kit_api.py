@@ -21,7 +21,8 @@ from modlinseq_print.kits.build import KIT_STEPS, build_kit
 from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
 from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.scene import Document, SceneIndex
+from modlinseq_print.render.culling import Indexes
+from modlinseq_print.render.scene import Document
 from modlinseq_print.studio.exchange import ApiError, Reply, Request
 from modlinseq_print.studio.fields import FieldError, integer, text
 from modlinseq_print.studio.kit_form import form_sections
@@ -134,7 +135,7 @@ class BuiltKit:
     pdf: bytes
     document: Document
     pictures: dict[int, bytes] = field(default_factory=dict)
-    indexes: dict[int, SceneIndex] = field(default_factory=dict)
+    indexes: Indexes = field(default_factory=Indexes)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
