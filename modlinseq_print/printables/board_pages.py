@@ -9,8 +9,8 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.paper import (BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, is_poster, make_sheet,
-                                          parse_margin)
+from modlinseq_print.render.paper import (A6_SHEET, BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, check_room,
+                                          is_poster, make_sheet, parse_margin)
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.pagination_pages import fit_document, paginated_document, poster_document
 from modlinseq_print.units import parse_length
@@ -74,6 +74,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
             raise BoardOptionError("--fit needs a sheet size: use --paper a4 (or another paper) with --fit")
         return poster_document(drawing.scene, margin, title), f"one poster page, board {size} plus {margin:g} mm margin"
     sheet = make_sheet(paper, margin)
+    check_room(sheet.width, sheet.height, sheet.margin, A6_SHEET, "a board page")
     if fit:
         document, scale = fit_document(drawing.scene, sheet, title, orientation)
         return document, f"one {paper} sheet at {scale * 100:.1f} % of the board's {size}"
