@@ -5,17 +5,9 @@ import pytest
 
 import modlinseq_print as mp
 from modlinseq_print.errors import ModlinseqError
-from test_api import same_files
+from test_api import dirs, same_files  # noqa: F401 (dirs: the fixture of an api and a cli folder)
 
 pytest.importorskip("manifold3d")
-
-
-@pytest.fixture
-def dirs(tmp_path):
-    api, cli = tmp_path / "api", tmp_path / "cli"
-    api.mkdir()
-    cli.mkdir()
-    return api, cli
 
 
 def test_the_front_door_lists_the_solids():
