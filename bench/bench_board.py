@@ -15,7 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ORDERS = (9, 18, 50, 100)
+from _bench import smallest
+
+ORDERS = smallest((9, 18, 50, 100))
 FORMATS = ("pdf", "svg")
 ROOT = Path(__file__).resolve().parent.parent
 

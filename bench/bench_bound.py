@@ -15,6 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from _bench import require, sized, smallest  # noqa: E402
+
 
 def fewest_windows(cells, sizes) -> tuple[str, int]:
     """The solver's status and the fewest windows of `sizes` that hold every cell box whole."""
@@ -45,15 +47,12 @@ def fewest_windows(cells, sizes) -> tuple[str, int]:
 
 def main(argv: list[str]) -> None:
     """Print, for the board and each paper, the exact bound beside the pages the planner takes."""
-    try:
-        import pulp  # noqa: F401
-    except ImportError:
-        sys.exit("bench_bound.py needs PuLP: pip install pulp")
+    require("pulp", "PuLP")
     from pagination_helpers import plan_for
 
     from modlinseq_print.render.pagination import window_size
 
-    spec, papers = argv[0] if argv else "hex:18", argv[1:] or ["a4", "letter"]
+    spec, papers = argv[0] if argv else sized("hex:18", "hex:4"), argv[1:] or smallest(["a4", "letter"])
     for paper in papers:
         drawing, plan = plan_for(spec, paper)
         sizes = {window_size(plan.sheet.oriented(o)) for o in ("portrait", "landscape")}

@@ -4,6 +4,8 @@ import resource
 import subprocess
 import sys
 
+from _bench import sized
+
 
 def cpu_seconds(argv: list[str]) -> float:
     """User plus system CPU time of one run of argv in a fresh process."""
@@ -13,7 +15,7 @@ def cpu_seconds(argv: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def best(argv: list[str], runs: int = 5) -> float:
+def best(argv: list[str], runs: int = sized(5, 1)) -> float:
     """The least CPU time of `runs` runs."""
     return min(cpu_seconds(argv) for _ in range(runs))
 

@@ -9,6 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _bench import smallest
+
 
 def run(preset: str) -> None:
     """Build one preset's kit in a fresh process and print its figures."""
@@ -26,17 +28,19 @@ def run(preset: str) -> None:
 
 def card_sheets(preset: str) -> str:
     """The sheets of card the kit's pieces take (a duplex sheet is two pages, a gutter-fold or fronts one)."""
-    from modlinseq_print.kits.build import kit_pieces, pieces_sheet, sheet_options, tile_look
+    from modlinseq_print.kits.build import kit_pieces, sheet_options, tile_look
+    from modlinseq_print.kits.measures import measure
     from modlinseq_print.kits.preset_loading import load_preset
     from modlinseq_print.printables.tile_sheets import sheet_slots
     from modlinseq_print.wording import plural
 
     loaded = load_preset(preset)
-    per_sheet = len(sheet_slots(tile_look(loaded), pieces_sheet(loaded), sheet_options(loaded, ""))[0])
+    m = measure(loaded)
+    per_sheet = len(sheet_slots(tile_look(loaded, m), m.pieces_sheet, sheet_options(loaded, m, ""))[0])
     pieces = len(kit_pieces(loaded))
     return f"{plural(pieces, 'piece')}, {plural(-(-pieces // per_sheet), 'sheet')} of card ({per_sheet} a sheet)"
 
 
 if __name__ == "__main__":
-    for name in ("standard", "standard-letter", "starter", "bonus-malus", "tess-3"):
+    for name in smallest(("starter", "standard", "standard-letter", "bonus-malus", "tess-3")):
         run(name)

@@ -20,10 +20,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _bench import sized, smallest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-BOARDS = tuple(f"hex:{n}" for n in range(4, 21)) + ("tess:3", "tess:4", "rect:13x11")
+BOARDS = smallest(tuple(f"hex:{n}" for n in range(4, 21)) + ("tess:3", "tess:4", "rect:13x11"))
 PAPERS = ("a4", "letter")
+LARGE = sized(100, 14)  # the board of the speed figures (and a board 10 smaller for the SVG pages)
 BEFORE = "4bb16ce"  # the last commit with the planner of rows of one orientation and 10 mm margins
 
 
@@ -105,13 +108,13 @@ def speed() -> None:
     """Print the hex:100 A4-against-poster comparison and the hex:90 A4 SVG."""
     with tempfile.TemporaryDirectory() as tmp:
         for name, paper, out in (("poster", "poster", "p.pdf"), ("a4", "a4", "a.pdf")):
-            cpu, peak = min(run(["board", "--board", "hex:100", "--paper", paper, "-o", f"{tmp}/{out}"])
-                            for _ in range(3))
-            print(f"hex:100 {name:<6} pdf: {cpu:6.2f} s CPU (best of 3), peak {peak:6.1f} MB", flush=True)
-        cpu, peak = run(["board", "--board", "hex:90", "--paper", "a4", "-o", f"{tmp}/svg/b.svg"])
+            cpu, peak = min(run(["board", "--board", f"hex:{LARGE}", "--paper", paper, "-o", f"{tmp}/{out}"])
+                            for _ in range(sized(3, 1)))
+            print(f"hex:{LARGE} {name:<6} pdf: {cpu:6.2f} s CPU (best of 3), peak {peak:6.1f} MB", flush=True)
+        cpu, peak = run(["board", "--board", f"hex:{LARGE - 10}", "--paper", "a4", "-o", f"{tmp}/svg/b.svg"])
         files = list(Path(tmp, "svg").iterdir())
         size = sum(f.stat().st_size for f in files)
-        print(f"hex:90  a4 svg: {cpu:6.2f} s CPU, peak {peak:6.1f} MB, {len(files)} files, {size:,} bytes")
+        print(f"hex:{LARGE - 10}  a4 svg: {cpu:6.2f} s CPU, peak {peak:6.1f} MB, {len(files)} files, {size:,} bytes")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import resource
 import sys
 import time
 
+from _bench import smallest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.position import diagram_style, position_document, position_scene
 from modlinseq_print.render.output import render_pages
@@ -75,4 +76,4 @@ def main(orders: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(arg) for arg in sys.argv[1:]] or [9, 30, 100, 150])
+    main([int(arg) for arg in sys.argv[1:]] or smallest([9, 30, 100, 150]))

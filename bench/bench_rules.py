@@ -8,11 +8,12 @@ import sys
 import time
 import tracemalloc
 
+from _bench import sized
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules.position import Position, Tile, allowed_values, analyse
 from modlinseq_print.rules.report import analysis_json
 
-TILES = 2000
+TILES = sized(2000, 100)
 MODULUS = 13
 TARGET_SECONDS = 0.5
 

@@ -12,6 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _bench import SMALLEST, require, smallest
+
 CASES = [
     ("tiles", ["tiles"]),
     ("kit standard", ["kit", "standard", "--quiet"]),
@@ -36,10 +38,11 @@ def size(path: Path) -> int:
 
 
 def main() -> None:
-    """Print one line per case."""
+    """Print one line per case (with --smallest, the first press case and no bundles)."""
+    require("pikepdf", "pikepdf")
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        for label, argv in CASES:
+        for label, argv in smallest(CASES):
             for mode, extra in (("plain", []), ("PDF/X-4", ["--press"]), ("PDF/X-1a", ["--press", "--pdfx", "1a"])):
                 path = out / f"{label.replace(' ', '-').replace(':', '')}-{len(extra)}.pdf"
                 seconds, peak = run([*argv, *extra, "-o", str(path)])
@@ -47,6 +50,8 @@ def main() -> None:
             if mode != "plain":
                 seconds, peak = run(["preflight", str(path)])
                 print(f"{label:<20} preflight {seconds:6.2f} s  peak {peak:6.1f} MB")
+        if SMALLEST:
+            return
         for label, argv in [("bundle tgc tiles", ["tiles", "--service", "thegamecrafter"]),
                             ("bundle tgc deck", ["mod13", "deck", "--service", "thegamecrafter"]),
                             ("bundle dtc deck", ["mod13", "deck", "--service", "drivethrucards"])]:

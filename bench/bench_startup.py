@@ -15,8 +15,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _bench import sized
+
 HERE = Path(__file__).resolve().parent
-RUNS = 5
+RUNS = sized(5, 1)
 
 
 def cpu_seconds(argv: list[str]) -> float:

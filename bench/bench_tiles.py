@@ -12,8 +12,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ARGS = ["--modulus", "20", "--copies", "50"]
-CASES = (("sheet", "pdf"), ("sheet", "svg"), ("cut", "svg"), ("cut", "dxf"))
+from _bench import sized, smallest
+
+ARGS = ["--modulus", "20", "--copies", str(sized(50, 2))]
+CASES = smallest((("sheet", "pdf"), ("sheet", "svg"), ("cut", "svg"), ("cut", "dxf")))
 
 
 def one(kind: str, fmt: str, path: str) -> None:
@@ -46,7 +48,7 @@ def case(kind: str, fmt: str, folder: Path) -> str:
     subprocess.run(argv, capture_output=True, check=True)
     command = time.perf_counter() - start
     seconds, peak, size, files = float(inner[0]), float(inner[1]), int(inner[2]), int(inner[3])
-    return (f"1000 tiles  {kind:<5} {fmt}  build+write {seconds:6.3f} s  command {command:6.3f} s  "
+    return (f"{20 * int(ARGS[-1])} tiles  {kind:<5} {fmt}  build+write {seconds:6.3f} s  command {command:6.3f} s  "
             f"peak {peak:6.1f} MB  {size:>9,} bytes in {files} file(s)")
 
 

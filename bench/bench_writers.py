@@ -18,12 +18,13 @@ import resource
 import sys
 import time
 
+from _bench import sized
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.printables.board import BoardStyle
 from modlinseq_print.render.fonts import face
 from modlinseq_print.render.scene import Polygon
 
-RUNS = 3
+RUNS = sized(3, 1)
 MARGIN = 10.0
 
 
@@ -174,4 +175,4 @@ def main(order: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else sized(100, 3))

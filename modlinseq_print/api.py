@@ -14,7 +14,8 @@
 Each `save` picks the format from the file's extension (.pdf, .svg, .png; .dxf for cut paths of pieces),
 writes the same bytes as the matching command, and returns the files written: a PDF holds every page,
 SVG and PNG write one file per page (`board-1.svg`, `board-2.svg`, ...). Lengths are strings with a unit
-('25mm', '1in') or numbers of millimetres. Bad values raise `modlinseq_print.errors.ModlinseqError`.
+('25mm', '1in') or numbers of millimetres. Bad values raise `modlinseq_print.errors.ModlinseqError` (a
+`FieldError` when one value is at fault: its message names the keyword argument, or a kit preset's key).
 `lang` ("en", "de", "fr", "es", "el", "ru") prints the words on the pages in that language, as `--lang`.
 `press` (a PressOptions, e.g. PressOptions(pdfx="1a"), or True for the defaults) makes a press-ready PDF/X
 file as `--press` does; `preflight(path)` checks one as the `preflight` command does.
@@ -23,10 +24,11 @@ file as `--press` does; `preflight(path)` checks one as the `preflight` command 
 from __future__ import annotations
 
 import builtins
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import check_language, using
 from modlinseq_print.render.output import format_for, write_output
@@ -35,6 +37,20 @@ from modlinseq_print.units import parse_length
 
 __all__ = ["board", "kit", "tiles", "markers", "position", "check", "preflight", "pieces3d", "rack", "PressOptions",
            "ModlinseqError"]
+
+
+def _keywords(**names: str):
+    """A front door whose keyword arguments have other names than the fields they set: its errors name them as
+    its caller wrote them (tile_width="width" for tiles(width=...))."""
+    def wrap(function):
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except FieldError as error:
+                raise error.named(names) from None
+        return call
+    return wrap
 
 
 def _mm(value, what: str) -> float | None:
@@ -71,6 +87,7 @@ class BoardPrint:
         return write_output(document, path, format, dpi, self.press)
 
 
+@_keywords(board="spec")
 def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "green", tile_width="25mm",
           tile_shape: str = "pentagon", clearance="1.5mm", cell_size=None, labels: bool = True, label_size=None,
           centre_dots: bool = False, title: str | None = None, modulus: int | None = None,
@@ -131,6 +148,7 @@ class PiecesPrint:
     title: str
     lang: str = "en"
 
+    @_keywords(output="path")
     def save(self, path, paper: str = "a4", margin="10mm", orientation: str = "portrait", layout: str = "fronts",
              gap="2mm", nest: bool = True, crop_marks: bool = False, gutter=None, back_offset: str = "0,0",
              flip: str = "long", format: str | None = None, dpi: float | None = None, cut_file=None,
@@ -168,6 +186,7 @@ def _look(width, shape: str, underline: bool, bleed, safe, cut_lines: str, back_
                     cut_line=cut_lines, back_text=back_text, safe=_mm(safe, "safe zone"))
 
 
+@_keywords(tile_width="width", tile_shape="shape", range="markers")
 def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
           markers: str | None = None, counts=None, underline: bool = False, width="25mm", shape: str = "pentagon",
           theme: str = "green", bleed="0mm", safe=None, cut_lines: str = "solid",
@@ -185,6 +204,7 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
     return PiecesPrint(pieces, PieceFaces(look, get_theme(theme), pieces), title, lang)
 
 
+@_keywords(tile_width="width", tile_shape="shape")
 def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = "pentagon", theme: str = "green",
             bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Modulus markers, `copies` of each modulus of a range such as "8-20", as the `markers` command makes."""

@@ -13,7 +13,7 @@ import re
 import sys
 
 from modlinseq_print import __version__, interrupts
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import EXCERPT, clip, excerpt
 
@@ -161,6 +161,13 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
+def flagged_message(error: FieldError, parser: argparse.ArgumentParser) -> str:
+    """The error with the fields it names worded as the parser's flags (commands/flags.py)."""
+    from modlinseq_print.commands.flags import flagged  # lazily: only an error needs it
+
+    return flagged(error, parser)
+
+
 def _run(argv: list[str] | None) -> int:
     """Parse the arguments, import the chosen command and run it; errors become one line and a status."""
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
@@ -174,7 +181,8 @@ def _run(argv: list[str] | None) -> int:
         with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
             return args.run(args) or 0
     except ModlinseqError as error:
-        print(one_line(f"{PROG}: error: {error}"), file=sys.stderr)
+        message = flagged_message(error, parser) if isinstance(error, FieldError) else str(error)
+        print(one_line(f"{PROG}: error: {message}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

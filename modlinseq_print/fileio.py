@@ -135,9 +135,11 @@ def _quiet(action, *args) -> None:
 
 
 class Written(list):
-    """The paths written, in order; `.removed` lists the stale files the write removed."""
+    """The paths written, in order; `.removed` lists the stale files the write removed, `.replaced` the written
+    paths where a file stood before (and was replaced)."""
 
     removed: list[Path] = []
+    replaced: list[Path] = []
 
 
 def write_files_atomic(files: list[tuple[str | os.PathLike, bytes | str | None]]) -> Written:
@@ -177,6 +179,7 @@ def write_files_atomic(files: list[tuple[str | os.PathLike, bytes | str | None]]
         raise
     written = Written(path for path, data, _mode in items if data is not None)
     written.removed = [path for path, data, _mode in items if data is None]
+    written.replaced = [path for path, data, mode in items if data is not None and mode is not None]
     return written
 
 

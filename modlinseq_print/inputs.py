@@ -1,8 +1,8 @@
-"""User input at the edge: whole numbers, finite decimals, size-bounded strict UTF-8 files, TOML, short quotes."""
+"""User input at the edge: whole numbers, finite decimals, size-bounded strict UTF-8 files, TOML, short quotes
+(the command line's argparse types over these parsers are in commands/numbers.py)."""
 
 from __future__ import annotations
 
-import argparse
 import contextvars
 import math
 import os
@@ -85,21 +85,6 @@ def parse_float(text: str | float, what: str = "number", error: type[Exception] 
     return finite(float(stripped), what, error)
 
 
-def argument_type(parse, low: float | None = None, says: str = "", above: bool = False):
-    """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given (more than
-    `low` with `above`); its errors become argparse's one-line usage errors naming the option."""
-    def convert(text: str):
-        try:
-            value = parse(text, "the value", ValueError)
-        except ValueError as problem:
-            raise argparse.ArgumentTypeError(str(problem)) from None
-        if low is not None and (value <= low if above else value < low):
-            raise argparse.ArgumentTypeError(f"{clip(text.strip())} is out of range: give {says}")
-        return value
-    convert.__name__ = "whole number" if parse is parse_int else "number"
-    return convert
-
-
 #: Names read as standard input: '-' and the device that stands for it.
 STDIN_NAMES = ("-", "/dev/stdin")
 _SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
@@ -174,7 +159,7 @@ def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
 
 def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict:
     """Parse TOML text; a syntax error, a too-deep nesting or a too-long integer is one line naming the input."""
-    import tomllib  # lazily: `--help` and most commands read no TOML
+    import tomllib  # lazily: most commands read no TOML
 
     try:
         return tomllib.loads(text)
@@ -184,13 +169,3 @@ def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict
         raise error(f"{what} nests tables or arrays too deeply to read") from None
     except ValueError:  # an integer longer than Python converts
         raise error(f"{what} has a number too long to read; numbers have at most {MAX_DIGITS} digits") from None
-
-
-#: argparse types, one per kind of number, so that every command checks a count the same way.
-WHOLE = argument_type(parse_int)
-COUNT = argument_type(parse_int, 0, "0 or more")
-POSITIVE = argument_type(parse_int, 1, "1 or more")
-DECIMAL = argument_type(parse_float)
-#: A resolution in dots per inch: more than 0 (whether the image it makes is at least a pixel, and not too
-#: many, render.png_writer.check_resolution says for each image).
-DPI = argument_type(parse_float, 0, "a resolution above 0 dots per inch, e.g. 150", above=True)

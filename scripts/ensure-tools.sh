@@ -20,8 +20,9 @@ command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 command -v prusa-slicer >/dev/null 2>&1 || missing+=(prusa-slicer)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "installing ${missing[*]} with apt-get" >&2
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null 2>&1 \
+  # apt's own progress is shown (a chromium install downloads a few hundred MB and takes minutes).
+  echo "installing ${missing[*]} with apt-get; its progress follows" >&2
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"; } >&2 \
     || echo "could not install ${missing[*]}; tests that need them will be skipped" >&2
 else
   echo "missing ${missing[*]} (not root): tests that need them will be skipped" >&2

@@ -12,7 +12,7 @@ from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDT
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
-from modlinseq_print.inputs import WHOLE
+from modlinseq_print.commands.numbers import WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, ORIENTATIONS

@@ -9,11 +9,10 @@ from dataclasses import replace
 from modlinseq_print.commands.common import (
     add_dpi_argument, add_lang_argument, add_page_arguments, file_names, removed_note,
 )
-from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
-from modlinseq_print.inputs import DECIMAL, POSITIVE
+from modlinseq_print.commands.numbers import DECIMAL, POSITIVE
 from modlinseq_print.kits.build import kit_box
 from modlinseq_print.kits.measures import measure
 from modlinseq_print.kits.piece_files import cut_file_kind
@@ -97,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     preset = replace(preset, box=box, lang=args.lang or preset.lang, measures=None)
     args.output = args.output or f"output/box-{preset.name}.{args.format or 'pdf'}"
     mode, press = _mode(args)
-    with using(preset.lang), flag_errors():
+    with using(preset.lang):
         made = kit_box(preset, mode=mode, cutter=_cutter(args))
     return _write(made, args, press, mode, measure(preset).pieces_sheet)
 
@@ -112,7 +111,7 @@ def run_mod13(args: argparse.Namespace) -> int:
     mode, press = _mode(args)
     sheet = make_sheet(args.paper, args.margin)
     play = parse_length(args.play, "play")
-    with using(args.lang), flag_errors():
+    with using(args.lang):
         made = deck_box(args.cards, args.card, play, sheet, mode, deck_grams=args.deck_card, cutter=_cutter(args))
     return _write(made, args, press, mode, sheet)
 
@@ -121,8 +120,7 @@ def _write(made: BoxSet, args: argparse.Namespace, press, mode: str, sheet) -> i
     """Write the page (and the cut file) all or nothing, and report it in one line."""
     kind = format_for(args.output, args.format)
     page = Page(made.scene, bookmark="box")
-    with flag_errors():
-        files = page_files(args.output, render_pages(Document([page], "MODLINSEQ box"), kind, args.dpi, press), kind)
+    files = page_files(args.output, render_pages(Document([page], "MODLINSEQ box"), kind, args.dpi, press), kind)
     if mode == "print-and-cut":
         cut = render_pages(Document([Page(box_cut_file(made.parts, sheet, cutter=_cutter(args)))], "cut file"),
                            cut_file_kind(args.cut_file))

@@ -24,5 +24,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Lay out the front and back pages and write them."""
     sheet = make_sheet(args.paper, args.margin, args.orientation)
-    document = calibration_document(sheet, args.flip)
+    advice = f"Pass them as --back-offset X,Y with --flip {args.flip}, or set back_offset = \"Xmm,Ymm\" in a preset."
+    document = calibration_document(sheet, args.flip, advice)
     return write_document(document, args, f"duplex calibration, flip on the {args.flip} edge (2 pages)")

@@ -7,14 +7,20 @@ import argparse
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES, using
-from modlinseq_print.inputs import DPI
+from modlinseq_print.commands.numbers import DPI
 from modlinseq_print.wording import plural
 
 
-def add_board_arguments(parser: argparse.ArgumentParser, pattern: bool = True) -> None:
-    """Add --board SPEC and, optionally, --pattern."""
-    parser.add_argument("--board", default="hex:9", metavar="SPEC",
-                        help="hex:N, rect:CxR, tess:N, square:CxR or file:PATH (default hex:9)")
+BOARD_SPECS = "hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, pattern: bool = True, required: bool = False) -> None:
+    """Add --board SPEC (required where a default board would give a wrong answer) and, optionally, --pattern."""
+    if required:
+        parser.add_argument("--board", required=True, metavar="SPEC",
+                            help=f"the board the game is played on: {BOARD_SPECS} (required)")
+    else:
+        parser.add_argument("--board", default="hex:9", metavar="SPEC", help=f"{BOARD_SPECS} (default hex:9)")
     if pattern:
         parser.add_argument("--pattern", choices=PATTERNS, default=None,
                             help="cell pattern (default: none; tess boards: bonus)")
@@ -45,13 +51,11 @@ def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, mar
 
 def write_document(document, args: argparse.Namespace, summary: str, progress=None) -> int:
     """Write the document where -o says and report the files in one line; `progress` is called after each page."""
-    from modlinseq_print.commands.flags import flag_errors
     from modlinseq_print.commands.press_options import press_from_args
     from modlinseq_print.render.output import format_for, write_output
 
-    with flag_errors():
-        written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
-                               press_from_args(args), progress)
+    written = write_output(document, args.output, format_for(args.output, args.format), args.dpi,
+                           press_from_args(args), progress)
     print(f"wrote {file_names(written)}: {summary}{removed_note(written)}")
     return 0
 
@@ -63,11 +67,17 @@ def file_names(paths) -> str:
 
 
 def removed_note(written) -> str:
-    """'; removed N stale pages ...' when the write removed numbered pages left by an earlier, bigger run."""
+    """What the write did to files it found: '; replaced N existing files' when it wrote over files that were
+    there before, and '; removed N stale pages ...' when it removed numbered pages left by an earlier, bigger run."""
+    note = ""
+    replaced = getattr(written, "replaced", [])
+    if replaced:
+        note += f"; replaced {plural(len(replaced), 'existing file')}"
+        note += f" ({file_names(replaced)})" if len(replaced) < len(written) else ""
     removed = getattr(written, "removed", [])
-    if not removed:
-        return ""
-    return f"; removed {plural(len(removed), 'stale page')} of an earlier run ({file_names(removed)})"
+    if removed:
+        note += f"; removed {plural(len(removed), 'stale page')} of an earlier run ({file_names(removed)})"
+    return note
 
 
 def write_pages(pages, args: argparse.Namespace, title: str, lang: str | None = None) -> int:

@@ -11,7 +11,8 @@ from modlinseq_print.games.coprimality_record import GameState, parse_record, re
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.i18n import using
-from modlinseq_print.inputs import POSITIVE, TEXT_LIMIT, WHOLE, read_text_input
+from modlinseq_print.commands.numbers import POSITIVE, WHOLE
+from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 from modlinseq_print.printables.coprimality import GameSheetSpec, choose_square, game_sheets, grids_per_page
 from modlinseq_print.render.output import format_for
 from modlinseq_print.render.paper import make_sheet

@@ -6,11 +6,10 @@ import argparse
 
 from dataclasses import replace
 
-from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.inputs import COUNT, WHOLE
+from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.kits.build import KIT_STEPS, build_kit, with_exercises
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
@@ -22,7 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("kit", help="a complete print-and-play kit (PDF) from a preset")
     parser.add_argument("preset", nargs="?", default="standard",
                         help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
-    parser.add_argument("-o", "--output", default=None, help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format)")
+    parser.add_argument("-o", "--output", default=None,
+                        help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format; "
+                             "output/kit-PRESET-press.pdf with --press)")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--exercises", type=COUNT, default=None, metavar="N",
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
@@ -50,7 +51,8 @@ def pieces_bundle(preset, service, product, folder) -> list:
 def run(args: argparse.Namespace) -> int:
     """Build the kit of a preset and write it."""
     preset = with_exercises(load_preset(args.preset), args.exercises, args.seed)
-    output = args.output or f"output/kit-{preset.name}.{args.format or 'pdf'}"
+    press_name = "-press" if args.press else ""  # a press file never takes the place of the home-printer kit
+    output = args.output or f"output/kit-{preset.name}{press_name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
     press = press_from_args(args)
     if args.lang:
@@ -61,10 +63,9 @@ def run(args: argparse.Namespace) -> int:
     bar = Progress(KIT_STEPS, quiet=args.quiet)
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
-    with flag_errors():
-        written = write_output(kit.document, output, kind, press=press)
+    written = write_output(kit.document, output, kind, press=press)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
     print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "
-          f"(cover 1, {parts}), {size / 1024:.0f} KB")
+          f"(cover 1, {parts}), {size / 1024:.0f} KB{removed_note(written)}")
     return 0

@@ -6,7 +6,7 @@ import argparse
 
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, write_pieces
-from modlinseq_print.inputs import COUNT
+from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
 from modlinseq_print.commands.press_options import press_from_args
 from modlinseq_print.render.theme import get_theme

@@ -7,7 +7,6 @@ import json
 
 from modlinseq_print.commands.box import register_mod13 as register_box
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, removed_note, write_document
-from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.kits.piece_files import SHEET_DPI, image_files
@@ -78,8 +77,7 @@ def run_deck(args: argparse.Namespace) -> int:
     if not images:
         return write_document(document, args, summary)
     fmt = format_for(args.output, args.format)
-    with flag_errors():
-        pages = render_pages(document, fmt, args.dpi, press)
+    pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
     print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
     return 0

@@ -14,7 +14,8 @@ from modlinseq_print.commands.common import file_names
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, WHOLE, excerpt
+from modlinseq_print.commands.numbers import COUNT, WHOLE
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import Piece, TileLook, read_counts
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural

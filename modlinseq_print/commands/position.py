@@ -9,7 +9,7 @@ from modlinseq_print.commands.rules_common import add_rules_arguments, start_pos
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
-from modlinseq_print.inputs import COUNT
+from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, formats, write_output
 from modlinseq_print.render.theme import THEMES

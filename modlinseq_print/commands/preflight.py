@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.inputs import DECIMAL
+from modlinseq_print.commands.numbers import DECIMAL
 from modlinseq_print.render.press import PDFX_LEVELS
 from modlinseq_print.render.preflight import DEFAULT_MAX_INK, PreflightError, preflight, report_lines
 

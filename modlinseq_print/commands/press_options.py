@@ -1,7 +1,7 @@
 """The command line's words for press-ready PDFs: --press and its options, read into a plain PressOptions.
 
-The render layer takes plain values and raises errors that name the field at fault; commands/flags.py names
-the flag instead ("--press-bleed: a press bleed of 25 mm is out of range: use 0 to 20 mm ...").
+The render layer takes plain values and raises errors that name the field at fault (press.bleed, ...); the
+command line names the flag instead ("--press-bleed: a press bleed of 25 mm is out of range: use 0 to 20 mm ...").
 """
 
 from __future__ import annotations
@@ -9,11 +9,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.flags import flagged
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.press import (
-    DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, DEFAULT_PDFX, MAX_DIELINE_NAME, PDFX_LEVELS, PressError,
-    PressOptions,
+    DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, DEFAULT_PDFX, MAX_DIELINE_NAME, PDFX_LEVELS, PressOptions,
 )
 from modlinseq_print.units import parse_length
 
@@ -58,13 +56,9 @@ def press_from_args(args: argparse.Namespace) -> PressOptions | None:
     kind = getattr(args, "format", None) or (Path(output).suffix.lower().lstrip(".") if output else "pdf")
     if kind != "pdf":
         raise PressOptionError(f"--press writes a press-ready PDF, not {kind.upper()}: name the output .pdf")
-    try:
-        return PressOptions(
-            bleed=DEFAULT_BLEED if args.press_bleed is None else parse_length(args.press_bleed, "press bleed"),
-            dieline_name=DEFAULT_DIELINE if args.dieline_name is None else args.dieline_name,
-            die_spacing=DEFAULT_DIE_SPACING if args.die_spacing is None else parse_length(args.die_spacing,
-                                                                                           "die spacing"),
-            pdfx=args.pdfx or DEFAULT_PDFX)
-    except PressError as error:
-        raise flagged(error) from None
+    return PressOptions(
+        bleed=DEFAULT_BLEED if args.press_bleed is None else parse_length(args.press_bleed, "press bleed"),
+        dieline_name=DEFAULT_DIELINE if args.dieline_name is None else args.dieline_name,
+        die_spacing=DEFAULT_DIE_SPACING if args.die_spacing is None else parse_length(args.die_spacing, "die spacing"),
+        pdfx=args.pdfx or DEFAULT_PDFX)
 

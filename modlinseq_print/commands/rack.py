@@ -13,7 +13,8 @@ from modlinseq_print.commands.common import file_names
 from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, removed_note, thickness_from_args
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, excerpt
+from modlinseq_print.commands.numbers import COUNT
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, RackSize, check_copies
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE
 from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED

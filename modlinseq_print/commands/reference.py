@@ -9,7 +9,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import using
-from modlinseq_print.inputs import COUNT, WHOLE
+from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.kits.build import FLOW_INSET
 from modlinseq_print.kits.presets import MAX_KIT_MODULUS, WRAPS
 from modlinseq_print.printables.reference import ReferenceSpec, reference_pages

@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_board_arguments
-from modlinseq_print.inputs import TEXT_LIMIT, WHOLE, read_text_input
+from modlinseq_print.commands.numbers import WHOLE
+from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position
@@ -16,7 +17,7 @@ from modlinseq_print.rules.wilds import WILD_POLICIES
 
 def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) -> None:
     """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript."""
-    add_board_arguments(parser, pattern=pattern)
+    add_board_arguments(parser, pattern=pattern, required=True)
     parser.add_argument("--modulus", "-m", type=WHOLE, required=True, metavar="M", help="the modulus (e.g. 13)")
     parser.add_argument("--wrap", choices=WRAP_MODES, default=None,
                         help="how lines continue at the edge (default: none; tess boards: tess; "

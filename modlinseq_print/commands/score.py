@@ -6,7 +6,7 @@ import argparse
 import json
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
-from modlinseq_print.inputs import POSITIVE
+from modlinseq_print.commands.numbers import POSITIVE
 from modlinseq_print.rules.report import game_json, game_text
 from modlinseq_print.rules.transcript import parse_transcript
 from modlinseq_print.rules.turns import play

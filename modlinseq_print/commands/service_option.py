@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.flags import FlagError, flag_errors
+from modlinseq_print.commands.common import removed_note
+from modlinseq_print.commands.flags import FlagError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.services.specs import get_service, services
 
@@ -33,12 +34,12 @@ def write_service_bundle(args: argparse.Namespace, kind: str, make, output: str 
     for dest, flag in _OTHER_OUTPUT:
         if getattr(args, dest, None) not in (None, False):
             raise FlagError(f"--service writes the files (and the bleed) the service asks for: leave out {flag}")
-    with flag_errors():
-        service = get_service(args.service)
-        product = service.product(kind)
-        folder = bundle_folder(output or args.output, args.service)
-        files = make(service, product, folder)
+    service = get_service(args.service)
+    product = service.product(kind)
+    folder = bundle_folder(output or args.output, args.service)
+    files = make(service, product, folder)
     written = write_files_atomic(files)
     archive = written[-1]
-    print(f"wrote {folder}/ ({len(written) - 1} files) and {archive}: {product.product} for {service.title}")
+    print(f"wrote {folder}/ ({len(written) - 1} files) and {archive}: {product.product} for {service.title}"
+          f"{removed_note(written)}")
     return 0

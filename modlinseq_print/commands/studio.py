@@ -7,7 +7,7 @@ import ipaddress
 import sys
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.inputs import WHOLE
+from modlinseq_print.commands.numbers import WHOLE
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -9,26 +9,28 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.inputs import COUNT, DPI, WHOLE, excerpt
+from modlinseq_print.commands.numbers import COUNT, DPI, WHOLE
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
-from modlinseq_print.kits.piece_files import CUT_MODES, OptionError, PieceOutput, output_kind, piece_files, piece_output
+from modlinseq_print.kits.piece_files import (
+    CUT_MODES, OptionError, PieceOutput, bed_size, output_kind, piece_files, piece_output,
+)
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
     CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
 )
-from modlinseq_print.commands.flags import flag_errors
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.render.paper import DEFAULT_MARGIN, PaperError, is_poster, make_sheet, parse_paper
+from modlinseq_print.render.paper import DEFAULT_MARGIN, make_sheet
 from modlinseq_print.render.theme import THEMES, get_theme
 from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
-BED_ONLY = (("bed_margin", "--bed-margin"), ("reference_size", "--reference-size"))
+BED_ONLY = ("bed_margin", "reference_size")  # the options that need bed mode
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -168,13 +170,7 @@ def check_paper_and_bed(args: argparse.Namespace) -> None:
     side over the largest paper or bed (render.paper.MAX_PAPER_SIDE) or a bad size is one line, at once."""
     make_sheet(args.paper, args.margin, args.orientation)
     if args.bed is not None:
-        if is_poster(args.bed):
-            raise OptionError("--bed poster: a cutter bed has a fixed size; give a paper name or a size such as "
-                              "600x400mm")
-        try:
-            parse_paper(args.bed)
-        except PaperError as problem:
-            raise OptionError(f"--bed: {problem}") from None
+        bed_size(args.bed)
 
 
 def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
@@ -184,15 +180,14 @@ def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
     return piece_output(args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
                         orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
                         cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
-                        bed_only=tuple(flag for name, flag in BED_ONLY if getattr(args, name) is not None),
+                        bed_only=tuple(name for name in BED_ONLY if getattr(args, name) is not None),
                         per_piece=args.per_piece, per_piece_bleed=per_piece_bleed_from_args(args),
                         press=press_from_args(args), cutter=args.cutter)
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
     """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
-    with flag_errors():
-        return piece_files(pieces, faces, output_from_args(args, title))
+    return piece_files(pieces, faces, output_from_args(args, title))
 
 
 def report(written: list[Path], pieces) -> None:

@@ -6,8 +6,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from modlinseq_print.commands.common import add_lang_argument
-from modlinseq_print.commands.flags import flag_errors
+from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
@@ -34,16 +33,15 @@ def run(args: argparse.Namespace) -> int:
     from modlinseq_print.services.tts_export import build_export
 
     if args.base_url is not None:
-        with flag_errors():
-            check_base_url(args.base_url)
+        check_base_url(args.base_url)
     preset = load_preset(args.preset)
     if args.lang:
         preset = replace(preset, lang=args.lang)
     folder = Path(args.output or f"output/tts-{preset.name}")
-    with using(preset.lang), flag_errors():
+    with using(preset.lang):
         export = build_export(preset, args.signed)
         files = export_files(export, folder, args.base_url)
     written = write_files_atomic(files)
     print(f"wrote {written[0]} and {len(written) - 1} images in {folder / 'images'}: board, "
-          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck")
+          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck{removed_note(written)}")
     return 0

@@ -6,7 +6,7 @@ import argparse
 
 from modlinseq_print.commands.common import add_lang_argument, add_page_arguments, write_pages
 from modlinseq_print.i18n import using
-from modlinseq_print.inputs import POSITIVE, WHOLE
+from modlinseq_print.commands.numbers import POSITIVE, WHOLE
 from modlinseq_print.kits.build import FLOW_INSET
 from modlinseq_print.rules.exercises import check_exercise_count, make_worksheet
 from modlinseq_print.printables.worksheet import worksheet_pages
@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the problems and write the worksheet."""
-    check_exercise_count(args.exercises, 1, "--exercises")
+    check_exercise_count(args.exercises, 1)
     problems = make_worksheet(args.exercises, args.seed, check_modulus(args.modulus))
     sheet = make_sheet(args.paper, args.margin)
     with using(args.lang):

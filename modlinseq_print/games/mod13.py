@@ -110,7 +110,7 @@ class CardCheck:
     note: str | None = None
 
     def as_json(self) -> dict:
-        """The card as the CLI's --json object."""
+        """The card as a JSON object (as the mod13 check command prints it)."""
         return {"card": self.card, "legal": self.legal, "operations": list(self.operations)}
 
 

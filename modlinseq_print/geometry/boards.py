@@ -17,7 +17,7 @@ from modlinseq_print.geometry.squaregrid import square_cells
 from modlinseq_print.inputs import excerpt, parse_int
 
 #: The largest boards, the same for every command, preset, the library (api.py) and the studio (which draws at
-#: most studio.fields.MAX_CELLS of them). Each is drawn, described or paginated in a few seconds and a few
+#: most studio.limits.MAX_CELLS of them). Each is drawn, described or paginated in a few seconds and a few
 #: hundred MB on a small machine (bench/bench_maxima.py; docs/limits-of-inputs.md); a larger one is refused before any
 #: cell is built.
 MAX_ORDER = 150  # hex:150, 67,951 cells

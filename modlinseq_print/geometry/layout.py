@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modlinseq_print.errors import UnitError
+from modlinseq_print.errors import UnitError, mention
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
 
@@ -72,8 +72,8 @@ def check_tile_fits(cell_size: float, tile_width: float, clearance: float, shape
     if cell_size + 1e-9 < needed:
         raise UnitError(
             f"a {tile_width:g} mm {shape} tile does not fit a {cell_size:g} mm cell with {clearance:g} mm clearance: "
-            f"use a cell size of at least {needed:.2f} mm or a smaller tile width"
-        )
+            f"use {mention('cell_size')} {needed:.2f}mm or more, or a smaller {mention('tile_width')}", "cell_size",
+            needed)
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
 from modlinseq_print.kits.front import kit_cover
 from modlinseq_print.kits.measures import Measures, length_mm, measure
+from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
@@ -30,7 +32,7 @@ from modlinseq_print.render.pagination_pages import paginated_document
 from modlinseq_print.wording import _
 
 #: What to do about a kit's board of too many pages.
-KIT_ADVICE = 'give the board bigger paper ([board] paper = "a3") or choose a smaller board'
+KIT_ADVICE = f"give the board bigger paper ({mention('board.paper', 'a3')}) or choose a smaller board"
 KIT_STEPS = 5  # the progress steps of build_kit
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 
@@ -62,7 +64,7 @@ class Kit:
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
     """The preset with its worksheet's problem count and problem set replaced (None keeps the preset's own)."""
     if count is not None:
-        check_exercise_count(count, 0, "--exercises")
+        check_exercise_count(count, 0)
     if seed is not None:
         check_seed(seed)
     changes = {key: value for key, value in (("count", count), ("seed", seed)) if value is not None}
@@ -104,7 +106,7 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
     document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                         avoid=drawing.label_boxes(), numbered=False)
-    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE)
+    check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE, field="board.paper")
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 
 
@@ -205,9 +207,12 @@ def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[
               press=None) -> Kit:
     """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
     worksheet size. `progress`, when given, is called with a label after each of the KIT_STEPS steps (e.g. a
-    progress bar's `step`)."""
-    with using(preset.lang):
-        return _build_kit(preset, exercises, progress or (lambda label: None), press)
+    progress bar's `step`). A value's error names the preset's key."""
+    try:
+        with using(preset.lang):
+            return _build_kit(preset, exercises, progress or (lambda label: None), press)
+    except FieldError as error:
+        raise preset_error(error, preset.source or f"preset {preset.name}") from None
 
 
 def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None], press) -> Kit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
@@ -22,7 +22,8 @@ from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.scene import Document, Page
-from modlinseq_print.render.paper import DEFAULT_MARGIN, Sheet, make_sheet, parse_margin, parse_paper
+from modlinseq_print.render.paper import (DEFAULT_MARGIN, PaperError, Sheet, is_poster, make_sheet, parse_margin,
+                                          parse_paper)
 
 CUT_MODES = ("print", "bed")
 BED_MARGIN = "5mm"
@@ -31,8 +32,8 @@ SHEET_DPI = 150.0
 Files = list[tuple[Path, bytes]]
 
 
-class OptionError(ModlinseqError):
-    """Piece output options that cannot be used together."""
+class OptionError(FieldError):
+    """Piece output options that cannot be used together (its field: the one to change)."""
 
 
 @dataclass(frozen=True)
@@ -63,13 +64,13 @@ def piece_output(path: str, *, options: SheetOptions, fmt: str | None = None, pa
                  per_piece: str | None = None, per_piece_bleed: float = POD_BLEED, press=None,
                  cutter: str | None = None) -> PieceOutput:
     """Where and how a run of pieces is written, checked: the one builder the command line and the library
-    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the bed-only
-    options given (they need bed mode); `press` (PressOptions) asks for a press-ready PDF; `cutter` names the
-    print-and-cut profile (data/cutters.toml)."""
+    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the fields of
+    the bed-only options given (bed_margin, reference_size: they need bed mode); `press` (PressOptions) asks
+    for a press-ready PDF; `cutter` names the print-and-cut profile (data/cutters.toml)."""
     sheet = make_sheet(paper, margin, orientation)
     kind = output_kind(path, fmt)
     if press is not None and kind != "pdf":
-        raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf")
+        raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf", "press")
     mode = choose_cut_mode(kind, cut_file, cut_mode, bed, list(bed_only), options.layout)
     if cut_file:
         cut_file_kind(cut_file)
@@ -93,7 +94,7 @@ def check_cutter(name: str | None, mode: str | None, kind: str, press, sheet: Sh
     cutter = get_cutter(name)
     if cutter.images and kind not in ("png", "svg"):
         raise CutterError(f"{cutter.label} takes images: write the sheets as PNG or SVG, not {kind.upper()}",
-                          "format", ("png", "svg"))
+                          "output", ("png", "svg"))
     if cutter.press and press is None:
         raise CutterError(f"{cutter.label} cuts the CutContour die lines of a press-ready PDF: make the sheets one",
                           "press", True)
@@ -132,17 +133,29 @@ def cut_file_kind(path: str) -> str:
     """'svg' or 'dxf' from a cut file's extension."""
     kind = Path(path).suffix.lower().lstrip(".")
     if kind not in ("svg", "dxf"):
-        raise OptionError(f"cannot tell the cut file format of {excerpt(path)}: name it .svg or .dxf")
+        raise OptionError(f"cannot tell the cut file format of {excerpt(path)}: name it .svg or .dxf", "cut_file")
     return kind
+
+
+def bed_size(bed: str) -> tuple[float, float]:
+    """A cutter bed's (width, height) in mm from a paper name or size (never poster); errors name the bed."""
+    if is_poster(bed):
+        raise OptionError(f"{mention('bed', 'poster')}: a cutter bed has a fixed size; give a paper name or a size "
+                          "such as 600x400mm", "bed")
+    try:
+        return parse_paper(bed)
+    except PaperError as error:
+        raise error.named({"paper": "bed"}) from None
 
 
 def bed_sheet(sheet: Sheet, bed: str | None = None, bed_margin: str | None = None) -> Sheet:
     """The cutter bed: `bed` (a paper name or size) or the paper, with its margin (default 5 mm)."""
-    width, height = parse_paper(bed) if bed else (sheet.width, sheet.height)
+    width, height = bed_size(bed) if bed else (sheet.width, sheet.height)
     margin = parse_margin(bed_margin or BED_MARGIN)
     if width <= 2 * margin or height <= 2 * margin:
         raise OptionError(f"a bed margin of {margin:g} mm leaves nothing to cut on a {width:g} x {height:g} mm bed: "
-                          "use a smaller --bed-margin or a larger --bed")
+                          f"use a smaller {mention('bed_margin')} or a larger {mention('bed')}", "bed_margin",
+                          min(width, height) / 2)
     return Sheet(width, height, margin, "bed")
 
 
@@ -150,26 +163,30 @@ def choose_cut_mode(kind: str, cut_file: str | None, requested: str | None, bed:
                     bed_only: list[str], layout: str) -> str | None:
     """None without a cut file; else 'print' (the cut file matches the printed sheets) or 'bed' (pieces
     nested on a bed): `requested`, else bed with a bed or a DXF output (no printed sheet), else print.
-    `bed_only` names the bed-only options given (they need bed mode); without a cut file none of them may be."""
+    `bed_only` names the fields of the bed-only options given (they need bed mode); without a cut file none of
+    them may be."""
+    bed_mode, cut_file_field = mention("cut_mode", "bed"), mention("cut_file")
     if not cut_file and kind != "dxf":
-        unused = [flag for flag, value in (("--bed", bed), ("--cut-mode", requested)) if value] + bed_only
+        unused = [field for field, value in (("bed", bed), ("cut_mode", requested)) if value] + bed_only
         if unused:
-            raise OptionError(f"{unused[0]} sets up a cut file, and none is asked for: add --cut-file NAME.svg "
-                              f"(or write -o NAME.dxf) or drop {unused[0]}")
+            raise OptionError(f"{mention(unused[0])} sets up a cut file, and none is asked for: add "
+                              f"{mention('cut_file', 'NAME.svg')} (or write {mention('output', 'NAME.dxf')}) or drop "
+                              f"{mention(unused[0])}", unused[0])
         return None
     mode = requested or ("bed" if bed or kind == "dxf" else "print")
     if mode == "print" and kind == "dxf":
-        raise OptionError("print-and-cut needs a printed sheet, and -o names a DXF: write the sheet as "
-                          ".pdf, .svg or .png and the cut file with --cut-file, or use --cut-mode bed")
+        raise OptionError(f"print-and-cut needs a printed sheet, and {mention('output')} names a DXF: write the sheet "
+                          f"as .pdf, .svg or .png and the cut file with {cut_file_field}, or use {bed_mode}",
+                          "cut_mode")
     if mode == "print" and bed:
-        raise OptionError(f"--bed {bed} nests pieces on a cutter bed, and print-and-cut cuts the printed "
-                          "sheets where they are: drop --bed or add --cut-mode bed")
+        raise OptionError(f"{mention('bed', bed)} nests pieces on a cutter bed, and print-and-cut cuts the printed "
+                          f"sheets where they are: drop {mention('bed')} or add {bed_mode}", "bed")
     if mode == "print" and bed_only:
-        raise OptionError(f"{bed_only[0]} sets up bed nesting, and this cut file is print-and-cut (no bed, no "
-                          f"reference square): add --cut-mode bed or drop {bed_only[0]}")
+        raise OptionError(f"{mention(bed_only[0])} sets up bed nesting, and this cut file is print-and-cut (no bed, no "
+                          f"reference square): add {bed_mode} or drop {mention(bed_only[0])}", bed_only[0])
     if mode == "print" and layout == "gutter-fold":
-        raise OptionError("a gutter-fold sheet is folded before cutting, which loses its registration marks: "
-                          "use --layout duplex or fronts for print-and-cut, or --cut-mode bed")
+        raise OptionError(f"a gutter-fold sheet is folded before cutting, which loses its registration marks: use "
+                          f"{mention('layout', 'duplex')} or fronts for print-and-cut, or {bed_mode}", "layout")
     return mode
 
 

@@ -7,7 +7,7 @@ import typing
 from dataclasses import fields, replace
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import ModlinseqError, mention
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
@@ -15,7 +15,8 @@ from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
 from modlinseq_print.kits.build import KIT_ADVICE, board_style, kit_box, sheet_options, tile_look
 from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
-from modlinseq_print.kits.presets import MAX_KIT_MODULUS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
+from modlinseq_print.kits.preset_keys import preset_error
+from modlinseq_print.kits.presets import MAX_KIT_MODULUS, NOT_KEYS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
 from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.boxes import card_thickness, check_play
 from modlinseq_print.printables.markers import parse_range
@@ -55,7 +56,6 @@ def find_preset(name_or_path: str) -> Path:
     return candidate
 
 
-NOT_KEYS = ("name", "source", "measures")  # Preset fields that no preset file sets
 _TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
@@ -79,7 +79,8 @@ def _typed(cls, table: dict, where: str, source: Path) -> dict:
             raise PresetError(f"{source}: unknown key '{where}{key}'; known keys: {', '.join(sorted(known))}")
         wanted = _expected_type(known[key])
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            raise PresetError(f"{source}: key {where}{key} must be {_TYPE_NAMES[wanted]}, got {excerpt(value)}")
+            raise PresetError(f"{source}: key {mention(where + key)} must be {_TYPE_NAMES[wanted]}, got "
+                              f"{excerpt(value)}", f"{where}{key}")
         values[key] = value
     return values
 
@@ -110,10 +111,10 @@ def validate(preset: Preset, path: Path) -> Measures:
         try:
             return check()
         except ModlinseqError as error:
-            raise PresetError(f"{path}: key {key}: {error}") from None
+            raise preset_error(error, str(path), key) from None
 
     def fail(key: str, problem: str) -> typing.NoReturn:
-        raise PresetError(f"{path}: key {key}: {problem}")
+        raise PresetError(f"{path}: key {mention(key)}: {problem}", key)
 
     if not 2 <= preset.modulus <= MAX_KIT_MODULUS:
         fail("modulus", f"must be from 2 to {MAX_KIT_MODULUS}, got {preset.modulus}")
@@ -202,8 +203,8 @@ def _gutter(preset: Preset, m: Measures) -> None:
     """A gutter belongs to the gutter-fold layout."""
     if preset.tiles.gutter is not None and preset.tiles.sheet_layout != "gutter-fold":
         raise PresetError(f"a gutter is the space beside the fold of a gutter-fold sheet, and the "
-                          f"{preset.tiles.sheet_layout} layout has no fold: set tiles.layout = \"gutter-fold\" "
-                          "or drop tiles.gutter")
+                          f"{preset.tiles.sheet_layout} layout has no fold: use "
+                          f"{mention('tiles.layout', 'gutter-fold')} or drop {mention('tiles.gutter')}", "tiles.gutter")
     if preset.tiles.gutter is not None:
         SheetOptions(layout="gutter-fold", gutter=m.gutter)
 
@@ -220,4 +221,5 @@ def _cell_fits(preset: Preset, m: Measures, board) -> None:
     sheet = m.board_sheet
     if not any(cell <= w + 1e-6 and height <= h + 1e-6 for w, h in (window_size(sheet), window_size(sheet.rotated()))):
         raise PresetError(f"a board cell of {cell:.1f} x {height:.1f} mm does not fit a page of {sheet.describe()} "
-                          "with its margin: use smaller tiles (tiles.width), larger paper or a smaller margin")
+                          f"with its margin: use smaller tiles ({mention('tiles.width')}), larger "
+                          f"{mention('board.paper')} or a smaller {mention('board.margin')}")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, Words, preset_word
 from modlinseq_print.kits.measures import Measures
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
@@ -17,8 +17,14 @@ WRAPS = ("none", "lines", "bounce", "tess")
 MAX_KIT_MODULUS = 99  # the reference card lists every sequence: keep the table printable
 
 
-class PresetError(ModlinseqError):
-    """A preset file that is missing, unreadable, or has an unknown key or a bad value."""
+class PresetError(FieldError):
+    """A preset file that is missing, unreadable, or has an unknown key or a bad value (its field: the key at
+    fault, if any; its fields are preset keys, worded as such but in the studio's kit form)."""
+
+    library_names = False
+
+    def __init__(self, message: str, field: str | None = None, limit: object = None, words: Words = preset_word):
+        super().__init__(message, field, limit, words)
 
 
 @dataclass(frozen=True)
@@ -116,5 +122,6 @@ class Preset:
     measures: Measures | None = field(default=None, compare=False, repr=False)
 
 
+NOT_KEYS = ("name", "source", "measures")  # Preset fields that no preset file sets
 SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection,
             "box": BoxSection}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import SLOPES, Cell
 from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
@@ -17,6 +17,7 @@ from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
+from modlinseq_print.rules.sequences import MAX_MODULUS
 from modlinseq_print.wording import _
 
 Point = tuple[float, float]
@@ -27,8 +28,8 @@ NOTE_SIZE = 4.0
 _DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
 
 
-class BoardStyleError(ModlinseqError):
-    """A board style option out of range."""
+class BoardStyleError(FieldError):
+    """A board style option out of range (its field: the BoardStyle field at fault)."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,11 @@ class BoardStyle:
     def resolved_cell_size(self) -> float:
         """The cell size in mm, checked to hold the tile with the clearance."""
         if self.tile_width <= 0:
-            raise BoardStyleError(f"bad tile width {self.tile_width:g} mm: it must be positive, e.g. 25mm")
+            raise BoardStyleError(f"bad tile width {self.tile_width:g} mm: it must be positive, e.g. 25mm",
+                                  "tile_width", 0)
         if self.clearance < 0:
-            raise BoardStyleError(f"bad clearance {self.clearance:g} mm: it must not be negative, e.g. 1.5mm")
+            raise BoardStyleError(f"bad clearance {self.clearance:g} mm: it must not be negative, e.g. 1.5mm",
+                                  "clearance", 0)
         if self.cell_size is None:
             return round(default_cell_size(self.tile_width, self.clearance, self.tile_shape), 9)
         check_tile_fits(self.cell_size, self.tile_width, self.clearance, self.tile_shape)
@@ -223,9 +226,9 @@ def _check_label_fits(label_size: float, cell_size: float, fits) -> None:
     largest = math.floor(label_size * 10) / 10
     while largest > 0.1 and not fits(largest):
         largest = round(largest - 0.1, 1)
-    hint = f"use --label-size {largest:g}mm or less" if fits(largest) else "use --no-labels"
+    hint = f"use {mention('label_size')} {largest:g}mm or less" if fits(largest) else f"use {mention('labels', False)}"
     raise BoardStyleError(f"a {label_size:g} mm label does not fit its {cell_size:g} mm cell under the tile: "
-                          f"{hint}, or a larger --cell-size")
+                          f"{hint}, or a larger {mention('cell_size')}", "label_size", largest)
 
 
 def _arrow_symbols(scene: Scene, layout: HexLayout | SquareLayout, colour: str) -> None:
@@ -264,8 +267,9 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
     if style.title:
         lines.append((style.title, TITLE_SIZE, "Helvetica-Bold"))
     if style.modulus is not None:
-        if style.modulus < 2:
-            raise BoardStyleError(f"bad modulus {style.modulus}: it must be a whole number from 2, e.g. 13")
+        if not 2 <= style.modulus <= MAX_MODULUS:  # the note shows the modulus of play: the rules' range
+            raise BoardStyleError(f"bad modulus {style.modulus}: use a whole number from 2 to {MAX_MODULUS:,}, "
+                                  "e.g. 13", "modulus", MAX_MODULUS)
         lines.append((_("modulus {modulus}").format(modulus=style.modulus), NOTE_SIZE, "Helvetica"))
     return lines
 
@@ -280,7 +284,8 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     theme = get_theme(style.theme)
     cell_size = style.resolved_cell_size()
     if style.label_size is not None and style.label_size <= 0:
-        raise BoardStyleError(f"bad label size {style.label_size:g} mm: it must be positive, e.g. 2.5mm")
+        raise BoardStyleError(f"bad label size {style.label_size:g} mm: it must be positive, e.g. 2.5mm",
+                              "label_size", 0)
     layout = layout_for(board.grid, cell_size)
     marks = board_pattern(board, style.pattern)
     drawn = sorted(list(board.cells) + list(board.pseudocells), key=lambda c: (c.r, c.q))

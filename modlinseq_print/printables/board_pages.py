@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
@@ -22,21 +22,23 @@ from modlinseq_print.wording import _
 MAX_SHEETS = 1500
 
 
-class BoardOptionError(ModlinseqError):
-    """Board paper options that do not go together."""
+class BoardOptionError(FieldError):
+    """Board paper options that do not go together (its field: paper or fit)."""
 
 
-#: What to do about a board of too many pages, from the command line.
-BOARD_ADVICE = "use bigger paper (--paper a3), --paper poster, or --fit to scale it onto one sheet"
+#: What to do about a board of too many pages.
+BOARD_ADVICE = (f"use bigger paper ({mention('paper', 'a3')}), {mention('paper', 'poster')}, or {mention('fit', True)} "
+                "to scale it onto one sheet")
 
 
-def check_page_count(spec: str, paper: str, pages: int, least: bool = False, advice: str = BOARD_ADVICE) -> int:
+def check_page_count(spec: str, paper: str, pages: int, least: bool = False, advice: str = BOARD_ADVICE,
+                     field: str = "paper") -> int:
     """The page count, if it is at most MAX_SHEETS; else one line saying how many `paper` pages the board
-    takes (or, with `least`, needs at least) and what to do."""
+    takes (or, with `least`, needs at least) and what to do (the paper's field: `field`)."""
     if pages > MAX_SHEETS:
         needs = "needs at least" if least else "takes"
         raise BoardOptionError(f"board {excerpt(spec)} {needs} {pages:,} {excerpt(paper.strip())} pages at actual "
-                               f"size, more than the {MAX_SHEETS:,} printed at most: {advice}")
+                               f"size, more than the {MAX_SHEETS:,} printed at most: {advice}", field, MAX_SHEETS)
     return pages
 
 
@@ -71,7 +73,8 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
     if is_poster(paper):
         if fit:
-            raise BoardOptionError("--fit needs a sheet size: use --paper a4 (or another paper) with --fit")
+            raise BoardOptionError(f"{mention('fit', True)} needs a sheet size: use {mention('paper', 'a4')} (or "
+                                   f"another paper) with {mention('fit', True)}", "fit")
         return poster_document(drawing.scene, margin, title), f"one poster page, board {size} plus {margin:g} mm margin"
     sheet = make_sheet(paper, margin)
     check_room(sheet.width, sheet.height, sheet.margin, A6_SHEET, "a board page")

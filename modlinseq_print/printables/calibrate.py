@@ -3,7 +3,8 @@ against the light, show how far the printer shifts the back side, in x and y, to
 
 The rulers sit where the front's lines land on the back for the chosen flip edge (the same mapping the
 duplex backs use), graduated in the back page's own coordinates: the tick a front line falls on is the
-value to pass as --back-offset (or the preset key back_offset) to move the backs onto their fronts.
+value to give as the back offset (X,Y) to move the backs onto their fronts. How to give it is the caller's
+line (a command line names its option).
 """
 
 from __future__ import annotations
@@ -105,8 +106,15 @@ def front_scene(sheet: Sheet, flip: str) -> Scene:
     return scene
 
 
-def back_scene(sheet: Sheet, flip: str) -> Scene:
-    """The back: an x ruler and a y ruler where the front's lines land, and how to read them."""
+def offset_advice(flip: str) -> str:
+    """The back page's line on where the offset goes, for any front end: the back offset X,Y, the flip edge."""
+    return (f"Give them as the back offset X,Y of the tile sheets, flipped on the {flip} edge, or set "
+            "back_offset = \"Xmm,Ymm\" in a preset.")
+
+
+def back_scene(sheet: Sheet, flip: str, advice: str | None = None) -> Scene:
+    """The back: an x ruler and a y ruler where the front's lines land, and how to read them; `advice` says
+    where the offset goes (default: offset_advice)."""
     scene = Scene(sheet.width, sheet.height)
     points = targets(sheet)
     scene.layer("rulers").items.extend(x_ruler(*back_point(points.x_point, sheet, flip))
@@ -116,16 +124,17 @@ def back_scene(sheet: Sheet, flip: str) -> Scene:
         f"Duplex calibration: BACK (flipped on the {flip} edge)",
         "Against the light, read the tick each line from the front falls on (ticks every 0.5 mm).",
         "The vertical line gives X on the x ruler, the horizontal line gives Y on the y ruler.",
-        f"Pass them as --back-offset X,Y with --flip {flip}, or set back_offset = \"Xmm,Ymm\" in a preset.",
+        advice or offset_advice(flip),
         "0,0: your printer needs no correction. Beyond the rulers (10 mm), check the flip edge.",
     ]))
     return scene
 
 
-def calibration_document(sheet: Sheet, flip: str = "long") -> Document:
-    """The two-page calibration document (front, back) for a sheet and flip edge."""
+def calibration_document(sheet: Sheet, flip: str = "long", advice: str | None = None) -> Document:
+    """The two-page calibration document (front, back) for a sheet and flip edge; `advice` is the back's line
+    on where the offset goes (default: offset_advice)."""
     if flip not in FLIPS:
         raise ValueError(f"unknown flip edge {flip!r}")
     check_room(sheet.width, sheet.height, sheet.margin, A5_LEAST, "the calibration sheet")
     return Document([Page(front_scene(sheet, flip), bookmark="Duplex calibration", label="front"),
-                     Page(back_scene(sheet, flip), label="back")], title="Duplex calibration")
+                     Page(back_scene(sheet, flip, advice), label="back")], title="Duplex calibration")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.games.coprimality import check_size, turn_ranges
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.render.marks import scale_bar
@@ -43,8 +43,8 @@ RULES = (
 )
 
 
-class SheetLayoutError(ModlinseqError):
-    """A grid or square size that cannot be printed on the chosen paper."""
+class SheetLayoutError(FieldError):
+    """A grid or square size that cannot be printed on the chosen paper (its field: the one to change)."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,9 @@ class GameSheetSpec:
         check_size(self.size)
         if self.square is not None and not 0 < self.square <= MAX_SQUARE:
             raise SheetLayoutError(f"bad square size {self.square:g} mm: use more than 0 and at most "
-                                   f"{MAX_SQUARE:g} mm, e.g. 7mm")
+                                   f"{MAX_SQUARE:g} mm, e.g. 7mm", "square", MAX_SQUARE)
         if not 1 <= self.pages <= 100:
-            raise SheetLayoutError(f"bad page count {self.pages}: print 1 to 100 pages")
+            raise SheetLayoutError(f"bad page count {self.pages}: print 1 to 100 pages", "pages", 100)
 
 
 @dataclass(frozen=True)
@@ -143,11 +143,13 @@ def _check_room(sheet: Sheet, spec: GameSheetSpec) -> None:
     line, width = _widest_word(spec)
     if width > room.width:
         raise SheetLayoutError(f"text does not fit {sheet.describe()}: {line[:30]!r} needs {width:.0f} mm of width and "
-                               f"the page leaves {room.width:.0f} mm: use larger paper or a smaller --margin")
+                               f"the page leaves {room.width:.0f} mm: use larger {mention('paper')} or a smaller "
+                               f"{mention('margin')}", "margin")
     side = spec.size * smallest
     if side > min(room.width, room.height - title_block(room.width, spec).height):
         raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} even with "
-                               f"{smallest:g} mm squares ({side:.0f} mm a side): use larger paper or a smaller --size")
+                               f"{smallest:g} mm squares ({side:.0f} mm a side): use larger {mention('paper')} or a "
+                               f"smaller {mention('size')}", "size")
 
 
 def choose_square(sheet: Sheet, spec: GameSheetSpec, name_paper: bool = True) -> float:
@@ -161,7 +163,8 @@ def choose_square(sheet: Sheet, spec: GameSheetSpec, name_paper: bool = True) ->
             raise SheetLayoutError(
                 f"a {spec.size} x {spec.size} grid of {spec.square:g} mm squares ({block.width:.0f} x "
                 f"{block.height:.0f} mm) does not fit the {area.width:.0f} x {max(area.height, 0):.0f} mm left "
-                f"on {sheet.describe()}: use smaller squares, larger paper or a smaller --size")
+                f"on {sheet.describe()}: use smaller {mention('square')}, larger {mention('paper')} or a smaller "
+                f"{mention('size')}", "square")
         return spec.square
     square = DEFAULT_SQUARE
     while min(_fit(area, GridBlock(spec.size, square))) < 1:
@@ -169,9 +172,10 @@ def choose_square(sheet: Sheet, spec: GameSheetSpec, name_paper: bool = True) ->
         if square < MIN_AUTO_SQUARE:
             while square > 0.5 and min(_fit(area, GridBlock(spec.size, square))) < 1:
                 square -= 0.5
-            hint = f", or --square {square:g}mm if you can write that small" if square > 0.5 else ""
+            hint = f", or {mention('square', f'{square:g}mm')} if you can write that small" if square > 0.5 else ""
             raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} with squares of "
-                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger paper{_smallest(sheet, spec) if name_paper else ''}{hint}")
+                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger {mention('paper')}"
+                                   f"{_smallest(sheet, spec) if name_paper else ''}{hint}", "paper")
     return square
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from modlinseq_print.errors import mention
 from modlinseq_print.printables.flow import PT, Flow, FlowError
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Item, Scene
@@ -71,8 +72,8 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
             break
         flow, _room = lay(tallest, small)
     if len(flow.pages) > 1:
-        raise FlowError(f"the cover's text runs past its {width:g} x {height:g} mm page: use larger paper or a "
-                        "shorter title")
+        raise FlowError(f"the cover's text runs past its {width:g} x {height:g} mm page: use larger {mention('paper')} "
+                        f"or a shorter {mention('title')}", "title")
     return flow.pages[0]
 
 

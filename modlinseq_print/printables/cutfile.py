@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tile_sheets import Faces, Placement
 from modlinseq_print.printables.tiles import Piece
@@ -27,8 +27,8 @@ LAYER_LABELS = {CUT_LAYER: "Cut", SCORE_LAYER: "Score", ENGRAVE_LAYER: "Engrave"
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
 
 
-class CutFileError(ModlinseqError):
-    """Cut-file options that cannot work: a bad colour, kerf or bed."""
+class CutFileError(FieldError):
+    """Cut-file options that cannot work: a bad colour, kerf or bed (its field: the one at fault)."""
 
 
 @dataclass(frozen=True)
@@ -50,17 +50,20 @@ class CutSpec:
     def __post_init__(self) -> None:
         if not 5 <= self.reference_side <= MAX_REFERENCE_SIDE:
             raise CutFileError(f"a reference square of {self.reference_side:g} mm is out of range: use 5 to "
-                               f"{MAX_REFERENCE_SIDE:g} mm (10-20 mm is usual)")
+                               f"{MAX_REFERENCE_SIDE:g} mm (10-20 mm is usual)", "reference_size", MAX_REFERENCE_SIDE)
         for name in ("cut_colour", "score_colour", "engrave_colour"):
             if not _COLOUR.fullmatch(getattr(self, name)):
-                raise CutFileError(f"bad {name.replace('_', ' ')} {excerpt(getattr(self, name))}: give #rrggbb, e.g. #ff0000")
+                raise CutFileError(f"bad {name.replace('_', ' ')} {excerpt(getattr(self, name))}: give #rrggbb, "
+                                   "e.g. #ff0000", name)
         if not 0 <= self.kerf <= 2:
-            raise CutFileError(f"a kerf of {self.kerf:g} mm is out of range: use 0 to 2 mm (typically 0.1-0.2 mm)")
+            raise CutFileError(f"a kerf of {self.kerf:g} mm is out of range: use 0 to 2 mm (typically 0.1-0.2 mm)",
+                               "kerf", 2)
         if not 0 < self.hairline <= 1:
-            raise CutFileError(f"a hairline of {self.hairline:g} mm is out of range: use more than 0, at most 1 mm")
+            raise CutFileError(f"a hairline of {self.hairline:g} mm is out of range: use more than 0, at most 1 mm",
+                               "hairline", 1)
         if not self.kerf <= self.gap <= 50:
             raise CutFileError(f"a gap of {self.gap:g} mm between cut paths must be at least the kerf "
-                               f"({self.kerf:g} mm) and at most 50 mm")
+                               f"({self.kerf:g} mm) and at most 50 mm", "gap", 50)
 
 
 def parse_colour(text: str) -> str:
@@ -119,7 +122,8 @@ def reference_box(bed: Sheet, spec: CutSpec) -> Rect | None:
     grown = spec.reference_side + spec.kerf
     if grown > min(area.width, area.height):
         raise CutFileError(f"the {spec.reference_side:g} mm reference square does not fit a {area.width:g} x "
-                           f"{area.height:g} mm bed area: use a larger --bed, a smaller --reference-size or --no-reference")
+                           f"{area.height:g} mm bed area: use a larger {mention('bed')}, a smaller "
+                           f"{mention('reference_size')} or {mention('no_reference', True)}", "reference_size")
     return Rect(area.x, area.y, grown, grown)
 
 

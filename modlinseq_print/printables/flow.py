@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 
@@ -14,8 +14,8 @@ RULE = Style(fill=None, stroke="#555555", stroke_width=0.2)
 SHADE = Style(fill="#e8efe9", stroke=None)
 
 
-class FlowError(ModlinseqError):
-    """Text that does not fit its page: reported, never clipped."""
+class FlowError(FieldError):
+    """Text that does not fit its page: reported, never clipped (its field: margin)."""
 
 
 @dataclass
@@ -79,7 +79,7 @@ class Flow:
         excerpt = what if len(what) <= 30 else what[:27] + "..."
         return FlowError(f"text does not fit the {self.page_width:g} x {self.page_height:g} mm page: {excerpt!r} "
                          f"needs {need:.0f} mm of {along} and the page leaves {max(have, 0):.0f} mm: use larger "
-                         "paper or a smaller --margin")
+                         f"{mention('paper')} or a smaller {mention('margin')}", "margin")
 
     def _check_width(self, what: str, width: float, room: float) -> None:
         """Refuse a line wider than the room it is given."""
@@ -118,9 +118,8 @@ class Flow:
         self.y += height
 
     def heading(self, text: str, size: float = 14 * PT) -> None:
-        """A bold heading, kept with at least a few lines of what follows; wrapped when wider than the column."""
-        lines = [text] if text_width(text, "Helvetica-Bold", size) <= self.column_width else \
-            wrap_text(text, self.column_width, "Helvetica-Bold", size)
+        """A bold heading (wrapped to the column when it is wider), kept with at least a few lines of what follows."""
+        lines = wrap_text(text, self.column_width, "Helvetica-Bold", size)
         self.ensure(size * (4 + len(lines)))
         for number, line in enumerate(lines):
             self.y += size * (1.1 if number == 0 else 1.2)

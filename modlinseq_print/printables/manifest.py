@@ -63,7 +63,7 @@ def manifest_json(placements, sheet_name: str, extra: dict | None = None) -> str
 
 def manifest_paths(sheet_path: str | Path, cut: bool = False) -> tuple[Path, Path]:
     """Where the manifest of a sheet goes: NAME.manifest.csv and NAME.manifest.json beside it; a cut
-    file's manifest is NAME.cut.manifest.csv and .json, so that `-o reg.pdf --cut-file reg.svg` keeps both."""
+    file's manifest is NAME.cut.manifest.csv and .json, so that sheets reg.pdf with the cut file reg.svg keep both."""
     path = Path(sheet_path)
     stem = path.with_suffix("") if path.suffix else path
     name = stem.name + (".cut" if cut else "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from modlinseq_print.errors import mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import (
     MAX_MODULUS, LabelBox, Piece, TileError, TileLook, check_count, face_labels, fit_font_size, outline_items,
@@ -26,22 +27,24 @@ def parse_range(text: str) -> tuple[int, int]:
     """(low, high) moduli from '8-20' or a single modulus such as '13'; a one-line error otherwise."""
     match = re.fullmatch(r"\s*([0-9]{1,9})\s*(?:-\s*([0-9]{1,9})\s*)?", text)
     if not match:
-        raise TileError(f"bad range {excerpt(text)}: give the lowest and highest modulus, e.g. 8-20, or one modulus, e.g. 13")
+        raise TileError(f"bad range {excerpt(text)}: give the lowest and highest modulus, e.g. 8-20, or one modulus, "
+                        "e.g. 13", "range")
     low = int(match.group(1))
     high = int(match.group(2) or low)
     if low > high:
-        raise TileError(f"bad range {excerpt(text)}: the lowest modulus comes first, e.g. {high}-{low}")
+        raise TileError(f"bad range {excerpt(text)}: the lowest modulus comes first, e.g. {high}-{low}", "range")
     if low < 2 or high > MAX_MODULUS:
-        raise TileError(f"bad range {excerpt(text)}: moduli run from 2 to {MAX_MODULUS}, e.g. 8-20")
+        raise TileError(f"bad range {excerpt(text)}: moduli run from 2 to {MAX_MODULUS}, e.g. 8-20", "range",
+                        MAX_MODULUS)
     return low, high
 
 
 def marker_set(low: int, high: int, copies: int = 1) -> list[Piece]:
     """`copies` markers for each modulus from low to high."""
-    check_count(copies, "copies of each marker")
+    check_count(copies, "copies of each marker", "copies")
     pieces = [Piece("marker", modulus) for modulus in range(low, high + 1) for _ in range(copies)]
     if not pieces:
-        raise TileError("nothing to print: give --copies 1 or more")
+        raise TileError(f"nothing to print: give {mention('copies', 1)} or more", "copies", 1)
     return pieces
 
 

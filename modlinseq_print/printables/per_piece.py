@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import short_path
 from modlinseq_print.printables.mod13 import BACK_FILL, CARD_HEIGHT, CARD_WIDTH, CUT_STYLE, card_items, deck_cards
 from modlinseq_print.printables.mod13 import back_items as card_back_items
@@ -27,8 +27,8 @@ CSV_FIELDS = ("file", "side", "back", "quantity", "trim_width_mm", "trim_height_
               "trim_height_in", "bleed_mm", "width_px", "height_px", "dpi")
 
 
-class PerPieceError(ModlinseqError):
-    """A per-piece folder that cannot be used."""
+class PerPieceError(FieldError):
+    """A per-piece folder that cannot be used (its field: per_piece)."""
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,11 @@ def check_folder(folder: str | Path) -> Path:
     try:
         is_file = path.exists() and not path.is_dir()
     except OSError as problem:  # a name too long, a folder that cannot be read
-        raise PerPieceError(f"cannot use --per-piece {short_path(folder)}: {problem.strerror or problem}") from None
+        raise PerPieceError(f"cannot use {mention('per_piece', short_path(folder))}: {problem.strerror or problem}",
+                            "per_piece") from None
     if is_file:
-        raise PerPieceError(f"--per-piece {short_path(folder)} is a file: give a folder for the images, "
-                            "e.g. output/pieces")
+        raise PerPieceError(f"{mention('per_piece', short_path(folder))} is a file: give a folder for the images, "
+                            "e.g. output/pieces", "per_piece")
     return path
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
@@ -33,8 +33,8 @@ HEADINGS = ("MSA", "sequence", "tiles", "points", "")
 FONT_SLACK = 1.15  # room for a fallback font wider than Helvetica (PNG and SVG viewers without it)
 
 
-class PositionStyleError(ModlinseqError):
-    """A position diagram option that does not fit the position."""
+class PositionStyleError(FieldError):
+    """A position diagram option that does not fit the position (its field: the one at fault, if any)."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def cropped_board(board: Board, cells: set[Cell], margin: int) -> Board:
     """The part of a board within `margin` steps of the given cells (addresses unchanged): the cells grown
     ring by ring, so the cost follows the board's size, not its size times the number of tiles."""
     if margin < 0:
-        raise PositionStyleError(f"bad crop margin {margin}: give 0 or more cells")
+        raise PositionStyleError(f"bad crop margin {margin}: give 0 or more cells", "crop_margin", 0)
     steps = SQUARE_STEPS if board.grid == "square" else HEX_STEPS
     drawn = board.cells | board.pseudocells.keys()
     reach = min(margin, _span(drawn))  # past the board's own span, every cell is near
@@ -118,14 +118,16 @@ def _note_cell(analysis: Analysis, board: Board, choice: str | None, marks: dict
     if choice != "auto":
         cell = board.parse_address(choice)
         if cell in taken:
-            raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked")
+            raise PositionStyleError(f"cell {choice} is not free for the modulus note: it holds a tile or is blocked",
+                                     "modulus_note")
         if cell in marks:
             raise PositionStyleError(f"cell {choice} is a {marks[cell]} cell: its mark would hide the modulus note; "
-                                     "name a plain cell")
+                                     "name a plain cell", "modulus_note")
         return cell
     free = [c for c in board.sorted_cells() if c not in taken and c not in marks]
     if not free:
-        raise PositionStyleError("no free plain cell for the modulus note: leave it out or crop less")
+        raise PositionStyleError(f"no free plain cell for the {mention('modulus_note')}: leave it out or crop less",
+                                 "modulus_note")
     return free[0]
 
 
@@ -199,7 +201,7 @@ def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
 def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]]:
     """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown."""
     if which not in LEGENDS:
-        raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}")
+        raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}", "legend", LEGENDS)
     if which == "none":
         return []
     position = analysis.position

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError
 
 DEFAULT_HAND = 7
 MAX_HAND = 30
@@ -23,14 +23,15 @@ CLEARANCE = 1.0  # mm of play around a tile's thickness
 BACK_SHARE = 0.6  # the backrest's height, as a share of the tile's height
 
 
-class RackError(ModlinseqError):
-    """A rack that cannot be made: a bad hand size, material or bed."""
+class RackError(FieldError):
+    """A rack that cannot be made: a bad hand size, material or bed (its field: the one at fault, if any)."""
 
 
 def check_hand(hand: int) -> int:
     """The hand size, or a one-line RackError."""
     if not 1 <= hand <= MAX_HAND:
-        raise RackError(f"a rack for {hand} tiles is out of range: give a hand of 1 to {MAX_HAND} tiles, e.g. 7")
+        raise RackError(f"a rack for {hand} tiles is out of range: give a hand of 1 to {MAX_HAND} tiles, e.g. 7",
+                        "hand", MAX_HAND)
     return hand
 
 

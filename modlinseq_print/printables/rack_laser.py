@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from modlinseq_print.errors import mention
 from modlinseq_print.printables.cutfile import (
     CUT_LAYER, ENGRAVE_LAYER, HAIRLINE, REFERENCE_SIDE, CutSpec, cut_scene, kerf_outline, reference_square,
 )
@@ -86,7 +87,7 @@ def check_material(thickness: float) -> float:
     """The sheet thickness, or a one-line RackError."""
     if not MIN_MATERIAL <= thickness <= MAX_MATERIAL:
         raise RackError(f"a material {thickness:g} mm thick is out of range: use {MIN_MATERIAL:g} to "
-                        f"{MAX_MATERIAL:g} mm, e.g. 3mm plywood")
+                        f"{MAX_MATERIAL:g} mm, e.g. 3mm plywood", "material", (MIN_MATERIAL, MAX_MATERIAL))
     return thickness
 
 
@@ -199,7 +200,8 @@ def shelf_layout(parts: list[LaserPart], copies: int, bed: Sheet, gap: float, sq
         box = bounding_box(part.outline)
         if box.width > area.width or box.height > area.height:
             raise RackError(f"the rack's {part.name} ({box.width:.0f} x {box.height:.0f} mm) does not fit a "
-                            f"{area.width:g} x {area.height:g} mm bed area: use a larger bed or a smaller hand")
+                            f"{area.width:g} x {area.height:g} mm bed area: use a larger {mention('bed')} or a smaller "
+                            f"{mention('hand')}", "bed")
         for _ in range(2):  # a new row, then a new bed
             if x + box.width > area.right + 1e-9:
                 x, y, row = area.x, y + row + gap, 0.0
@@ -208,7 +210,7 @@ def shelf_layout(parts: list[LaserPart], copies: int, bed: Sheet, gap: float, sq
             page, (x, y, row) = page + 1, fresh
         if x + box.width > area.right + 1e-9 or y + box.height > area.bottom + 1e-9:
             raise RackError(f"the rack's {part.name} does not fit beside the reference square: use a larger "
-                            "bed or no reference square")
+                            f"{mention('bed')} or {mention('no_reference', True)}", "bed")
         placed.append(PlacedPart(part, page, x, y, copy))
         x, row = x + box.width + gap, max(row, box.height)
     return placed
@@ -241,7 +243,8 @@ def _new_bed(bed: Sheet, spec: CutSpec) -> Scene:
     if spec.reference:
         area = bed.printable
         if spec.reference_side + spec.kerf > min(area.width, area.height):
-            raise RackError(f"the {spec.reference_side:g} mm reference square does not fit the bed area")
+            raise RackError(f"the {spec.reference_side:g} mm reference square does not fit the bed area",
+                            "reference_size")
         path, label = reference_square(area.x + spec.kerf / 2, area.y + spec.kerf / 2, spec)
         scene.layer(CUT_LAYER).items.append(path)
         scene.layer(ENGRAVE_LAYER).items.extend(label)

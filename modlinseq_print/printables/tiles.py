@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.layout import TILE_SHAPES, tile_shape
 from modlinseq_print.inputs import TEXT_LIMIT, excerpt, load_toml, parse_int, read_text_input
 from modlinseq_print.render.fonts import cap_height
@@ -20,6 +20,7 @@ from modlinseq_print.render.theme import Theme
 DEFAULT_MODULUS = 13
 DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, page 1, section 1-3)
 MAX_MODULUS = 999  # three digits still fit a tile
+MAX_PIECES = 100_000  # pieces of one kind (and in all) printed at once
 WILD_LABEL = "#"
 UNDERLINED = (6, 9)
 CUT_LINES = ("solid", "dashed", "none")
@@ -27,8 +28,8 @@ DEFAULT_SAFE = 1.5  # mm between the cut line and the number when there is no bl
 _UNDERLINE_GAP, _UNDERLINE_WEIGHT = 0.10, 0.08  # in font sizes, below the baseline
 
 
-class TileError(ModlinseqError):
-    """A bad tile set: modulus, counts, a counts file, or a tile look."""
+class TileError(FieldError):
+    """A bad tile set: modulus, counts, a counts file, or a tile look (its field: the one at fault, if any)."""
 
 
 @dataclass(frozen=True)
@@ -62,17 +63,20 @@ class TileLook:
 
     def __post_init__(self) -> None:
         if self.shape not in TILE_SHAPES:
-            raise TileError(f"unknown tile shape {excerpt(self.shape)}: use one of {', '.join(TILE_SHAPES)}")
+            raise TileError(f"unknown tile shape {excerpt(self.shape)}: use one of {', '.join(TILE_SHAPES)}",
+                            "tile_shape", TILE_SHAPES)
         if self.cut_line not in CUT_LINES:
-            raise TileError(f"unknown cut line {excerpt(self.cut_line)}: use one of {', '.join(CUT_LINES)}")
+            raise TileError(f"unknown cut line {excerpt(self.cut_line)}: use one of {', '.join(CUT_LINES)}",
+                            "cut_lines", CUT_LINES)
         if not 5.0 <= self.width <= 200.0:
-            raise TileError(f"a tile width of {self.width:g} mm is not practical: use 5 to 200 mm, e.g. 25mm or 1in")
+            raise TileError(f"a tile width of {self.width:g} mm is not practical: use 5 to 200 mm, e.g. 25mm or 1in",
+                            "tile_width", (5.0, 200.0))
         if self.bleed < 0 or self.bleed > self.width / 4:
             raise TileError(f"a bleed of {self.bleed:g} mm does not suit a {self.width:g} mm tile: use 0 to "
-                            f"{self.width / 4:g} mm, e.g. 3mm")
+                            f"{self.width / 4:g} mm, e.g. 3mm", "bleed", self.width / 4)
         if self.safe_margin > self.width / 4:
             raise TileError(f"a safe zone of {self.safe_margin:g} mm leaves no room for the number on a "
-                            f"{self.width:g} mm tile: use at most {self.width / 4:g} mm")
+                            f"{self.width:g} mm tile: use at most {self.width / 4:g} mm", "safe", self.width / 4)
 
     @property
     def safe_margin(self) -> float:
@@ -95,16 +99,18 @@ class TileLook:
 def check_modulus(modulus: int) -> int:
     """The modulus, or a one-line error when it is not 2 to 999."""
     if not 2 <= modulus <= MAX_MODULUS:
-        raise TileError(f"bad modulus {modulus}: use a whole number from 2 to {MAX_MODULUS} (the rules suggest 8 to 20)")
+        raise TileError(f"bad modulus {modulus}: printed tiles take 2 to {MAX_MODULUS} (three digits fit on a tile; "
+                        "the rules suggest 8 to 20)", "modulus", MAX_MODULUS)
     return modulus
 
 
-def check_count(count: int, what: str) -> int:
-    """A count of pieces, or a one-line error when it is negative or absurd."""
+def check_count(count: int, what: str, field: str | None = None) -> int:
+    """A count of pieces (of `field`, when one value gives it), or a one-line error when it is negative or absurd."""
     if count < 0:
-        raise TileError(f"bad number of {what}: {count}; it must be 0 or more")
-    if count > 100_000:
-        raise TileError(f"{count} {what} is more than this tool will print at once: use at most 100000")
+        raise TileError(f"bad number of {what}: {count}; it must be 0 or more", field, 0)
+    if count > MAX_PIECES:
+        raise TileError(f"{count} {what} is more than this tool will print at once: use at most {MAX_PIECES}", field,
+                        MAX_PIECES)
     return count
 
 
@@ -113,20 +119,21 @@ def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_ze
     """The pieces to print: `copies` of each value 0..modulus-1 (counts per value override it; no 0 with
     `no_zero`, for the multiplicative variation), then wild tiles and blockers."""
     check_modulus(modulus)
-    check_count(copies, "copies")
+    check_count(copies, "copies", "copies")
     per_value = {value: copies for value in range(modulus)}
     for value, count in (counts or {}).items():
         if not 0 <= value < modulus:
             raise TileError(f"count given for value {value}, which is not a tile of modulus {modulus}: "
-                            f"use values 0 to {modulus - 1}")
-        per_value[value] = check_count(count, f"tiles of value {value}")
+                            f"use values 0 to {modulus - 1}", "counts", modulus - 1)
+        per_value[value] = check_count(count, f"tiles of value {value}", "counts")
     if no_zero:
         per_value[0] = 0
     pieces = [Piece("number", value) for value in range(modulus) for _ in range(per_value[value])]
-    pieces += [Piece("wild")] * check_count(wild, "wild tiles")
-    pieces += [Piece("blocker")] * check_count(blockers, "blockers")
+    pieces += [Piece("wild")] * check_count(wild, "wild tiles", "wild")
+    pieces += [Piece("blocker")] * check_count(blockers, "blockers", "blockers")
     if not pieces:
-        raise TileError("nothing to print: every count is 0; give --copies, --wild or --blockers above 0")
+        raise TileError(f"nothing to print: every count is 0; give {mention('copies')}, {mention('wild')} or "
+                        f"{mention('blockers')} above 0", "copies", 1)
     check_count(len(pieces), "pieces")
     return pieces
 

@@ -20,8 +20,9 @@ def _ezdxf():
     try:
         import ezdxf  # lazily: an optional extra
     except ImportError:
-        raise DxfUnavailable("DXF output needs ezdxf, an optional extra: install it with "
-                             "pip install 'modlinseq-print[dxf]' (or write the cut file as SVG)") from None
+        raise DxfUnavailable("DXF output needs ezdxf, an optional extra: install it beside the tool (in a checkout: "
+                             ".venv/bin/pip install 'ezdxf>=1.1'; with pipx: pipx install '.[dxf]'), or write the "
+                             "cut file as SVG") from None
     return ezdxf
 
 

@@ -2,7 +2,7 @@
 
 A PDF holds every page of a document. SVG and PNG hold one page each, so a document of several pages
 becomes one file per page, numbered from 1: `board.svg` -> `board-1.svg`, `board-2.svg`, ... A name
-without an extension gets the format's (`-o kit --format png` -> `kit-1.png`, ...). Numbered pages of the
+without an extension gets the format's (`kit` in PNG -> `kit-1.png`, ...). Numbered pages of the
 same name left by an earlier, bigger run (`board-5.svg`, ...) are removed in the same all-or-nothing write.
 
 WRITERS is the one writer table, chosen by extension: each writer turns a Document into the bytes of its
@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import BinaryIO, Callable
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.inputs import excerpt, short_path
 from modlinseq_print.render.culling import Indexes, culled
@@ -27,12 +27,12 @@ from modlinseq_print.render.scene import Document
 FORMATS = ("pdf", "svg", "png")
 
 
-class FormatError(ModlinseqError):
-    """An output format that is unknown or cannot be inferred."""
+class FormatError(FieldError):
+    """An output format that is unknown or cannot be inferred (its field: format)."""
 
 
 def formats() -> tuple[str, ...]:
-    """The output formats, for a CLI's --format choices."""
+    """The output formats, for a command line's choices."""
     return FORMATS
 
 
@@ -42,21 +42,21 @@ def format_for(path: str | Path, fmt: str | None = None) -> str:
     if fmt:
         name = fmt.lower().lstrip(".")
         if name not in FORMATS:
-            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(FORMATS)}")
+            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(FORMATS)}", "format", FORMATS)
         if suffix in FORMATS + ("dxf",) and suffix != name:
-            raise FormatError(f"--format {name} contradicts the file name {short_path(path)!r}: "
-                              f"name it .{name} or leave out --format")
+            raise FormatError(f"{mention('format', name)} contradicts the file name {short_path(path)!r}: "
+                              f"name it .{name} or leave out {mention('format')}", "format", FORMATS)
         return name
     if suffix not in FORMATS:
         raise FormatError(f"cannot tell the format of {short_path(path)!r} from its extension: "
-                          f"name it .pdf, .svg or .png, or give --format")
+                          f"name it .pdf, .svg or .png, or give {mention('format')}", "format", FORMATS)
     return suffix
 
 
 def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
     """The files a document of `count` pages is written to in a one-page-per-file format.
 
-    A name without an extension gets the format's: `-o kitpng --format png` writes kitpng-1.png, ...
+    A name without an extension gets the format's: `kitpng` in PNG is written as kitpng-1.png, ...
     """
     target = Path(path)
     if not target.suffix and not target.is_dir():  # x.tmp stays x.tmp; a directory stays an error

@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.render.rect import Rect
 
 Interval = tuple[float, float]
@@ -27,8 +27,12 @@ THIN = 0.35  # a page whose rectangles' boxes (overlapping ones counted twice) c
 # than this is thin: a hexagon fills 3/4 of its box, so pages that are not thin carry well over 20 % in cells
 
 
-class PaginationError(ModlinseqError):
-    """A board that cannot be laid out on the chosen paper."""
+#: What to do about a cell larger than the page area.
+FIT_ADVICE = f"use larger {mention('paper')}, a smaller {mention('margin')}, or {mention('fit', True)}"
+
+
+class PaginationError(FieldError):
+    """A board that cannot be laid out on the chosen paper (its field: paper or overlap)."""
 
 
 def spans(low: float, high: float, window: float, overlap: float, intervals: Sequence[Interval]) -> list[float]:
@@ -72,10 +76,10 @@ class _Group:
         widest = max(g.widest for g in groups)
         if widest > window + EPS:
             raise PaginationError(f"a cell {widest:.1f} mm across does not fit a {window:.1f} mm page area: "
-                              "use larger paper, smaller margins, or --fit")
+                                  f"{FIT_ADVICE}", "paper")
         if not 0 <= overlap < window:
             raise PaginationError(f"an overlap of {overlap:g} mm does not fit a {window:.1f} mm page area: "
-                              "use a smaller one")
+                                  "use a smaller one", "overlap", window)
         starts = [low]
         while starts[-1] + window < high - EPS:
             end = starts[-1] + window
@@ -128,7 +132,7 @@ class RowPlanner:
         self.tallest = tallest = max(g.bottom - g.top for g in self.groups)
         if tallest > max(h for _, h in sizes) + EPS:
             raise PaginationError(f"a cell {tallest:.1f} mm tall does not fit a {max(h for _, h in sizes):.1f} mm page "
-                              "area: use larger paper, smaller margins, or --fit")
+                                  f"area: {FIT_ADVICE}", "paper")
         self.best: dict[tuple, tuple] = {}
         self.starts: dict[tuple, tuple[float, ...]] = {}
 
@@ -176,7 +180,8 @@ class RowPlanner:
                 rest = self._best(*state)
                 candidates.append((len(row.starts) + rest[0], row, state, rest))
         if not candidates:
-            raise PaginationError("the board's rows do not fit the page with this overlap: use a smaller --overlap")
+            raise PaginationError(f"the board's rows do not fit the page with this overlap: use a smaller "
+                                  f"{mention('overlap')}", "overlap")
         fewest = min(pages for pages, *_ in candidates)
         options = []
         for pages, row, state, rest in candidates:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modlinseq_print.errors import FieldError, ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.units import parse_length, parse_size
@@ -33,11 +33,12 @@ FOOTER = 7.0  # mm at the bottom of a board page's printable area: page label an
 MAX_PAPER_SIDE = 5000.0
 
 
-class PaperError(ModlinseqError):
-    """An unknown paper, a bad orientation or a margin that leaves no room to print."""
+class PaperError(FieldError):
+    """An unknown paper, a bad orientation or a margin that leaves no room to print (its field: paper, margin or
+    orientation)."""
 
 
-class PaperSizeError(FieldError, PaperError):
+class PaperSizeError(PaperError):
     """Paper too small for what is printed on it; `limit` is the least printable area, (short, long) in mm."""
 
 
@@ -66,8 +67,8 @@ def check_room(width: float, height: float, margin: float, least: LeastPaper, wh
     short, long = sorted((width - 2 * margin, height - 2 * margin))
     if short + 1e-6 < least.short or long + 1e-6 < least.long:
         raise PaperSizeError(f"{what} does not fit {width:g} x {height:g} mm paper with these margins: it needs at "
-                             f"least {least.paper} with {DEFAULT_MARGIN:g} mm margins; use larger paper or smaller "
-                             "margins", "paper", (least.short, least.long))
+                             f"least {least.paper} with {DEFAULT_MARGIN:g} mm margins; use larger {mention('paper')} or a smaller "
+                             f"{mention('margin')}", "paper", (least.short, least.long))
 
 
 def smallest_paper(holds, margin: float) -> str | None:
@@ -85,7 +86,7 @@ def check_paper_size(size: tuple[float, float], text: str) -> tuple[float, float
     """The (width, height) if neither side exceeds MAX_PAPER_SIDE, else a one-line error (before any work)."""
     if max(size) > MAX_PAPER_SIDE:
         raise PaperError(f"paper size {excerpt(text.strip())} is too large: each side must be at most "
-                         f"{MAX_PAPER_SIDE:g} mm (5 m)")
+                         f"{MAX_PAPER_SIDE:g} mm (5 m)", "paper", MAX_PAPER_SIDE)
     return size
 
 
@@ -95,17 +96,20 @@ def parse_paper(text: str) -> tuple[float, float]:
     if name in PAPERS:
         return PAPERS[name]
     if name == POSTER:
-        raise PaperError("paper 'poster' has no fixed size: it is sized to the board (use make_sheet only for sheets)")
+        raise PaperError("paper 'poster' has no fixed size: it is sized to the board (use make_sheet only for sheets)",
+                         "paper")
     if "x" in name or "×" in name:
-        return check_paper_size(parse_size(name, "paper size"), text)
-    raise PaperError(f"unknown paper {excerpt(text)}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or 11x17in")
+        return check_paper_size(parse_size(name, "paper size", "paper"), text)
+    raise PaperError(f"unknown paper {excerpt(text)}: use {', '.join(PAPERS)}, poster, or a size such as 300x200mm or "
+                     "11x17in", "paper", tuple(PAPERS))
 
 
 def parse_margin(text: str | float) -> float:
     """A margin in mm from '10mm', '0.5in' or a number; negative margins are an error."""
-    value = parse_length(text, "margin", allow_negative=True)
+    value = parse_length(text, "margin", allow_negative=True, field="margin")
     if value < 0:
-        raise PaperError(f"bad margin {excerpt(text)}: a margin cannot be negative; use 0 or more, e.g. 10mm")
+        raise PaperError(f"bad margin {excerpt(text)}: a margin cannot be negative; use 0 or more, e.g. 10mm",
+                         "margin", 0)
     return value
 
 
@@ -120,11 +124,12 @@ class Sheet:
 
     def __post_init__(self) -> None:
         if self.margin < 0:
-            raise PaperError(f"bad margin {self.margin:g} mm: a margin cannot be negative")
+            raise PaperError(f"bad margin {self.margin:g} mm: a margin cannot be negative", "margin", 0)
         if self.width - 2 * self.margin <= 0 or self.height - 2 * self.margin <= 0:
             raise PaperError(
                 f"a margin of {self.margin:g} mm leaves nothing printable on a {self.width:g} x {self.height:g} mm sheet: "
-                "use a smaller margin or larger paper"
+                f"use a smaller {mention('margin')} or larger {mention('paper')}", "margin",
+                min(self.width, self.height) / 2
             )
 
     @property
@@ -157,7 +162,8 @@ class Sheet:
 def check_orientation(orientation: str) -> str:
     """The orientation, or a one-line error listing the choices."""
     if orientation not in ORIENTATIONS:
-        raise PaperError(f"unknown orientation {excerpt(orientation)}: use one of {', '.join(ORIENTATIONS)}")
+        raise PaperError(f"unknown orientation {excerpt(orientation)}: use one of {', '.join(ORIENTATIONS)}",
+                         "orientation", ORIENTATIONS)
     return orientation
 
 

@@ -16,6 +16,7 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from modlinseq_print.errors import mention
 from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.render.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
@@ -368,7 +369,8 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
         side = max(max(page.scene.width, page.scene.height) for page in document.pages) + slug
         raise PressError(f"{press.level.name} is PDF {'.'.join(map(str, press.level.pdf_version))}, whose pages "
                          f"are at most {MAX_PAGE_UNITS / 72:g} in ({MAX_PAGE_UNITS / PT_PER_MM:.0f} mm) a side, and "
-                         f"this page is {side:.0f} mm: use PDF/X-4 or smaller paper", "page",
+                         f"this page is {side:.0f} mm: use {mention('press.pdfx', '4')} (PDF/X-4) or smaller "
+                         f"{mention('paper')}", "press.pdfx",
                          MAX_PAGE_UNITS / PT_PER_MM)
     version = press.level.pdf_version if press else (1, 6) if huge else None  # UserUnit: 1.6; layers: 1.5
     canvas = Canvas(buffer, invariant=1, pageCompression=1, pdfVersion=version,

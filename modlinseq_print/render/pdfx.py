@@ -16,6 +16,7 @@ import uuid
 from functools import lru_cache
 from pathlib import Path
 
+from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.press import CREASE_NAME, PressOptions
 
 #: Resource names the content streams use for the die line: its Separation colour space, its overprinting
@@ -34,6 +35,21 @@ OUTPUT_CONDITION = {
 CREATOR = "modlinseq-print"
 
 
+class PdfxUnavailable(ModlinseqError):
+    """pikepdf, which PDF/X files and their preflight need, is not installed."""
+
+
+def pikepdf_module():
+    """pikepdf (the optional extra `press`), or a one-line error saying how to install it."""
+    try:
+        import pikepdf
+    except ImportError:
+        raise PdfxUnavailable("press-ready PDF/X files and preflight need pikepdf, an optional extra: install it "
+                              "beside the tool (in a checkout: .venv/bin/pip install 'pikepdf>=8'; with pipx: "
+                              "pipx install '.[press]')") from None
+    return pikepdf
+
+
 @lru_cache(maxsize=1)
 def output_profile() -> bytes:
     """The embedded CMYK output profile (see modlinseq_print/icc/LICENSE.txt)."""
@@ -43,7 +59,7 @@ def output_profile() -> bytes:
 def press_ready(data: bytes, press: PressOptions) -> bytes:
     """The PDF/X file made from reportlab's press-ready `data`: die-line resources, output intent, Info and
     XMP identification, PDF version of the level, trailer /ID; deterministic."""
-    import pikepdf
+    pikepdf = pikepdf_module()
 
     digest = hashlib.sha256(data).digest()
     with pikepdf.open(io.BytesIO(data)) as pdf:

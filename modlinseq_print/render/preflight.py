@@ -52,7 +52,9 @@ class Report:
 def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAULT_MAX_INK) -> Report:
     """Check a PDF against PDF/X `level` ("4" or "1a"; None: the level the file claims, else 4) with total
     ink at most `max_ink` per cent."""
-    import pikepdf
+    from modlinseq_print.render.pdfx import pikepdf_module
+
+    pikepdf = pikepdf_module()
 
     if not Path(path).is_file():
         raise PreflightError(f"cannot read {short_path(path)}: it is not a file; give a PDF")

@@ -52,7 +52,7 @@ DEFAULT_PDFX = "4"
 
 class PressError(FieldError):
     """Press options that cannot be used: a bleed out of range, a die-line name a PDF cannot carry. Its field
-    is bleed, dieline_name, die_spacing, pdfx or page."""
+    is press.bleed, press.dieline_name, press.die_spacing or press.pdfx (the options given as `press`)."""
 
 
 def check_dieline_name(name: str) -> str:
@@ -61,14 +61,14 @@ def check_dieline_name(name: str) -> str:
     end. The one check of the name, wherever it comes from."""
     if not name:
         raise PressError(f"an empty die-line name: give a spot colour name such as {DEFAULT_DIELINE} or Dieline",
-                         "dieline_name", MAX_DIELINE_NAME)
+                         "press.dieline_name", MAX_DIELINE_NAME)
     if len(name) > MAX_DIELINE_NAME:
         raise PressError(f"a die-line name of {len(name)} characters is too long: use at most {MAX_DIELINE_NAME}, "
-                         f"e.g. {DEFAULT_DIELINE}", "dieline_name", MAX_DIELINE_NAME)
+                         f"e.g. {DEFAULT_DIELINE}", "press.dieline_name", MAX_DIELINE_NAME)
     if not all(" " <= ch <= "~" for ch in name) or name != name.strip(" "):
         raise PressError(f"bad die-line name {excerpt(name)}: use printable ASCII (letters, digits, spaces and "
                          f"punctuation) without a space at either end, e.g. {DEFAULT_DIELINE}, Dieline or Thru-cut",
-                         "dieline_name", MAX_DIELINE_NAME)
+                         "press.dieline_name", MAX_DIELINE_NAME)
     return name
 
 
@@ -92,11 +92,12 @@ class PressOptions:
     print_marks: bool = True  # False: no crop marks, the MediaBox is the BleedBox (a page per card, say)
 
     def __post_init__(self) -> None:
-        check_range(self.bleed, 0, MAX_BLEED, "press bleed", "bleed", f"{DEFAULT_BLEED:g}mm or 0.125in")
+        check_range(self.bleed, 0, MAX_BLEED, "press bleed", "press.bleed", f"{DEFAULT_BLEED:g}mm or 0.125in")
         check_dieline_name(self.dieline_name)
-        check_range(self.die_spacing, 0, MAX_DIE_SPACING, "die spacing", "die_spacing", f"{DEFAULT_DIE_SPACING:g}mm")
+        check_range(self.die_spacing, 0, MAX_DIE_SPACING, "die spacing", "press.die_spacing",
+                    f"{DEFAULT_DIE_SPACING:g}mm")
         if self.pdfx not in PDFX_LEVELS:
-            raise PressError(f"unknown PDF/X level {excerpt(self.pdfx)}: use {' or '.join(PDFX_LEVELS)}", "pdfx",
+            raise PressError(f"unknown PDF/X level {excerpt(self.pdfx)}: use {' or '.join(PDFX_LEVELS)}", "press.pdfx",
                              tuple(PDFX_LEVELS))
 
     @property

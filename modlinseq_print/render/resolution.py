@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.render.scene import Scene
 
@@ -16,8 +16,8 @@ MAX_SIDE = 32767  # cairo's largest image side
 MAX_PIXELS = 100_000_000
 
 
-class PngError(ModlinseqError):
-    """A PNG that cannot be made at the requested resolution."""
+class PngError(FieldError):
+    """A PNG that cannot be made at the requested resolution (its field: dpi)."""
 
 
 def png_size(scene: Scene, dpi: float) -> tuple[int, int]:
@@ -30,17 +30,17 @@ def check_resolution(scene: Scene, dpi: float, what: str = "page") -> tuple[int,
     side, at most MAX_SIDE a side and MAX_PIXELS in all."""
     size = f"a {scene.width:g} x {scene.height:g} mm {what}"
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not (math.isfinite(dpi) and dpi > 0):
-        raise PngError(f"bad resolution {excerpt(dpi)} dpi: give a positive --dpi, e.g. 150")
+        raise PngError(f"bad resolution {excerpt(dpi)} dpi: give a positive {mention('dpi')}, e.g. 150", "dpi", 0)
     width, height = png_size(scene, dpi)
     if min(width, height) < 1:
         side = min(scene.width, scene.height)
         least = math.floor(12.7 / side * 100 + 1) / 100  # more than half a pixel rounds up to one
         raise PngError(f"{size} at {dpi:g} dpi is {width} x {height} pixels, less than one pixel a side: use "
-                       f"--dpi {least:g} or more")
+                       f"{mention('dpi', least)} or more", "dpi", least)
     largest = math.floor(min(MAX_SIDE * 25.4 / max(scene.width, scene.height),
                              math.sqrt(MAX_PIXELS / (scene.width * scene.height)) * 25.4))
     if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
         raise PngError(f"{size} at {dpi:g} dpi is {width} x {height} pixels, more than a PNG here may have "
-                       f"({MAX_SIDE} a side, {MAX_PIXELS // 1_000_000} million in all): use --dpi {largest} or "
-                       "less, or PDF/SVG")
+                       f"({MAX_SIDE} a side, {MAX_PIXELS // 1_000_000} million in all): use {mention('dpi', largest)} "
+                       "or less, or PDF/SVG", "dpi", largest)
     return width, height

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 
 
@@ -67,7 +67,7 @@ CMYK: dict[str, tuple[int, int, int, int]] = {
 }
 
 
-class ColourError(ModlinseqError):
+class ColourError(FieldError):
     """A colour that has no process (CMYK) value, so a press-ready file cannot be written."""
 
 
@@ -79,8 +79,8 @@ def process_colour(colour: str) -> tuple[float, float, float, float]:
     if red == green == blue:
         return 0.0, 0.0, 0.0, round(1 - red / 255, 4)
     if value not in CMYK:
-        raise ColourError(f"colour {colour} has no CMYK value, so --press would write it as RGB: "
-                          "add it to CMYK in modlinseq_print/render/theme.py")
+        raise ColourError(f"colour {colour} has no CMYK value, so a press-ready file ({mention('press')}) would write "
+                          "it as RGB: add it to CMYK in modlinseq_print/render/theme.py", "press")
     return tuple(part / 100 for part in CMYK[value])  # type: ignore[return-value]
 
 
@@ -89,4 +89,5 @@ def get_theme(name: str) -> Theme:
     try:
         return THEMES[name]
     except KeyError:
-        raise ModlinseqError(f"unknown theme {excerpt(name)}: use one of {', '.join(THEMES)}") from None
+        raise FieldError(f"unknown theme {excerpt(name)}: use one of {', '.join(THEMES)}", "theme",
+                         tuple(THEMES)) from None

@@ -12,7 +12,7 @@ from modlinseq_print.wording import _
 
 MODULUS_RANGE = range(5, 21)  # "determine the modulus" answers lie in this range
 KINDS = ("modulus", "extend", "gap1", "gap2", "gap3", "gap4")
-#: The most problems a worksheet holds, whoever asks: `worksheet --exercises`, `kit --exercises`, a preset's
+#: The most problems a worksheet holds, whoever asks: the worksheet and kit commands, a preset's
 #: `[exercises] count`, the library and the studio (500 problems are about 40 pages).
 MAX_EXERCISES = 500
 TITLES = {
@@ -92,10 +92,10 @@ def make_gap_problem(rng: random.Random, modulus: int, gap: int) -> Problem:
     return Problem(f"gap{gap}", terms, modulus, tuple(solve(terms, modulus)))
 
 
-def check_exercise_count(count: int, low: int = 0, what: str = "count") -> int:
-    """The count, if it is from `low` to MAX_EXERCISES; else one line naming `what` and the range."""
+def check_exercise_count(count: int, low: int = 0) -> int:
+    """The count, if it is from `low` to MAX_EXERCISES; else one line naming the field (exercises) and the range."""
     if not low <= count <= MAX_EXERCISES:
-        raise RulesError(f"bad {what} {count}: give {low} to {MAX_EXERCISES} problems")
+        raise RulesError(f"bad count {count}: give {low} to {MAX_EXERCISES} problems", "exercises", MAX_EXERCISES)
     return count
 
 
@@ -103,7 +103,7 @@ def check_seed(seed: int, what: str = "the problem set number") -> int:
     """The worksheet's problem set number, if it is a whole number of at most inputs.MAX_DIGITS digits (as the
     command line reads it); else one line naming `what`. One rule wherever it comes from: option, preset or
     library."""
-    return parse_int(seed, what, RulesError)
+    return parse_int(seed, what, lambda message: RulesError(message, "seed"))
 
 
 def make_worksheet(count: int, seed: int, modulus: int) -> list[Problem]:

@@ -43,7 +43,8 @@ ALL = Residue(0, 1)
 def check_modulus(m: int) -> int:
     """Validate a modulus (2 to MAX_MODULUS) and return it."""
     if not isinstance(m, int) or not 2 <= m <= MAX_MODULUS:
-        raise RulesError(f"bad modulus {excerpt(m)}: use a whole number from 2 to {MAX_MODULUS} (the rules play 8 to 20)")
+        raise RulesError(f"bad modulus {excerpt(m)}: use a whole number from 2 to {MAX_MODULUS:,} "
+                         "(the rules suggest 8 to 20)", "modulus", MAX_MODULUS)
     return m
 
 

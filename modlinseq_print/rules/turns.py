@@ -82,7 +82,8 @@ def _changes(position: Position, turn: Turn, hash_swap: bool) -> tuple[dict[Cell
             swapped.append(p.cell)
         else:
             raise _Illegal(f"cell {address(p.cell)} already holds {old.label}; tiles go on empty cells"
-                           + ("" if hash_swap or not old.wild else " (the hash swap is off; see --hash-swap)"))
+                           + ("" if hash_swap or not old.wild else
+                              " (the hash swap of rules page 3, section 7-4, is off)"))
     if not changes:
         raise _Illegal("the turn installs no tile: every cell it names already holds that tile")
     return changes, swapped

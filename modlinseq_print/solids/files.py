@@ -47,13 +47,14 @@ class PrintJob:
     colours: tuple[str, str] = DEFAULT_COLOURS
 
     def __post_init__(self) -> None:
-        for value, what in ((self.layer, "a layer height"), (self.first_layer, "a first layer height")):
+        for value, what, field in ((self.layer, "a layer height", "layer_height"),
+                                   (self.first_layer, "a first layer height", "first_layer_height")):
             if not 0.05 <= value <= 1.0:
-                raise SolidError(f"{what} of {value:g} mm is out of range: use 0.05 to 1 mm, e.g. 0.2mm")
+                raise SolidError(f"{what} of {value:g} mm is out of range: use 0.05 to 1 mm, e.g. 0.2mm", field, 1.0)
         for colour in self.colours:
             if not _COLOUR.fullmatch(colour):
                 raise SolidError(f"bad filament colour {excerpt(colour)}: give two colours #rrggbb, "
-                                 "e.g. #ffd54f,#222222")
+                                 "e.g. #ffd54f,#222222", "colors")
 
     @property
     def filaments(self) -> list[Filament]:

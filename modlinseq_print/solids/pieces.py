@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
 from modlinseq_print.solids import kernel
@@ -31,8 +31,8 @@ ROUGH_STEPS = 4  # the first, rough measure of every face's strokes, to within R
 ROUGH_STEP = kernel.STROKE_LIMIT / 2 ** ROUGH_STEPS
 
 
-class SolidError(ModlinseqError):
-    """Solid options that cannot make a printable piece."""
+class SolidError(FieldError):
+    """Solid options that cannot make a printable piece (its field: the one at fault, if any)."""
 
 
 @dataclass(frozen=True)
@@ -50,27 +50,31 @@ class SolidSpec:
 
     def __post_init__(self) -> None:
         if self.number not in NUMBER_STYLES:
-            raise SolidError(f"unknown number style {excerpt(self.number)}: use one of {', '.join(NUMBER_STYLES)}")
+            raise SolidError(f"unknown number style {excerpt(self.number)}: use one of {', '.join(NUMBER_STYLES)}",
+                             "number", NUMBER_STYLES)
         if self.cue not in CUES:
             raise SolidError(f"unknown 6/9 cue {excerpt(self.cue)}: use one of {', '.join(CUES)}")
         check_thickness(self.thickness)
-        _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm")
-        _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers")
-        for value, what in ((self.chamfer, "a bottom chamfer"), (self.top_chamfer, "a top chamfer")):
-            _within(value, 0.0, min(MAX_CHAMFER, self.thickness / 3), what, "e.g. 0.4mm, or 0 for none")
+        _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm", "nozzle")
+        _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers", "relief")
+        for value, what, field in ((self.chamfer, "a bottom chamfer", "chamfer"),
+                                   (self.top_chamfer, "a top chamfer", "top_chamfer")):
+            _within(value, 0.0, min(MAX_CHAMFER, self.thickness / 3), what, "e.g. 0.4mm, or 0 for none", field)
         self._check_relief()
 
     def _check_relief(self) -> None:
         if self.number == "raised":
             if self.relief > self.thickness:
                 raise SolidError(f"a relief of {self.relief:g} mm is thicker than the {self.thickness:g} mm tile: "
-                                 f"use a relief of at most {self.thickness:g} mm or a thicker tile")
+                                 f"use a {mention('relief')} of at most {self.thickness:g} mm or a thicker tile "
+                                 f"({mention('thickness')})", "relief", self.thickness)
             return
         deepest = self.thickness - MIN_FLOOR - self.chamfer
         if self.relief > deepest:
             raise SolidError(f"{self.number} text {self.relief:g} mm deep leaves less than {MIN_FLOOR:g} mm of a "
-                             f"{self.thickness:g} mm tile under it: use a depth of at most {max(deepest, 0):.2f} mm "
-                             "or a thicker tile")
+                             f"{self.thickness:g} mm tile under it: use a depth ({mention('relief')}) of at most "
+                             f"{max(deepest, 0):.2f} mm or a thicker tile ({mention('thickness')})", "relief",
+                             max(deepest, 0))
 
     @property
     def top(self) -> float:
@@ -86,13 +90,15 @@ def solid_look(width: float, shape: str = "pentagon") -> TileLook:
 
 def check_thickness(thickness: float) -> float:
     """A tile thickness in mm, or a one-line SolidError."""
-    _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones")
+    _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones",
+            "thickness")
     return thickness
 
 
-def _within(value: float, low: float, high: float, what: str, hint: str) -> None:
+def _within(value: float, low: float, high: float, what: str, hint: str, field: str) -> None:
     if not low <= value <= high:
-        raise SolidError(f"{what} of {value:g} mm is out of range: use {low:g} to {high:g} mm, {hint}")
+        raise SolidError(f"{what} of {value:g} mm is out of range: use {low:g} to {high:g} mm, {hint}", field,
+                         (low, high))
 
 
 @dataclass(frozen=True, eq=False)

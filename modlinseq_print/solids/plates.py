@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from modlinseq_print.errors import mention
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import ImpositionError, bounding_box, pack_shapes
 from modlinseq_print.render.rect import Rect
@@ -45,10 +46,10 @@ def check_bed(width: float, depth: float, spacing: float) -> None:
     for side in (width, depth):
         if not MIN_BED <= side <= MAX_BED:
             raise SolidError(f"a bed of {width:g} x {depth:g} mm is out of range: give each side from {MIN_BED:g} "
-                             f"to {MAX_BED:g} mm, e.g. 256x256mm or 250x210mm")
+                             f"to {MAX_BED:g} mm, e.g. 256x256mm or 250x210mm", "bed", (MIN_BED, MAX_BED))
     if not MIN_SPACING <= spacing <= MAX_SPACING:
         raise SolidError(f"a spacing of {spacing:g} mm is out of range: use {MIN_SPACING:g} to {MAX_SPACING:g} mm, "
-                         "e.g. 3mm")
+                         "e.g. 3mm", "spacing", (MIN_SPACING, MAX_SPACING))
 
 
 def plan_plates(pieces: list[Piece], outline, bed: tuple[float, float], spacing: float) -> list[Plate]:
@@ -64,7 +65,8 @@ def plan_plates(pieces: list[Piece], outline, bed: tuple[float, float], spacing:
     area = Rect(BED_EDGE, BED_EDGE, width - 2 * BED_EDGE, depth - 2 * BED_EDGE)
     if box.width > area.width or box.height > area.height:
         raise SolidError(f"a {box.width:.1f} x {box.height:.1f} mm piece does not fit a {width:g} x {depth:g} mm "
-                         f"bed with {BED_EDGE:g} mm clear at its edges: use a larger bed or a smaller tile width")
+                         f"bed with {BED_EDGE:g} mm clear at its edges: use a larger {mention('bed')} or a smaller "
+                         f"{mention('tile_width')}", "bed")
     plates: list[Plate] = []
     for dark in (False, True):
         group = [p for p in pieces if (p.kind in DARK_BODIED) == dark]

@@ -4,6 +4,7 @@ face overhangs by the lean angle only."""
 
 from __future__ import annotations
 
+from modlinseq_print.errors import mention
 from modlinseq_print.printables.rack import END_ROOM, TILE_GAP, RackSize
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.pieces import LIGHT, Part, PieceModel, SolidError
@@ -61,8 +62,8 @@ def rack_plates(size: RackSize, copies: int, bed: tuple[float, float],
             continue
         return [[(slot.x, bed[1] - slot.y, turn) for slot in page] for page in pages]
     raise SolidError(f"a rack for {size.hand} tiles is {size.length:.0f} mm long, more than a {bed[0]:g} x "
-                     f"{bed[1]:g} mm bed holds with {BED_EDGE:g} mm clear at its edges: use a larger bed or a "
-                     "smaller hand")
+                     f"{bed[1]:g} mm bed holds with {BED_EDGE:g} mm clear at its edges: use a larger {mention('bed')} "
+                     f"or a smaller {mention('hand')}", "bed")
 
 
 def tiles_in_rack(size: RackSize, look, corner: tuple[float, float]) -> list[tuple[object, int]]:

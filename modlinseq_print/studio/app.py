@@ -3,8 +3,22 @@
 Every API request passes `StudioApp.endpoint`, the one place where the local-tool rules hold: the Host and
 Origin checks (in `guard`, for pages too), a JSON body of bounded size read within a time limit, the rule
 that no value names a file (client_words.py), the handler run off the event loop as a job with a time
-budget that stops when the client goes away (jobs.py), and a bounded answer. Every error is a JSON object
-{"error": "one line"}, never a traceback page.
+budget that stops when the client goes away (jobs.py: light work in a thread, heavy work in a worker process),
+and a bounded answer. Every error is a JSON object {"error": "one line"}, never a traceback page.
+
+A handler module (board_api, kit_api, position_api, pieces3d_api; a new feature is a new module listed in
+`api_modules`) declares:
+
+- `ROUTES = {(method, path): handler}`: plain functions of a `Request` (exchange.py) answering a JSON-able
+  dict, a `Reply` (a file), or `InWorker(function, body, ..., then=...)` to have heavy work done in a worker
+  process and its result made into the answer here;
+- `BUDGETS = {path: seconds}` (optional): the path's time budget, when not BUDGET;
+- `HEAVY = {path, ...}` (optional): paths whose handler runs whole in a worker process (it must then be a
+  module-level function, and use no state of the server; it reads what its request carries);
+- `PAGES = {path: file in static/}` (optional): pages of its own.
+
+A light handler is bounded up front (the caps of limits.py) and calls `request.check()` in any loop that may
+take long without reporting progress; a heavy one needs nothing: its process is killed when it is stopped.
 """
 
 from __future__ import annotations
@@ -12,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import json
 import mimetypes
-import sys
 from functools import partial
 from importlib import resources
 
@@ -23,10 +36,9 @@ from starlette.requests import Request as HttpRequest
 from starlette.responses import Response
 from starlette.routing import Route
 
-from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.studio.client_words import refuse_file_names
-from modlinseq_print.studio.exchange import ApiError, Handler, Reply, Request, one_line
-from modlinseq_print.studio.jobs import OverBudget, run_job
+from modlinseq_print.studio.exchange import ApiError, Handler, Reply, Request, as_api_error, one_line
+from modlinseq_print.studio.jobs import run_job
 from modlinseq_print.studio.limits import MAX_ANSWER, check_answer_size
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
 
@@ -42,8 +54,8 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-st
 
 def api_modules() -> list:
     """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
-    HEAVY {path, ...} (work run one at a time) and PAGES {path: file in static/} (a page of its own). A new
-    feature is a new module listed here."""
+    HEAVY {path, ...} (run in a worker process), PAGES {path: file in static/} (a page of its own) and FORM (the
+    page whose labels its messages use). A new feature is a new module listed here."""
     from modlinseq_print.studio import board_api, kit_api, pieces3d_api, position_api
 
     return [board_api, kit_api, position_api, pieces3d_api]
@@ -64,9 +76,11 @@ class StudioApp:
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
         self.heavy: set[str] = set()
+        self.forms: dict[str, str | None] = {}
         pages = dict(PAGES)
         for module in api_modules():
             self.routes.update(module.ROUTES)
+            self.forms.update({path: getattr(module, "FORM", None) for _, path in module.ROUTES})
             self.budgets.update(getattr(module, "BUDGETS", {}))
             self.heavy |= set(getattr(module, "HEAVY", ()))
             pages.update(getattr(module, "PAGES", {}))
@@ -126,16 +140,15 @@ class StudioApp:
             query = dict(request.query_params)
             refuse_file_names(query)
             refuse_file_names(body)
-            budget = self.budgets.get(path, BUDGET)
-            kind = "heavy" if path in self.heavy else "light"
+            budget, heavy = self.budgets.get(path, BUDGET), path in self.heavy
             if "application/x-ndjson" in request.headers.get("accept", ""):
-                return ProgressStream(handler, body, query, budget, kind, request.receive)
-            answer = await watched(request, run_job(partial(handler, Request(body, query)), budget, kind))
+                return ProgressStream(handler, body, query, budget, heavy, request.receive, self.forms.get(path))
+            answer = await watched(request, run_job(handler, Request(body, query), budget, heavy, self.forms.get(path)))
             return answer_response(answer)
         except ClientDisconnect:
             return Response(status_code=499)
         except Exception as error:  # noqa: BLE001 - every failure becomes one JSON line
-            return failure_response(error)
+            return failure_response(error, self.forms.get(path))
 
 
 async def watched(request: HttpRequest, work):
@@ -166,19 +179,11 @@ def answer_response(answer: dict | Reply) -> Response:
     return Response(data, media_type="application/json", headers=SECURITY_HEADERS)
 
 
-def failure_response(error: Exception) -> Response:
-    """An exception as its JSON line: a refusal (its status), a bad value (400), too long (503) or a bug (500)."""
-    if isinstance(error, ApiError):
-        return error_response(error.status, str(error), error.key)
-    if isinstance(error, ModlinseqError):
-        return error_response(400, str(error))
-    if isinstance(error, OverBudget):
-        return error_response(503, f"the studio stopped this request after {error.args[0]:g} s of work: "
-                                   "ask for less (a smaller board, fewer tiles) or use the command line")
-    if isinstance(error, MemoryError):
-        return error_response(503, "the studio ran out of memory for this request: ask for less")
-    print(f"studio: internal error: {type(error).__name__}: {error}", file=sys.stderr)
-    return error_response(500, f"internal error ({type(error).__name__}); this is a bug in modlinseq-print")
+def failure_response(error: Exception, form: str | None = None) -> Response:
+    """An exception as its JSON line: a refusal (its status), a bad value (400, its fields named as the `form`
+    page labels them), too long or too big (503) or a bug (500)."""
+    failure = as_api_error(error, form)
+    return error_response(failure.status, str(failure), failure.key)
 
 
 async def read_json(request: HttpRequest) -> dict:

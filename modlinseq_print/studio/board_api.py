@@ -179,6 +179,7 @@ def load_preset_file(request: Request) -> dict:
     return {"settings": settings, "board_file": file_name}
 
 
+FORM = "board.html"  # the page whose labels name the fields in its messages
 ROUTES = {("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
           ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
           ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,

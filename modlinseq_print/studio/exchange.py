@@ -1,4 +1,5 @@
-"""What the studio's handlers see and answer: a request's JSON body and query, a file reply, an error with a status.
+"""What the studio's handlers see and answer: a request's JSON body and query, a file reply, heavy work to be
+done in a worker process, an error with a status.
 
 Plain data, no web framework: handler modules hold tables of plain functions (ROUTES) over these types, and
 the server (app.py) turns HTTP into them and back.
@@ -7,8 +8,10 @@ the server (app.py) turns HTTP into them and back.
 from __future__ import annotations
 
 import itertools
+import sys
+import threading
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from modlinseq_print.errors import ModlinseqError
 
@@ -22,18 +25,32 @@ class ApiError(ModlinseqError):
         self.key = key
 
 
+class Cancelled(BaseException):
+    """Raised at a check point of a job that was stopped (cancelled, replaced or over its budget). A
+    BaseException, so library code that catches Exception lets it pass."""
+
+
 def _no_progress(label: str, done: int, total: int) -> None:
     """The progress report of a request nobody watches."""
 
 
 @dataclass
 class Request:
-    """What a handler sees: the JSON body (a dict), the query parameters (one value each), and where to report
-    progress of long work (label, steps done, steps in all)."""
+    """What a handler sees: the JSON body (a dict), the query parameters (one value each), where to report
+    progress of long work (label, steps done, steps in all), and the flag set when the job is stopped.
+
+    Every progress report is a check point (jobs.py makes it raise Cancelled once the job is stopped); a long
+    loop that reports no progress calls `check()` now and then."""
 
     body: dict
     query: dict[str, str]
     progress: Callable[[str, int, int], None] = field(default=_no_progress, repr=False)
+    stopped: threading.Event = field(default_factory=threading.Event, repr=False)
+
+    def check(self) -> None:
+        """A check point: raise Cancelled when the job has been stopped."""
+        if self.stopped.is_set():
+            raise Cancelled()
 
     def counter(self, total: int) -> Callable[[str], None]:
         """A progress callback for the library's hooks (called with a label after each of `total` steps)."""
@@ -50,7 +67,42 @@ class Reply:
     filename: str | None = None
 
 
-Handler = Callable[[Request], "dict | Reply"]
+@dataclass
+class InWorker:
+    """A handler's answer asking for heavy work in a worker process (which is killed, not asked, when the job is
+    stopped): `function(Request(body, query))` runs there, and `then(result)`, when given, makes the answer
+    here in the server (to keep a built kit, say); without `then` the function's result is the answer.
+
+    `function` is a module-level function (it is sent by name), `body` and `query` plain data; `affinity` names
+    what the work is about (a kit), so it goes to a worker that has done work on the same thing if one is free.
+    """
+
+    function: Callable[[Request], Any]
+    body: dict
+    query: dict[str, str] = field(default_factory=dict)
+    then: Callable[[Any], "dict | Reply"] | None = None
+    affinity: str | None = None
+    form: str | None = None  # the page whose labels name the fields in the work's error messages
+
+
+Handler = Callable[[Request], "dict | Reply | InWorker"]
+
+
+def as_api_error(error: BaseException, form: str | None = None) -> ApiError:
+    """Any failure of a handler as the ApiError answered for it: a refusal (its status), a bad value (400, its
+    fields named as the `form` page labels them), out of memory (503), or a bug (500, reported on standard
+    error)."""
+    from modlinseq_print.studio.field_words import studio_message
+
+    if isinstance(error, ApiError):
+        return error
+    if isinstance(error, ModlinseqError):
+        message, key = studio_message(error, form)
+        return ApiError(message, 400, key)
+    if isinstance(error, MemoryError):
+        return ApiError("the studio ran out of memory for this request: ask for less", 503)
+    print(f"studio: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+    return ApiError(f"internal error ({type(error).__name__}); this is a bug in modlinseq-print", 500)
 
 
 def one_line(text: str, limit: int = 300) -> str:

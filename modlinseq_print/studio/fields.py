@@ -1,18 +1,15 @@
-"""Reading the fields of a request body: each with its type checked and a one-line message naming it."""
+"""Reading the fields of a request body: each with its type checked and a one-line message naming it (as the
+page labels it: errors.FieldError, worded by field_words.py)."""
 
 from __future__ import annotations
 
 import math
 import re
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.studio.limits import MAX_CELLS
 
 MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
-
-
-class FieldError(ModlinseqError):
-    """A request field of the wrong type or out of range."""
 
 
 def text(body: dict, key: str, default: str = "", limit: int = MAX_TEXT) -> str:
@@ -21,9 +18,10 @@ def text(body: dict, key: str, default: str = "", limit: int = MAX_TEXT) -> str:
     if value is None:
         value = default
     if not isinstance(value, str):
-        raise FieldError(f"{key} must be text, got {type(value).__name__}")
+        raise FieldError(f"{mention(key)} must be text, got {type(value).__name__}", key)
     if len(value) > limit:
-        raise FieldError(f"{key} is {len(value):,} characters long; at most {limit:,} are accepted")
+        raise FieldError(f"{mention(key)} is {len(value):,} characters long; at most {limit:,} are accepted", key,
+                         limit)
     return value.strip()
 
 
@@ -33,7 +31,7 @@ def flag(body: dict, key: str, default: bool = False) -> bool:
     if isinstance(value, str) and value.lower() in ("1", "true", "on", "yes", "0", "false", "off", "no", ""):
         return value.lower() in ("1", "true", "on", "yes")
     if not isinstance(value, bool):
-        raise FieldError(f"{key} must be true or false, got {value!r}")
+        raise FieldError(f"{mention(key)} must be true or false, got {value!r}", key)
     return value
 
 
@@ -47,9 +45,9 @@ def integer(body: dict, key: str, default: int | None, low: int, high: int) -> i
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise FieldError(f"{key} must be a whole number, got {value!r}")
+        raise FieldError(f"{mention(key)} must be a whole number, got {value!r}", key)
     if not low <= value <= high:
-        raise FieldError(f"{key} must be from {low} to {high}, got {value}")
+        raise FieldError(f"{mention(key)} must be from {low} to {high}, got {value}", key, (low, high))
     return value
 
 
@@ -57,7 +55,7 @@ def choice(body: dict, key: str, choices: tuple[str, ...], default: str | None) 
     """One of a fixed set of words; empty means the default."""
     value = text(body, key, default or "") or default
     if value is not None and value not in choices:
-        raise FieldError(f"{key} must be one of {', '.join(choices)}, got {value!r}")
+        raise FieldError(f"{mention(key)} must be one of {', '.join(choices)}, got {value!r}", key, choices)
     return value
 
 
@@ -67,9 +65,9 @@ def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:
     if isinstance(value, str):
         value = [w for w in re.split(r"[\s,]+", value) if w]
     if not isinstance(value, list) or not all(isinstance(w, str) and len(w) <= 20 for w in value):
-        raise FieldError(f"{key} must be a list of addresses")
+        raise FieldError(f"{mention(key)} must be a list of addresses", key)
     if len(value) > limit:
-        raise FieldError(f"{key} lists {len(value)} cells; at most {limit} are accepted")
+        raise FieldError(f"{mention(key)} lists {len(value)} cells; at most {limit} are accepted", key, limit)
     return value
 
 

@@ -1,112 +1,92 @@
-"""CPU work off the event loop: each request's handler runs as a job in a worker thread, with a time budget,
-progress reports, and cancellation when the client goes away or the budget runs out.
+"""CPU work off the event loop, with a time budget, progress reports, and cancellation when the client goes
+away, the request is replaced or the budget runs out.
 
-A job runs inside `inputs.no_file_reads()` (the library reads no file for a request). Cancelling a job stops
-its work: the worker thread gets a `Cancelled` exception raised inside it at its next Python instruction
-(CPython's PyThreadState_SetAsyncExc), so even code with no cancellation points of its own (the rules
-engine's search, a renderer) stops, and the thread returns to the pool for the next request.
+Two kinds of work, stopped in two safe ways (never by raising an exception inside running code):
+
+- **Light work** (validation, previews, position checks) runs in a thread of this process. It is bounded up
+  front by the studio's caps (limits.py), so it takes at most a second or two, and it stops at its next check
+  point once its job is stopped: every progress report is one, and `Request.check()` is one.
+- **Heavy work** (kit builds, page pictures, downloads) runs in a worker process (workers.py), which is killed
+  and replaced when its job is stopped, whatever it is doing. A handler of a HEAVY route runs there whole; a
+  light handler answering `InWorker(...)` has that part done there and its `then` back here.
+
+Both read no file a request names (`inputs.no_file_reads()`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, TypeVar
+from dataclasses import replace
+from typing import Any, Callable
 
 from modlinseq_print.inputs import no_file_reads
+from modlinseq_print.studio.exchange import ApiError, Cancelled, Handler, InWorker, Request
+from modlinseq_print.studio.workers import in_worker
 
-T = TypeVar("T")
-LIGHT_WORKERS = 2  # previews, checks, validation: one per core of a small machine
-HEAVY_WORKERS = 1  # kit builds and downloads: one at a time bounds the server's memory
-_POOLS: dict[str, ThreadPoolExecutor] = {}
-_POOLS_LOCK = threading.Lock()
-
-
-class Cancelled(BaseException):
-    """Raised inside a job's thread to stop it (a BaseException: library code catching Exception lets it pass)."""
+LIGHT_WORKERS = 2  # threads for light work: one per core of a small machine
+_LIGHT = ThreadPoolExecutor(LIGHT_WORKERS, thread_name_prefix="studio-light")
 
 
-def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Schedule `exception` in another thread (None clears one scheduled and not yet raised)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
-                                               ctypes.py_object(exception) if exception else None)
-
-
-class Job:
-    """One handler call in a worker thread; `cancel()` stops it wherever it is, once."""
-
-    def __init__(self, work: Callable[[], T]):
-        self.work = work
-        self._lock = threading.Lock()
-        self._thread: int | None = None
-        self.cancelled = False
-
-    def run(self) -> T:
-        """Run the work in this (worker) thread, reading no file a request could name."""
-        with self._lock:
-            if self.cancelled:
-                raise Cancelled()
-            self._thread = threading.get_ident()
-        try:
-            with no_file_reads():
-                return self.work()
-        finally:
-            self._leave()
-
-    def _leave(self) -> None:
-        """Forget the thread; an exception scheduled just before is cleared or swallowed here, not later."""
-        thread = threading.get_ident()
-        while True:
-            try:
-                with self._lock:
-                    self._thread = None
-                _raise_in(thread, None)
-                return
-            except Cancelled:
-                continue
-
-    def cancel(self) -> None:
-        """Stop the job: before it starts, it never runs; while it runs, Cancelled is raised in its thread."""
-        with self._lock:
-            if self.cancelled:
-                return
-            self.cancelled = True
-            if self._thread is not None:
-                _raise_in(self._thread, Cancelled)
-
-
-def pool(kind: str) -> ThreadPoolExecutor:
-    """The worker threads of one kind of job ("light" or "heavy"), made on first use."""
-    with _POOLS_LOCK:
-        if kind not in _POOLS:
-            workers = HEAVY_WORKERS if kind == "heavy" else LIGHT_WORKERS
-            _POOLS[kind] = ThreadPoolExecutor(workers, thread_name_prefix=f"studio-{kind}")
-        return _POOLS[kind]
-
-
-def _settled(future: asyncio.Future) -> None:
-    """Take the outcome of a job nobody waits for any more (stopped), so it is not reported as lost."""
-    if not future.cancelled():
-        future.exception()
-
-
-class OverBudget(Exception):
+class OverBudget(ApiError):
     """A job that ran past its time budget (and was stopped)."""
 
+    def __init__(self, budget: float):
+        super().__init__(f"the studio stopped this request after {budget:g} s of work: ask for less (a smaller "
+                         "board, fewer tiles) or use the command line", 503)
+        self.budget = budget
 
-async def run_job(work: Callable[[], T], budget: float, kind: str = "light") -> T:
-    """Run `work` in a worker thread and wait for it, at most `budget` seconds; when the budget runs out or the
-    waiting task is cancelled (the client went away), the job is stopped."""
-    job = Job(work)
-    future = asyncio.get_running_loop().run_in_executor(pool(kind), job.run)
-    future.add_done_callback(_settled)
+
+def _run_light(stopped: threading.Event, function: Callable, *args) -> Any:
+    """Run light work in this (pool) thread, unless its job was stopped while it waited for the thread."""
+    if stopped.is_set():
+        raise Cancelled()
+    with no_file_reads():
+        return function(*args)
+
+
+async def in_thread(stopped: threading.Event, function: Callable, *args) -> Any:
+    """Run `function(*args)` in a light-work thread and wait for it; when this is cancelled, `stopped` is set,
+    so the work never starts or ends at its next check point."""
+    future = asyncio.get_running_loop().run_in_executor(_LIGHT, _run_light, stopped, function, *args)
     try:
-        return await asyncio.wait_for(asyncio.shield(future), budget)
-    except asyncio.TimeoutError:
-        job.cancel()
-        raise OverBudget(budget) from None
+        return await future
     except asyncio.CancelledError:
-        job.cancel()
+        stopped.set()
         raise
+
+
+def _checking(request: Request) -> Request:
+    """The request with every progress report a check point."""
+    report = request.progress
+
+    def progress(label: str, done: int, total: int) -> None:
+        request.check()
+        report(label, done, total)
+
+    return replace(request, progress=progress)
+
+
+async def run_job(handler: Handler, request: Request, budget: float, heavy: bool = False,
+                  form: str | None = None) -> Any:
+    """Run a handler on a request, light (in a thread) or heavy (in a worker process), at most `budget` seconds
+    in all (waiting for a free thread or worker included). When the budget runs out (OverBudget) or this is
+    cancelled (the client went away), the work is stopped. A worker words its failures as the `form` page
+    labels its fields."""
+    report, request = request.progress, _checking(request)
+    try:
+        async with asyncio.timeout(budget) as deadline:
+            if heavy:
+                return await in_worker(InWorker(handler, request.body, request.query, form=form), report)
+            answer = await in_thread(request.stopped, handler, request)
+            if isinstance(answer, InWorker):
+                result = await in_worker(replace(answer, form=answer.form or form), report)
+                answer = await in_thread(request.stopped, answer.then, result) if answer.then else result
+            return answer
+    except TimeoutError:
+        if deadline.expired():
+            raise OverBudget(budget) from None
+        raise
+    finally:
+        request.stopped.set()  # done or not, nothing of this job goes on

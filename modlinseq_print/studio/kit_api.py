@@ -2,8 +2,10 @@
 
 A form's values become a TOML preset that the kit's own reader checks (`preset_from_text`), so every message
 is the command line's, naming the key; the studio's caps (limits.py) are checked with it, before Build. The
-kit is built by `build_kit`, as `modlinseq-print kit` builds it, reporting its progress; its pages are
-pictured one by one when the page shows them (thumbnails.py).
+kit is built in a worker process by `build_kit`, as `modlinseq-print kit` builds it, reporting its progress;
+the server keeps its PDF and its preset. Its pages are pictured one by one, in a worker, when the page shows
+them (thumbnails.py): the worker that built the kit still has its pages, another one builds them again from the
+preset (the same pages: a build is deterministic).
 """
 
 from __future__ import annotations
@@ -13,17 +15,18 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields, is_dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import PurePath
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import ModlinseqError, preset_word
 from modlinseq_print.kits.build import KIT_STEPS, build_kit
 from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
 from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.culling import Indexes
 from modlinseq_print.render.scene import Document
-from modlinseq_print.studio.exchange import ApiError, Reply, Request
+from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
+from modlinseq_print.studio.field_words import page_words, studio_message
 from modlinseq_print.studio.fields import FieldError, integer, text
 from modlinseq_print.studio.kit_form import form_sections
 from modlinseq_print.studio.limits import check_kit, check_pages
@@ -110,12 +113,15 @@ def form_preset(request: Request):
 
 
 def _error_reply(error: ModlinseqError) -> dict:
-    message = str(error)
-    key = getattr(error, "key", None)
+    """The form's answer to a bad value: the key at fault, and the line shown under it, its fields named by
+    their labels (the field's own label, right above it, is left out)."""
+    message, key = studio_message(error, FORM)
     if key is None:
         match = re.search(r"key '?([A-Za-z_][A-Za-z0-9_.]*)'?", message)
         key = match.group(1) if match else None
-    return {"ok": False, "key": key, "error": message.replace("the preset: ", "")}
+    own = f"the preset: key {page_words(FORM, preset_word)(key, None)}: " if key else None
+    lead = next((lead for lead in (own, "the preset: key ", "the preset: ") if lead and message.startswith(lead)), "")
+    return {"ok": False, "key": key, "error": message[len(lead):]}
 
 
 def validate(request: Request) -> dict:
@@ -129,27 +135,75 @@ def validate(request: Request) -> dict:
 
 @dataclass
 class BuiltKit:
-    """A kit built for the page: its PDF, its pages (pictured on demand) and their captions."""
+    """A kit built for the page, as the server keeps it: its PDF, its preset, and the pictures of its pages
+    made so far."""
 
     name: str
     pdf: bytes
-    document: Document
+    pages: int
+    preset_file: str
+    toml: str
     pictures: dict[int, bytes] = field(default_factory=dict)
-    indexes: Indexes = field(default_factory=Indexes)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    @property
+    def key(self) -> str:
+        return kit_key(self.preset_file, self.toml)
 
-_KITS: OrderedDict[str, BuiltKit] = OrderedDict()
+
+_KITS: OrderedDict[str, BuiltKit] = OrderedDict()  # in the server: the kits built, for download and pictures
 _KITS_LOCK = threading.Lock()  # requests run in several threads
 
 
-def build(request: Request) -> dict:
-    """Build the kit, reporting progress; keep its PDF and pages, and answer with its summary and captions."""
+def kit_key(preset_file: str, toml: str) -> str:
+    """What names a kit's preset (file name and text): equal keys build equal kits."""
+    return hashlib.sha256(f"{preset_file}\n{toml}".encode()).hexdigest()[:16]
+
+
+def build(request: Request) -> dict | InWorker:
+    """Check the form, then have the kit built in a worker process (make_kit), reporting progress; keep its PDF
+    and answer with its summary and page captions."""
     try:
         preset, toml = _load(request)
     except ModlinseqError as error:
         return _error_reply(error)
-    kit = build_kit(preset, progress=request.counter(KIT_STEPS + 1))
+    preset_file = f"{_preset_name(request)}.toml"
+    work = {"preset_file": preset_file, "toml": toml}
+    return InWorker(make_kit, work, then=partial(_keep_kit, preset.name, preset_file, toml),
+                    affinity=kit_key(preset_file, toml))
+
+
+def _keep_kit(name: str, preset_file: str, toml: str, made: dict) -> dict:
+    """In the server: keep the kit made in a worker (its PDF), and answer the page."""
+    pdf = made.pop("pdf")
+    kit_id = hashlib.sha256(pdf).hexdigest()[:16]
+    with _KITS_LOCK:
+        _KITS[kit_id] = BuiltKit(name, pdf, made["pages"], preset_file, toml)
+        _KITS.move_to_end(kit_id)
+        while len(_KITS) > MAX_KITS:
+            _KITS.popitem(last=False)
+    return {"ok": True, "id": kit_id, "bytes": len(pdf), **made, "toml": toml}
+
+
+# --- in a worker process --------------------------------------------------------------------------------------
+
+_DOCUMENTS: OrderedDict[str, tuple[Document, Indexes]] = OrderedDict()  # kits this worker built
+
+
+def _built_document(body: dict, progress=None):
+    """Build the kit of a request's preset (`preset_file`, `toml`: checked before it was sent) and keep its pages
+    for pictures; the kit built."""
+    preset = preset_from_text(body["toml"], PurePath(body["preset_file"]))
+    kit = build_kit(preset, progress=progress)
+    _DOCUMENTS[kit_key(body["preset_file"], body["toml"])] = (kit.document, Indexes())
+    while len(_DOCUMENTS) > MAX_KITS:
+        _DOCUMENTS.popitem(last=False)
+    return kit
+
+
+def make_kit(request: Request) -> dict:
+    """In a worker: build the kit and write its PDF, reporting each step and page; its PDF, summary and captions."""
+    kit = _built_document(request.body, request.counter(KIT_STEPS + 1))
     pages = len(kit.document.pages)
     check_pages(pages, "the kit")
     written = iter(range(1, pages + 1))
@@ -159,16 +213,22 @@ def build(request: Request) -> dict:
         request.progress(f"writing the PDF: page {n} of {pages}", KIT_STEPS + n / pages, KIT_STEPS + 1)
 
     pdf = render_pages(kit.document, "pdf", progress=page_written)[0]
-    kit_id = hashlib.sha256(pdf).hexdigest()[:16]
-    with _KITS_LOCK:
-        _KITS[kit_id] = BuiltKit(preset.name, pdf, kit.document)
-        while len(_KITS) > MAX_KITS:
-            _KITS.popitem(last=False)
     parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
-    return {"ok": True, "id": kit_id, "pages": pages, "bytes": len(pdf),
-            "summary": f"{pages} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
-            "labels": page_captions(kit), "toml": toml}
+    return {"pdf": pdf, "pages": pages, "summary": f"{pages} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
+            "labels": page_captions(kit)}
 
+
+def draw_page(request: Request) -> bytes:
+    """In a worker: a small PNG of one page of a kit, its pages built again first if this worker lacks them."""
+    key = kit_key(request.body["preset_file"], request.body["toml"])
+    if key not in _DOCUMENTS:
+        _built_document(request.body)
+    _DOCUMENTS.move_to_end(key)
+    document, indexes = _DOCUMENTS[key]
+    return thumbnail(document.pages[request.body["page"] - 1].scene, indexes)
+
+
+# --- in the server --------------------------------------------------------------------------------------------
 
 def page_captions(kit) -> list[str]:
     """A short caption per page: its section, and its own label within the section (board page 3, sheet 1 backs)."""
@@ -196,16 +256,22 @@ def download(request: Request) -> Reply:
     return Reply(kit.pdf, content_type("pdf"), f"kit-{kit.name}.pdf")
 
 
-def page_picture(request: Request) -> Reply:
-    """A small PNG of one page of a kit built before (page 1 is the cover), made once when first asked for."""
+def page_picture(request: Request) -> Reply | InWorker:
+    """A small PNG of one page of a kit built before (page 1 is the cover), drawn in a worker when first asked
+    for, then kept."""
     kit = _built(text(request.query, "id"))
-    number = integer(request.query, "page", 1, 1, len(kit.document.pages))
+    number = integer(request.query, "page", 1, 1, kit.pages)
     with kit.lock:
         picture = kit.pictures.get(number)
-    if picture is None:  # drawn outside the lock: two pages are drawn at once
-        picture = thumbnail(kit.document.pages[number - 1].scene, kit.indexes)
-        with kit.lock:
-            kit.pictures[number] = picture
+    if picture is not None:
+        return Reply(picture, content_type("png"))
+    work = {"preset_file": kit.preset_file, "toml": kit.toml, "page": number}
+    return InWorker(draw_page, work, then=partial(_keep_picture, kit, number), affinity=kit.key)
+
+
+def _keep_picture(kit: BuiltKit, number: int, picture: bytes) -> Reply:
+    with kit.lock:
+        kit.pictures[number] = picture
     return Reply(picture, content_type("png"))
 
 
@@ -215,9 +281,9 @@ def preset_file(request: Request) -> Reply:
     return Reply(toml.encode(), content_type("toml"), f"{preset.name}.toml")
 
 
+FORM = "kit.html"  # the page whose labels name the fields in its messages
 ROUTES = {("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset_values,
           ("POST", "/api/kit/validate"): validate, ("POST", "/api/kit/build"): build,
           ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,
           ("POST", "/api/kit/preset-file"): preset_file}
-HEAVY = {"/api/kit/build"}
 BUDGETS = {"/api/kit/build": 240.0}

@@ -7,13 +7,13 @@ follows the preset definition when a key is added.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING
 
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
-from modlinseq_print.kits.preset_loading import NOT_KEYS
-from modlinseq_print.kits.presets import SECTIONS, WRAPS, Preset
+from modlinseq_print.kits.preset_keys import preset_fields as preset_keys  # every key, in order
+from modlinseq_print.kits.presets import WRAPS
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.printables.tiles import CUT_LINES
 from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER
@@ -63,14 +63,6 @@ def _kind(annotation) -> str:
     name = str(annotation).replace("typing.", "")
     return {"int": "int", "str": "str", "bool": "bool", "str | None": "optional-str",
             "int | None": "optional-int"}.get(name, "str")
-
-
-def preset_keys() -> list[tuple[str, object]]:
-    """Every key a preset file sets, with its dataclass field, in the definition's order."""
-    keys = [(f.name, f) for f in fields(Preset) if f.name not in NOT_KEYS and f.name not in SECTIONS]
-    for name, cls in SECTIONS.items():
-        keys += [(f"{name}.{f.name}", f) for f in fields(cls) if f.name not in NOT_KEYS]
-    return keys
 
 
 def _field(key: str, f, label: str, unit: str) -> dict:

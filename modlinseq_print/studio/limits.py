@@ -13,6 +13,7 @@ from modlinseq_print.studio.exchange import ApiError
 MAX_CELLS = 10_000  # cells of a board (hex:57 has 9,919)
 MAX_PAGES = 250  # pages of a kit or a board download (hex:57 at 25 mm tiles on A4 takes about 160)
 MAX_PIECES = 3_000  # tiles, wild tiles, blockers and markers of a kit (the standard kit has about 150)
+MAX_TILES = MAX_PIECES  # tiles of a position: no more than the largest kit holds
 MAX_PIXELS = 600_000_000  # pixels of a PNG download, all pages together (60 A4 pages at 300 dpi)
 MAX_ANSWER = 64 * 1024 * 1024  # bytes of one answer
 
@@ -39,6 +40,13 @@ def check_cells(count: int, what: str, key: str = "board") -> None:
     if count > MAX_CELLS:
         raise LimitError(f"{key}: {what.strip()} has {count:,} cells; the studio handles at most {MAX_CELLS:,} "
                          "(hex:57 is the largest hexagon): use the command line for larger boards", key)
+
+
+def check_tiles(count: int) -> None:
+    """Refuse a position of more than MAX_TILES tiles."""
+    if count > MAX_TILES:
+        raise LimitError(f"transcript: the position has {count:,} tiles; the studio judges at most {MAX_TILES:,}: "
+                         "use `modlinseq-print check` for larger ones", "transcript")
 
 
 def check_pages(pages: int, what: str, key: str | None = None) -> None:

@@ -140,6 +140,7 @@ def _rack_files(size: RackSize, look, material: float, what: str, name: str, fmt
     return rack_plate_files(size, look, 1, (256.0, 256.0), 3.0, f"{name}.{fmt}", fmt, None, earlier=False)
 
 
+FORM = "kit.html"  # the page whose labels name the fields in its messages
 ROUTES = {("GET", "/api/pieces3d/options"): options, ("POST", "/api/pieces3d/picture"): picture,
           ("POST", "/api/pieces3d/download"): download}
 HEAVY = {"/api/pieces3d/picture", "/api/pieces3d/download"}

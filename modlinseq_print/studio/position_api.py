@@ -3,15 +3,19 @@
 The page holds only the transcript; the server places or removes a tile, judges the position, and sends back
 the canonical transcript, the judgement (legality, blocked cells, sequences with MSA and points, problems)
 and the diagram with every cell's centre, so no rule lives in the browser.
+
+A check is light work, bounded up front (at most MAX_CELLS cells and MAX_TILES tiles: a second or two at
+worst) with a check point between its steps; an export is drawn in a worker process (HEAVY).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from modlinseq_print.errors import AddressError
 from modlinseq_print.printables.position import diagram_style as diagram_style_of
-from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, position_document,
-                                                 position_scene)
+from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionDrawing, PositionStyle,
+                                                 position_document, position_scene, shown_board)
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
@@ -21,12 +25,13 @@ from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.fields import choice, flag, integer, text
-from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.limits import check_tiles, studio_board
 from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
 
 MAX_TRANSCRIPT = 100_000  # characters
+CROPS = {"auto": None, "crop": True, "whole": False}  # the position command's default, --crop, --no-crop
 
 
 def start_position(body: dict) -> Position:
@@ -43,6 +48,7 @@ def edited_position(body: dict) -> Position:
     start = start_position(body)
     written = text(body, "transcript", "", MAX_TRANSCRIPT)
     position = build_position(written, start)[0] if written else start  # an empty board is no error here
+    check_tiles(len(position.tiles))
     cell_name = text(body, "cell", "")
     if not cell_name:
         return position
@@ -63,9 +69,19 @@ def transcript(position: Position) -> str:
     return ", ".join(position.notation(cell) for cell, tile in position.tiles.items() if not tile.marker)
 
 
+def crop_choice(body: dict) -> bool | None:
+    """The diagram's crop, as the position command's: "auto" (its default: crop when the tiles and the cells
+    around them fill at most half the board), "crop" (--crop) or "whole" (--no-crop); true and false are
+    "crop" and "whole"."""
+    value = body.get("crop")
+    if isinstance(value, bool):
+        return value
+    return CROPS[choice(body, "crop", tuple(CROPS), "auto")]
+
+
 def diagram_style(body: dict) -> PositionStyle:
     """The diagram's look, from the same options as the position command (its defaults where not given)."""
-    return diagram_style_of(DIAGRAM_TILE_WIDTH, flag(body, "crop"), 1, choice(body, "legend", LEGENDS, "long"),
+    return diagram_style_of(DIAGRAM_TILE_WIDTH, crop_choice(body), 1, choice(body, "legend", LEGENDS, "long"),
                             text(body, "modulus_note", "") or None, not flag(body, "no_blocked"),
                             theme=choice(body, "theme", tuple(THEMES), "green"), tile_shape="pentagon",
                             labels=flag(body, "labels", True), pattern=None, title=text(body, "title") or None)
@@ -74,8 +90,12 @@ def diagram_style(body: dict) -> PositionStyle:
 def check(request: Request) -> dict:
     """Place or remove a tile, judge the position and draw it: the page's one round trip."""
     position = edited_position(request.body)
+    request.check()
     analysis = analyse(position)
-    drawing = position_scene(analysis, diagram_style(request.body))
+    request.check()
+    style = diagram_style(request.body)
+    drawing = position_scene(analysis, replace(style, crop=False))  # the editor shows every cell
+    request.check()
     board = position.board
     cells = [[board.address(c), *(round(v, 2) for v in drawing.centre(c))] for c in board.sorted_cells()]
     report = analysis_json(analysis)
@@ -90,7 +110,22 @@ def check(request: Request) -> dict:
     screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at
     return {"transcript": transcript(position), "report": report, "svg": screen_svg(drawing.scene, screen),
             "width": drawing.scene.width, "height": drawing.scene.height, "cells": cells, "shape": shape,
-            "tiles": {board.address(c): t.label for c, t in position.tiles.items()}}
+            "tiles": {board.address(c): t.label for c, t in position.tiles.items()},
+            "crop": crop_frame(drawing, position, style)}
+
+
+def crop_frame(drawing: PositionDrawing, position: Position, style: PositionStyle) -> dict | None:
+    """The part of the board the exported diagram shows, framed on the editor's drawing of the whole board:
+    {x, y, w, h, cells}; None when the export shows every cell."""
+    shown = shown_board(position.board, set(position.tiles), style.crop, style.crop_margin)
+    if len(shown.cells) == len(position.board.cells):
+        return None
+    ox, oy = drawing.offset
+    xs, ys = zip(*(point for cell in shown.cells for point in drawing.board.corners(cell)))
+    pad = 1.0  # mm around the cells' corners
+    return {"x": round(min(xs) + ox - pad, 2), "y": round(min(ys) + oy - pad, 2),
+            "w": round(max(xs) - min(xs) + 2 * pad, 2), "h": round(max(ys) - min(ys) + 2 * pad, 2),
+            "cells": len(shown.cells)}
 
 
 def export(request: Request) -> Reply:
@@ -102,5 +137,7 @@ def export(request: Request) -> Reply:
     return Reply(data, content_type(fmt), f"position.{fmt}")
 
 
+FORM = "position.html"  # the page whose labels name the fields in its messages
 ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}
 BUDGETS = {"/api/position/check": 5.0, "/api/position/export": 20.0}
+HEAVY = {"/api/position/export"}

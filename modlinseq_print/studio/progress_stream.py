@@ -1,14 +1,14 @@
 """A long request answered as it goes: one JSON line per progress step, then the answer (or the error) line.
 
 The page asks for it with `Accept: application/x-ndjson` (the kit builder does, to show a progress bar and
-offer Cancel). When the client goes away (Cancel, or a new build replacing this one) the job is stopped.
+offer Cancel). When the client goes away (Cancel, or a new build replacing this one) the job is stopped: its
+worker process killed, or its thread stopped at its next check point (jobs.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from functools import partial
 
 from starlette.responses import Response
 
@@ -31,10 +31,11 @@ class ProgressStream(Response):
 
     media_type = "application/x-ndjson"
 
-    def __init__(self, handler: Handler, body: dict, query: dict, budget: float, kind: str, receive):
+    def __init__(self, handler: Handler, body: dict, query: dict, budget: float, heavy: bool, receive,
+                 form: str | None = None):
         super().__init__(b"", 200, media_type=self.media_type)
         self.handler, self.body, self.query = handler, body, query
-        self.budget, self.kind, self.receive_disconnect = budget, kind, receive
+        self.budget, self.heavy, self.receive_disconnect, self.form = budget, heavy, receive, form
 
     async def __call__(self, scope, receive, send) -> None:
         from modlinseq_print.studio.app import SECURITY_HEADERS, failure_response
@@ -43,14 +44,14 @@ class ProgressStream(Response):
         loop = asyncio.get_running_loop()
         lines: asyncio.Queue[bytes] = asyncio.Queue()
 
-        def progress(label: str, done: int, total: int) -> None:  # called in the job's thread
+        def progress(label: str, done: int, total: int) -> None:  # called in the job's thread, or in this loop
             loop.call_soon_threadsafe(lines.put_nowait, _line({"progress": label, "done": done, "total": total}))
 
         headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", self.media_type.encode()), *headers]})
-        job = asyncio.ensure_future(run_job(partial(self.handler, Request(self.body, self.query, progress)),
-                                            self.budget, self.kind))
+        job = asyncio.ensure_future(run_job(self.handler, Request(self.body, self.query, progress), self.budget,
+                                            self.heavy, self.form))
         gone = asyncio.ensure_future(until_disconnected(self.receive_disconnect))
         try:
             while not job.done():
@@ -63,7 +64,8 @@ class ProgressStream(Response):
                     await send({"type": "http.response.body", "body": getter.result(), "more_body": True})
                 else:
                     getter.cancel()
-            await send({"type": "http.response.body", "body": self._last_line(job, failure_response)})
+            await send({"type": "http.response.body",
+                        "body": self._last_line(job, lambda error: failure_response(error, self.form))})
         finally:
             gone.cancel()
             job.cancel()

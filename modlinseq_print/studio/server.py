@@ -17,6 +17,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from modlinseq_print.studio.app import StudioApp
+from modlinseq_print.studio.workers import worker_pool
 
 HEADER_TIMEOUT = 10.0  # seconds for a request line and headers to arrive (a new connection, or the next request)
 KEEP_ALIVE = 5  # seconds an idle connection is kept open between requests
@@ -100,6 +101,7 @@ class StudioServer:
                                 server_header=False)
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None
+        worker_pool().start()  # in the background: warm workers are ready by the first heavy request
 
     def run(self) -> None:
         """Serve in this thread until Ctrl+C."""

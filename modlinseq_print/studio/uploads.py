@@ -11,7 +11,7 @@ import zipfile
 from io import BytesIO
 from typing import Callable, TypeVar
 
-from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import FieldError, ModlinseqError
 
 T = TypeVar("T")
 MAX_UPLOAD = 512 * 1024  # characters in an uploaded board file or preset
@@ -22,13 +22,17 @@ def read_upload(contents: str, parse: Callable[[str, str], T], shown_as: str, na
     """Parse uploaded text with a library parser taking (text, name); errors name `shown_as` instead."""
     if len(contents) > MAX_UPLOAD:
         raise ModlinseqError(f"{shown_as} is {len(contents):,} characters; at most {MAX_UPLOAD:,} are accepted")
-    try:
-        return parse(contents, name)
-    except ModlinseqError as error:
-        message = str(error)
+    def shown(message: str) -> str:
         for named in (f"board file {name}", f"preset {name}", name):
             message = message.replace(named, shown_as)
-        raise type(error)(message) from None
+        return message
+
+    try:
+        return parse(contents, name)
+    except FieldError as error:  # its fields kept, to be named as the page labels them
+        raise error.edited(shown) from None
+    except ModlinseqError as error:
+        raise type(error)(shown(str(error))) from None
 
 
 def toml_value(value) -> str:

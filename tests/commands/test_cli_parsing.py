@@ -38,7 +38,7 @@ def test_format_names_an_unknown_extension(cli, tmp_path):
 
 def test_one_of_a_kind_is_singular(cli, tmp_path):
     """'1 tiles on', '1 pieces' and 'all 1 cards' read badly."""
-    assert cli("check", "-m", "13", "4B2").out.startswith("1 tile on hex:9")
+    assert cli("check", "--board", "hex:9", "-m", "13", "4B2").out.startswith("1 tile on hex:9")
     assert "the card after the first two is legal" in cli("mod13", "check", "5", "4", "3").out
     result = cli("markers", "--range", "9", "-o", tmp_path / "m.pdf")
     assert result.out.startswith("wrote ") and result.out.rstrip().endswith(": 1 piece") and result.err == ""

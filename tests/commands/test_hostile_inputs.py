@@ -54,10 +54,10 @@ HOSTILE = [
     (["tiles", "--per-piece", "keep.pdf"], 2),
     (["markers", "--markers", "z"], 2),
     (["check", "--board", "hex:9", "--modulus", "13", "ZZ9"], 2),
-    (["check", "--modulus", "0", "4B2"], 2),
-    (["check", "@missing.txt"], 2),
-    (["score", "@missing.txt"], 2),
-    (["position", "--board", "hex:9", "Q99"], 2),
+    (["check", "--board", "hex:9", "--modulus", "0", "4B2"], 2),
+    (["check", "--board", "hex:9", "-m", "13", "@missing.txt"], 2),
+    (["score", "--board", "hex:9", "-m", "13", "@missing.txt"], 2),
+    (["position", "--board", "hex:9", "-m", "13", "Q99"], 2),
     (["kit", "nosuchpreset"], 2),
     (["kit", "missing.toml"], 2),
     (["reference", "--modulus", "-13"], 2),
@@ -70,14 +70,14 @@ HOSTILE = [
     (["board", "--margin", "nan"], 2),
     (["board", "--paper", "1e999x1e999mm"], 2),
     (["tiles", "--modulus", "9" * 5000], 2),
-    (["check", "@latin1.txt"], 2),
+    (["check", "--board", "hex:9", "-m", "13", "@latin1.txt"], 2),
     (["nosuchcommand"], 2),
     ([], 2),
     (["board", "--dpi", "inf", "-o", "b.png"], 2),
     (["describe", "--board", "hex:" + "9" * 5000], 2),
     (["reference", "--wild", "-1"], 2),
     (["mod13", "deck", "--back-offset", "500mm,0"], 2),
-    (["check", "--modulus", "13", ",,,"], 2),
+    (["check", "--board", "hex:9", "--modulus", "13", ",,,"], 2),
     (["describe", "--board", "hex:151"], 2),
     (["describe", "--board", "tess:56", "--json"], 2),
     (["board", "--board", "rect:251x2", "-o", "b.pdf"], 2),
@@ -181,7 +181,8 @@ def _interrupt(argv: list[str], folder: Path, delay: float) -> subprocess.Comple
 def _before_the_program(result: subprocess.CompletedProcess) -> bool:
     """True when Ctrl-C came while the interpreter itself was starting (its `site` import, tens of milliseconds
     on a busy machine), before the program's first line: Python stops there in its own way."""
-    starting = result.returncode == -signal.SIGINT or result.stderr.startswith("Fatal Python error: init_import_site")
+    starting = result.returncode == -signal.SIGINT or result.stderr.startswith(
+        ("Fatal Python error: init_import_site", "Could not import runpy module"))  # -m's runpy, still importing
     return starting and result.stdout == ""
 
 

@@ -1,4 +1,4 @@
-"""The documented maxima (README "Maxima"): each is accepted at the limit, where that is cheap, and refused one
+"""The documented maxima (docs/limits-of-inputs.md): each is accepted at the limit, where that is cheap, and refused one
 above it with exit status 2, one line on stderr, no traceback and no file written, before any work is done.
 The runs at the limits themselves, timed, are bench/bench_maxima.py's."""
 
@@ -215,7 +215,7 @@ def test_a_kit_board_keeps_the_same_page_maximum(cli, tmp_path, monkeypatch):
     preset = tmp_path / "p.toml"
     preset.write_text('[board]\nspec = "hex:150"\npaper = "a5"\n')
     assert_one_line_error(cli("kit", preset, "-o", tmp_path / "k.pdf"), "key board.paper",
-                          "needs at least 1,714 'a5' pages", '[board] paper = "a3"', folder=tmp_path, keep=["p.toml"])
+                          "needs at least 1,714 'a5' pages", 'board.paper = "a3"', folder=tmp_path, keep=["p.toml"])
     monkeypatch.setattr(board_pages, "MAX_SHEETS", 5)  # hex:9 passes the area bound (4) and plans 6 pages
     assert_one_line_error(cli("kit", "standard", "--quiet", "-o", tmp_path / "k.pdf"), "takes 6 'a4' pages",
                           folder=tmp_path, keep=["p.toml"])

@@ -126,20 +126,6 @@ copies = 2
     assert (tiles.back_offset, preset.markers.copies) == ("1.5mm,-0.5mm", 2)
 
 
-def test_every_preset_key_is_in_the_documentation():
-    from dataclasses import fields
-    from pathlib import Path
-
-    from modlinseq_print.kits.preset_loading import NOT_KEYS
-    from modlinseq_print.kits.presets import SECTIONS, Preset
-
-    root = Path(__file__).resolve().parents[2]
-    readme = "\n".join(path.read_text(encoding="utf-8") for path in [root / "README.md", *sorted(root.glob("docs/*.md"))])
-    keys = [f.name for f in fields(Preset) if f.name not in (*NOT_KEYS, *SECTIONS)]
-    keys += [f"[{name}] {f.name}" for name, cls in SECTIONS.items() for f in fields(cls)]
-    assert [key for key in keys if f"| `{key}` |" not in readme] == []
-
-
 def test_templates_folder_is_the_shipped_presets():
     """templates/ is the user-facing copy of the presets and example files the package ships."""
     from pathlib import Path

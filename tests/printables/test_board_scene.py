@@ -189,8 +189,8 @@ def test_a_one_inch_tile_gets_a_bigger_cell_and_a_given_cell_size_is_kept():
 
 
 def test_label_size_too_large_for_the_cell_is_an_error(cli, tmp_path):
-    """An explicit --label-size used to be drawn whatever its size, running out of the cells."""
-    with pytest.raises(BoardStyleError, match=r"use --label-size [0-9.]+mm or less"):
+    """An explicit label size used to be drawn whatever its size, running out of the cells."""
+    with pytest.raises(BoardStyleError, match=r"use label_size [0-9.]+mm or less"):
         board_scene(parse_board("hex:1"), BoardStyle(label_size=50.0))
     with pytest.raises(BoardStyleError, match="does not fit"):
         board_scene(parse_board("square:2x2"), BoardStyle(label_size=40.0))

@@ -65,7 +65,7 @@ def test_summa_cuts_the_die_lines_of_a_press_ready_pdf(tmp_path, cli):
 
 @pytest.mark.parametrize("argv, words", [
     (["--cutter", "cricut", "--paper", "a3", "-o", "OUT/s.png"], ["--paper", "letter or a4", "not a3"]),
-    (["--cutter", "cricut", "-o", "OUT/s.pdf"], ["-o", "PNG or SVG"]),
+    (["--cutter", "cricut", "-o", "OUT/s.pdf"], ["--output", "PNG or SVG"]),
     (["--cutter", "scanncut", "--paper", "a3", "-o", "OUT/s.pdf"], ["--paper", "296 x 298 mm"]),
     (["--cutter", "silhouette", "--paper", "13x25in", "-o", "OUT/s.pdf"], ["--paper", "304.8 x 609.6 mm"]),
     (["--cutter", "summa", "-o", "OUT/s.pdf"], ["--press", "press-ready PDF"]),

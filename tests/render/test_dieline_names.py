@@ -40,6 +40,6 @@ def test_a_name_that_needs_escaping_reads_back_the_same(cli, tmp_path, require_t
 def test_a_name_a_pdf_cannot_carry_is_one_line_wherever_it_comes_from(cli, tmp_path, name, words):
     with pytest.raises(PressError) as error:  # the library's check ...
         PressOptions(dieline_name=name)
-    assert error.value.field == "dieline_name"
+    assert error.value.field == "press.dieline_name"
     result = cli("tiles", "--press", "--dieline-name", name, "-o", tmp_path / "out" / "t.pdf")  # ... is the CLI's
     assert_one_line_error(result, "--dieline-name", *words, folder=tmp_path / "out")

@@ -12,7 +12,7 @@ from modlinseq_print.render.scene import Scene
 def test_the_ends_of_the_range():
     tile = Scene(25.4, 25.4)  # one inch square: pixels = dpi
     assert check_resolution(tile, 0.51) == (1, 1)  # more than half a pixel rounds to one
-    with pytest.raises(PngError, match="less than one pixel a side: use --dpi 0.51 or more"):
+    with pytest.raises(PngError, match="less than one pixel a side: use dpi=0.51 or more"):
         check_resolution(tile, 0.5)
     assert check_resolution(tile, 10_000) == (10_000, 10_000) and 10_000 ** 2 == MAX_PIXELS
     with pytest.raises(PngError, match="100 million in all"):
@@ -34,5 +34,5 @@ def test_the_suggested_dpi_works(dpi):
     page = Scene(210.0, 297.0)
     with pytest.raises(PngError) as error:
         check_resolution(page, dpi)
-    suggested = float(re.search(r"use --dpi ([0-9.]+)", str(error.value)).group(1))
+    suggested = float(re.search(r"use dpi=([0-9.]+)", str(error.value)).group(1))
     assert check_resolution(page, suggested)

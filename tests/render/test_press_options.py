@@ -74,10 +74,10 @@ def test_options_check_their_values():
         PressOptions(bleed=-0.1)
     with pytest.raises(PressError) as error:
         PressOptions(dieline_name="Die\u00e9Line")
-    assert (error.value.field, error.value.limit) == ("dieline_name", 40)
+    assert (error.value.field, error.value.limit) == ("press.dieline_name", 40)
     with pytest.raises(PressError) as error:
         PressOptions(die_spacing=51)
-    assert (error.value.field, error.value.limit) == ("die_spacing", 50)
+    assert (error.value.field, error.value.limit) == ("press.die_spacing", 50)
     with pytest.raises(PressError):
         PressOptions(pdfx="3")
     assert PressOptions(dieline_name="Thru-cut").dieline_name == "Thru-cut"

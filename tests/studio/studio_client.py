@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from starlette.testclient import TestClient
 from modlinseq_print.studio.app import StudioApp
 
 HOST = "127.0.0.1:8000"
+HEADER_TIMEOUT = 1.5  # seconds: the header deadline of the served studio (conftest's `served`)
 
 
 @dataclass
@@ -54,3 +56,22 @@ def assert_one_line_error(answer: Answer, status: int, *words: str) -> str:
     for word in words:
         assert word in message, message
     return message
+
+
+def request(port: int, path: str, body: dict | None = None, timeout: float = 60) -> tuple[int, dict]:
+    """A request to a served studio over HTTP: its status and its JSON answer ({} when not JSON)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"}
+    connection.request("POST" if body is not None else "GET", path, json.dumps(body) if body is not None else None,
+                       headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    is_json = response.getheader("content-type", "").startswith("application/json")
+    return response.status, json.loads(data) if is_json else {}
+
+
+def post_head(port: int, path: str, extra: str) -> bytes:
+    """The head of a POST request to a served studio, with `extra` header lines."""
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{extra}"
+            "\r\n").encode()

@@ -116,8 +116,8 @@ def test_removing_cells_never_moves_or_renames_the_others(client):
     ({"board": "hex:4", "add": ["A0"]}, ("already on",)),
     ({"board": "hex:0", "remove": ["A0"]}, ("keep at least one",)),
     ({"board": "hex:4", "tile_width": "-3mm"}, ("tile width",)),
-    ({"board": "hex:4", "pattern": "stripes"}, ("pattern must be one of",)),
-    ({"board": "hex:4", "labels": "maybe"}, ("labels must be true or false",)),
+    ({"board": "hex:4", "pattern": "stripes"}, ('"Pattern" must be one of',)),
+    ({"board": "hex:4", "labels": "maybe"}, ('"addresses" must be true or false',)),
     ({"board": "hex:4", "remove": ["B1"] * (MAX_CELLS + 1)}, ("at most",)),
 ])
 def test_bad_designs_get_one_line(client, body, words):
@@ -195,7 +195,7 @@ def test_preset_round_trip_and_its_board_file(client):
     assert tomllib.loads(edited)["board"]["spec"] == "file:board-hex-3-edited.txt"
     assert client.post("/api/board/load-preset", {"contents": edited}).json()["board_file"] == "board-hex-3-edited.txt"
     bad = client.post("/api/board/load-preset", {"contents": "modulus = 1\n"})
-    assert_one_line_error(bad, 400, "the uploaded preset", "key modulus")
+    assert_one_line_error(bad, 400, "the uploaded preset", 'key "Modulus": must be from 2 to 99')
 
 
 # --- kit builder -------------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_preset_values_and_validation_messages_name_the_key(client):
     assert values["modulus"] == 13 and values["board.spec"] == "hex:9"
     assert client.post("/api/kit/validate", {"values": values}).json() == {"ok": True}
     bad = client.post("/api/kit/validate", {"values": {**values, "modulus": "1"}}).json()
-    assert bad == {"ok": False, "key": "modulus", "error": "key modulus: must be from 2 to 99, got 1"}
+    assert bad == {"ok": False, "key": "modulus", "error": "must be from 2 to 99, got 1"}
     typo = client.post("/api/kit/validate", {"values": {**values, "tiles.copies": "ten"}}).json()
     assert typo["key"] == "tiles.copies" and "whole number" in typo["error"]
     unknown = client.post("/api/kit/validate", {"values": {**values, "tiles.colour": "red"}}).json()
@@ -320,10 +320,10 @@ def test_the_modulus_marker_stays_out_of_the_transcript(client):
 
 
 @pytest.mark.parametrize("body, words", [
-    ({"modulus": 1}, ("modulus must be from 2",)),
+    ({"modulus": 1}, ('"Modulus" must be from 2',)),
     ({"modulus": 13, "transcript": "20A0"}, ("not below the modulus",)),
     ({"modulus": 13, "transcript": "1A0", "cell": "Z9", "value": "2"}, ("Z9",)),
-    ({"modulus": 13, "wrap": "spiral"}, ("wrap must be one of",)),
+    ({"modulus": 13, "wrap": "spiral"}, ('"Wrap" must be one of',)),
     ({"modulus": 13, "board": "hex:100"}, ("at most",)),
     ({"modulus": 13, "transcript": 5}, ("transcript must be text",)),
 ])
@@ -343,6 +343,45 @@ def test_export_the_diagram_as_position_draws_it(client, fmt, magic, tmp_path):
         assert main(["position", "--board", "hex:6", "-m", "20", "--wrap", "lines", "--modulus-note",
                      "-o", str(out), FIG_13A]) == 0
         assert answer.body == out.read_bytes()
+
+
+@pytest.mark.parametrize("crop, option", [("auto", []), ("crop", ["--crop"]), ("whole", ["--no-crop"])])
+@pytest.mark.parametrize("transcript", ["3H8, 4H13", FIG_13A])
+def test_the_crop_choices_are_the_position_commands(client, crop, option, transcript, tmp_path):
+    """Automatic (the command's default: crop when the tiles and the cells around them fill at most half the
+    board), around the tiles (--crop) or the whole board (--no-crop): exported exactly as the command draws them,
+    and framed on the editor's board, which shows every cell."""
+    from modlinseq_print.cli import main
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.printables.position import cropped_board
+
+    body = {**RULES_13A, "transcript": transcript, "crop": crop}
+    out = tmp_path / "position.svg"
+    assert main(["position", "--board", "hex:6", "-m", "20", "--wrap", "lines", *option, "-o", str(out),
+                 transcript]) == 0
+    assert client.post("/api/position/export?format=svg", body).body == out.read_bytes()
+    data = client.post("/api/position/check", body).json()
+    assert len(data["cells"]) == 127
+    tiles = {cell_of(address) for address in data["tiles"]}
+    near = len(cropped_board(parse_board("hex:6"), tiles, 1).cells)
+    few = near * 2 <= 127  # two tiles and their neighbours: far less than half of the board
+    assert few == (transcript == "3H8, 4H13")
+    framed = crop == "crop" or (crop == "auto" and few)
+    assert (data["crop"] or {}).get("cells") == (near if framed else None)
+    if framed:
+        centres = {address: (x, y) for address, x, y in data["cells"]}
+        frame = data["crop"]
+        inside = {a for a, (x, y) in centres.items()
+                  if frame["x"] <= x <= frame["x"] + frame["w"] and frame["y"] <= y <= frame["y"] + frame["h"]}
+        assert {address_of(c) for c in tiles} <= inside and len(inside) >= near
+
+
+def test_the_crop_choice_is_checked(client):
+    assert_one_line_error(client.post("/api/position/check", {"crop": "half"}), 400,
+                          "\"Crop\" must be one of auto, crop, whole")
+    default = client.post("/api/position/check", {"transcript": "1A0"}).json()
+    assert default["crop"]["cells"] == 7 and default == client.post("/api/position/check",
+                                                                     {"transcript": "1A0", "crop": "auto"}).json()
 
 
 # --- the command and the real server -------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The studio end to end in a real browser: Debian's chromium, headless, driven by Playwright.
 
-One server and one browser for the module. With MODLINSEQ_STUDIO_SCREENSHOTS=DIR (`make docs` sets it to
+One server and one browser for the module. With MODLINSEQ_STUDIO_SCREENSHOTS=DIR (`make previews` sets it to
 docs) the tests also save the screenshots of the pages there, desktop and phone, and record what each shows
 in DIR/studio-screenshots.json (test_studio_screenshots.py checks that record against today's studio).
 """
@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from modlinseq_print.geometry.addresses import address_of
+from modlinseq_print.geometry.addresses import address_of, cell_of
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.geometry.hexgrid import hexagon
+from modlinseq_print.geometry.hexgrid import hexagon, ring
 from modlinseq_print.kits.build import build_kit
 from modlinseq_print.kits.preset_loading import load_preset
+from modlinseq_print.printables.position import cropped_board
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.studio.server import StudioServer
@@ -102,7 +103,7 @@ def shown_state(page, kind: str) -> dict:
 
 
 def screenshot(page, name: str, kind: str) -> None:
-    """Save the page as DIR/studio-NAME.png when asked (make docs), and record what it shows beside it."""
+    """Save the page as DIR/studio-NAME.png when asked (make previews), and record what it shows beside it."""
     if not SCREENSHOTS:
         return
     state = shown_state(page, kind)
@@ -237,7 +238,7 @@ def test_build_the_standard_kit(page, studio_url, require_tool):
     assert page.locator("#f-tiles-cut_lines").evaluate("el => el.tagName") == "SELECT"
     expect(page.locator('label[for="f-tiles-width"] code')).to_have_text("tiles.width")
     page.fill('input[name="modulus"]', "1")
-    expect(page.locator("#error-modulus")).to_have_text("key modulus: must be from 2 to 99, got 1")
+    expect(page.locator("#error-modulus")).to_have_text("must be from 2 to 99, got 1")
     assert page.locator('input[name="modulus"]').get_attribute("aria-invalid") == "true"
     page.fill('input[name="modulus"]', "13")
     expect(page.locator("#state")).to_have_text("valid")
@@ -327,6 +328,28 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     place(page, "H4", "3")  # the blocked cell takes no value
     expect(page.locator("#verdict")).to_have_text("illegal")
     expect(page.locator("#problems")).to_contain_text("H4")
+
+
+def test_the_crop_choice_frames_what_an_export_shows(page, studio_url):
+    """Automatic crop by default, as the position command: the editor keeps the whole board (any cell takes a
+    tile) and frames the cells an export shows."""
+    page.goto(f"{studio_url}/position")
+    expect(page.locator("#verdict")).to_have_text("empty board")
+    expect(page.locator("select[name=crop]")).to_have_value("auto")
+    assert page.locator("select[name=crop] option").evaluate_all("els => els.map(e => e.value)") == [
+        "auto", "crop", "whole"]
+    place(page, "A0", "1")
+    expect(page.locator("#crop-note")).to_have_text("export: 7 of 127 cells, in the dashed frame")
+    expect(page.locator("#pages rect.crop-frame")).to_have_count(1)
+    far = next(iter(ring(6)))  # on the board's edge, far outside the frame
+    place(page, address_of(far), "2")
+    near = cropped_board(parse_board("hex:6"), {cell_of("A0"), far}, 1)
+    expect(page.locator("#crop-note")).to_have_text(f"export: {len(near.cells)} of 127 cells, in the dashed frame")
+    page.select_option("select[name=crop]", "whole")
+    expect(page.locator("#crop-note")).to_have_text("")
+    expect(page.locator("#pages rect.crop-frame")).to_have_count(0)
+    page.select_option("select[name=crop]", "crop")
+    expect(page.locator("#pages rect.crop-frame")).to_have_count(1)
 
 
 # --- keyboard only, phones, accessibility ------------------------------------------------------------------

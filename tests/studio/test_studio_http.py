@@ -1,5 +1,5 @@
 """The studio's real server (uvicorn) at the HTTP edge: bad lengths, chunked bodies, stalled and parallel
-connections, and work stopped when its client goes away or its time budget runs out."""
+connections, keep-alive (the jobs behind the requests: test_studio_jobs.py)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from modlinseq_print.studio import app as studio_app
-from modlinseq_print.studio import jobs
-from modlinseq_print.studio.server import StudioServer
-
-HEADER_TIMEOUT = 1.5
-
-
-@pytest.fixture(scope="module")
-def served():
-    """The studio on a free port of 127.0.0.1, with a short header deadline."""
-    server = StudioServer("127.0.0.1", 0, header_timeout=HEADER_TIMEOUT).start()
-    yield server
-    server.stop()
+from studio_client import HEADER_TIMEOUT, post_head, request
 
 
 def raw(port: int, data: bytes, timeout: float = 10) -> bytes:
@@ -51,23 +40,6 @@ def _complete(answer: bytes) -> bool:
         if line.lower().startswith(b"content-length:"):
             return len(body) >= int(line.split(b":")[1])
     return False
-
-
-def request(port: int, path: str, body: dict | None = None, timeout: float = 60) -> tuple[int, dict]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    headers = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"}
-    connection.request("POST" if body is not None else "GET", path, json.dumps(body) if body is not None else None,
-                       headers)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    is_json = response.getheader("content-type", "").startswith("application/json")
-    return response.status, json.loads(data) if is_json else {}
-
-
-def post_head(port: int, path: str, extra: str) -> bytes:
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n{extra}"
-            "\r\n").encode()
 
 
 def status_and_error(answer: bytes) -> tuple[int, str]:
@@ -134,77 +106,6 @@ def test_fifty_parallel_previews_are_all_answered(served):
     with ThreadPoolExecutor(50) as pool:
         statuses = list(pool.map(one, range(50)))
     assert statuses == [200] * 50
-
-
-def slow_work(counter: list[int]):
-    """A handler that never ends on its own: it counts as it goes (no cancellation point of its own)."""
-    def handler(request):
-        while True:
-            counter[0] += 1
-    return handler
-
-
-def test_a_request_over_its_budget_is_stopped_and_answered_503(served, monkeypatch):
-    counter = [0]
-    monkeypatch.setitem(served.server.config.app.routes, ("POST", "/api/position/check"), slow_work(counter))
-    monkeypatch.setitem(served.server.config.app.budgets, "/api/position/check", 0.5)
-    start = time.monotonic()
-    status, data = request(served.port, "/api/position/check", {})
-    assert status == 503 and "stopped this request after 0.5 s" in data["error"]
-    assert time.monotonic() - start < 3
-    time.sleep(0.2)
-    stopped_at = counter[0]
-    time.sleep(0.3)
-    assert counter[0] == stopped_at  # the work has stopped, not just the answer
-    assert request(served.port, "/api/board/preview", {"board": "hex:1"})[0] == 200  # the worker is free again
-
-
-def test_a_request_whose_client_goes_away_is_stopped(served, monkeypatch):
-    counter = [0]
-    monkeypatch.setitem(served.server.config.app.routes, ("POST", "/api/position/check"), slow_work(counter))
-    body = b"{}"
-    with socket.create_connection(("127.0.0.1", served.port)) as sock:
-        sock.sendall(post_head(served.port, "/api/position/check", f"Content-Length: {len(body)}\r\n") + body)
-        time.sleep(0.5)
-        assert counter[0] > 0
-    time.sleep(0.5)
-    stopped_at = counter[0]
-    time.sleep(0.3)
-    assert counter[0] == stopped_at
-
-
-def test_a_streamed_request_reports_progress_and_stops_when_cancelled(served, monkeypatch):
-    counter = [0]
-
-    def handler(request):
-        for step in range(1, 1000):
-            request.progress(f"step {step}", step, 1000)
-            end = time.monotonic() + 0.05
-            while time.monotonic() < end:
-                counter[0] += 1
-        return {"ok": True}
-
-    monkeypatch.setitem(served.server.config.app.routes, ("POST", "/api/position/check"), handler)
-    with socket.create_connection(("127.0.0.1", served.port)) as sock:
-        sock.sendall(post_head(served.port, "/api/position/check", "Accept: application/x-ndjson\r\n"
-                               "Content-Length: 2\r\n") + b"{}")
-        received = b""
-        while received.count(b'"progress"') < 3:
-            received += sock.recv(4096)
-        assert b'"progress":"step 1","done":1,"total":1000' in received
-    time.sleep(0.5)
-    stopped_at = counter[0]
-    time.sleep(0.3)
-    assert counter[0] == stopped_at
-
-
-def test_a_job_cancelled_before_it_starts_never_runs():
-    ran = []
-    job = jobs.Job(lambda: ran.append(1))
-    job.cancel()
-    with pytest.raises(jobs.Cancelled):
-        job.run()
-    assert not ran
 
 
 def test_the_server_answers_over_http_and_checks_the_host(served):

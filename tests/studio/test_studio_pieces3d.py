@@ -83,8 +83,8 @@ def test_every_download_kind(client, standard, kind, names):
 @pytest.mark.parametrize("request_body, status, words", [
     ({"view": "photo"}, 400, "view must be one of"),
     ({"kind": "obj"}, 400, "kind must be one of"),
-    ({"solid": {"style": "domino"}}, 400, "style must be one of"),
-    ({"solid": {"hand": 31}}, 400, "hand must be from 1 to 30"),
+    ({"solid": {"style": "domino"}}, 400, '"Tiles" must be one of'),
+    ({"solid": {"hand": 31}}, 400, '"Rack for" must be from 1 to 30'),
     ({"solid": {"material": "12mm"}, "view": "laser-rack"}, 400, "12 mm thick is out of range"),
     ({"solid": {"material": "abc"}}, 400, "bad material thickness"),
     ({"solid": "flat"}, 400, "solid must be an object"),
@@ -131,7 +131,7 @@ def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
             assert images.count() == 5
             for k in range(5):
                 assert images.nth(k).evaluate("img => img.complete && img.naturalWidth") == 640
-            if os.environ.get("MODLINSEQ_STUDIO_SCREENSHOTS"):  # make docs: the picture in docs/3d-printing.md
+            if os.environ.get("MODLINSEQ_STUDIO_SCREENSHOTS"):  # make previews: the picture in docs/3d-printing.md
                 page.locator("#solid-show").scroll_into_view_if_needed()
                 page.screenshot(path=os.path.join(os.environ["MODLINSEQ_STUDIO_SCREENSHOTS"], "3d-studio-kit.png"))
             with page.expect_download(timeout=60_000) as caught:

@@ -1,5 +1,5 @@
 """The docs' studio screenshots cannot go stale: what each showed when it was taken (docs/studio-screenshots.json,
-written by the browser tests under `make docs`) must be what the studio shows today for the same input."""
+written by the browser tests under `make previews`) must be what the studio shows today for the same input."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ STATES = json.loads(RECORD.read_text()) if RECORD.exists() else {}
 
 def test_every_screenshot_has_its_record_and_every_record_its_screenshot():
     pictures = {path.stem.removeprefix("studio-") for path in DOCS.glob("studio-*.png")}
-    assert pictures == set(STATES), "run `make docs` to take the screenshots and record them again"
+    assert pictures == set(STATES), "run `make previews` to take the screenshots and record them again"
     assert {"board", "kit", "position", "board-phone", "kit-phone", "position-phone"} <= set(STATES)
 
 
@@ -48,7 +48,7 @@ def today(client, state: dict) -> dict:
 
 @pytest.mark.parametrize("name", sorted(STATES))
 def test_the_screenshot_shows_what_the_studio_shows_today(client, name):
-    assert today(client, STATES[name]) == STATES[name], "the screenshot is stale: run `make docs`"
+    assert today(client, STATES[name]) == STATES[name], "the screenshot is stale: run `make previews`"
 
 
 @pytest.mark.parametrize("name, change", [("board", {"cells": 1}), ("kit", {"pages": 1}), ("position", {"tiles": 1})])

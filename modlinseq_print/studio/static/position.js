@@ -90,10 +90,20 @@ function render(data) {
   marks.replaceChildren();
   for (const address of blockedCells) view.mark("marks", address, "blocked");
   if (selected) view.mark("selection", selected, "selected");
+  drawCrop(data.crop, data.cells.length);
   const count = Object.keys(data.tiles).length;
   document.getElementById("diagram").setAttribute("aria-label",
     `Position on ${data.report.board || "the board"}: ${count} tiles. Arrow keys move between cells; type a value or # and Enter to place a tile; Delete takes it away.`);
   report(data.report, count);
+}
+
+// The part of the board an export shows, when it is cropped: a dashed frame on the whole board (which the
+// editor always shows, so that any cell can take a tile).
+function drawCrop(frame, total) {
+  const group = document.getElementById("pages");
+  group.replaceChildren();
+  document.getElementById("crop-note").textContent = frame ? `export: ${frame.cells} of ${total} cells, in the dashed frame` : "";
+  if (frame) svgEl("rect", { x: frame.x, y: frame.y, width: frame.w, height: frame.h, class: "crop-frame" }, group);
 }
 
 function report(result, tiles) {

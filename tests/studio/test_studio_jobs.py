@@ -1,0 +1,286 @@
+"""The jobs behind the studio's requests: heavy work in worker processes killed when stopped (over budget,
+client gone, cancelled build), light work stopped at its check points, and everything after a stop as if on a
+fresh server."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import studio_work
+from modlinseq_print.studio.jobs import LIGHT_WORKERS
+from modlinseq_print.studio.workers import MEMORY_LIMIT, worker_pool
+from studio_client import post_head, request
+
+HEAVY = "/api/position/export"  # a route whose handler runs in a worker process
+LIGHT = "/api/position/check"  # a route whose handler runs in a thread of the server
+SECRET = "the sentinel's secret line"
+
+
+@pytest.fixture
+def route(served, monkeypatch):
+    """Set a route's handler (and its budget) for one test, once the workers are all started."""
+    app = served.server.config.app
+    full_pool()
+
+    def set_route(path: str, handler, budget: float | None = None) -> None:
+        monkeypatch.setitem(app.routes, ("POST", path), handler)
+        if budget is not None:
+            monkeypatch.setitem(app.budgets, path, budget)
+    return set_route
+
+
+def gone(pid: int, within: float = 5.0) -> bool:
+    """True when the process ends within `within` seconds (it uses no CPU any more: it is not there)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not Path(f"/proc/{pid}").exists():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def full_pool(within: float = 10.0) -> set[int]:
+    """The pids of the pool's workers, once there are as many as it keeps."""
+    pool = worker_pool()
+    deadline = time.monotonic() + within
+    while len(pool.workers) < pool.size and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return {worker.pid for worker in pool.workers}
+
+
+def replaced(before: set[int], within: float = 10.0) -> set[int]:
+    """The workers of `before` that are no longer in the pool, once the pool is full again without them."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        now = full_pool()
+        if now != before and len(now) == worker_pool().size:
+            return before - now
+        time.sleep(0.02)
+    return set()
+
+
+class Stream:
+    """A streamed (NDJSON) request on its own connection, read line by line."""
+
+    def __init__(self, port: int, path: str, body: dict):
+        data = json.dumps(body).encode()
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+        self.sock.sendall(post_head(port, path, f"Accept: application/x-ndjson\r\nContent-Length: {len(data)}\r\n")
+                          + data)
+        self.buffer = b""
+
+    def line(self) -> dict:
+        """The next JSON line of the answer (chunked transfer: lines arrive whole, between chunk sizes)."""
+        while True:
+            for raw in self.buffer.split(b"\r\n"):
+                if raw.startswith(b"{"):
+                    self.buffer = self.buffer[self.buffer.index(raw) + len(raw):]
+                    return json.loads(raw)
+            chunk = self.sock.recv(65536)
+            assert chunk, "the connection closed"
+            self.buffer += chunk
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+# --- heavy work: a worker process, killed ----------------------------------------------------------------------
+
+def test_heavy_work_that_never_checks_in_is_killed_at_its_budget(served, route):
+    route(HEAVY, studio_work.spin, budget=1.0)
+    stream = Stream(served.port, HEAVY, {})
+    start = time.monotonic()
+    pid = int(stream.line()["progress"].split()[1])
+    last = stream.line()
+    stream.close()
+    assert last["status"] == 503 and "stopped this request after 1 s" in last["error"]
+    assert time.monotonic() - start < 4
+    assert gone(pid)
+    route(HEAVY, studio_work.pid)
+    status, answer = request(served.port, HEAVY, {})
+    assert status == 200 and answer["pid"] != pid  # a fresh worker took its place
+
+
+def test_a_plain_request_over_its_budget_kills_its_worker(served, route):
+    before = full_pool()
+    route(HEAVY, studio_work.spin, budget=0.5)
+    status, answer = request(served.port, HEAVY, {})
+    assert status == 503 and "after 0.5 s" in answer["error"]
+    killed = replaced(before)
+    assert len(killed) == 1 and gone(killed.pop())
+
+
+def test_heavy_work_whose_client_goes_away_is_killed(served, route):
+    route(HEAVY, studio_work.spin, budget=60)
+    stream = Stream(served.port, HEAVY, {})
+    pid = int(stream.line()["progress"].split()[1])
+    assert not gone(pid, within=0.3)  # it runs on while the client waits
+    stream.close()
+    assert gone(pid)
+
+
+def test_a_worker_reads_no_file_a_request_names(served, route, tmp_path, monkeypatch):
+    """Defence in depth: with the central guard gone, a handler's read is refused in a worker as in a thread."""
+    monkeypatch.setattr("modlinseq_print.studio.app.refuse_file_names", lambda value: None)
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET + "\n")
+    for path in (HEAVY, LIGHT):
+        route(path, studio_work.read_named)
+        status, answer = request(served.port, path, {"path": str(secret)})
+        assert status == 400 and "uploaded" in answer["error"] and SECRET not in json.dumps(answer)
+
+
+def test_a_worker_over_its_memory_limit_answers_one_line_and_is_replaced(served, route):
+    before = full_pool()
+    route(HEAVY, studio_work.allocate)
+    status, answer = request(served.port, HEAVY, {"bytes": MEMORY_LIMIT + 1})
+    assert status == 503 and answer["error"] == "the studio ran out of memory for this request: ask for less"
+    retired = replaced(before)
+    assert len(retired) == 1 and gone(retired.pop())
+    assert request(served.port, HEAVY, {"bytes": 1000})[1] == {"size": 1000}  # a modest job is served
+
+
+def test_a_worker_that_dies_is_answered_and_replaced(served, route):
+    route(HEAVY, studio_work.die)
+    status, answer = request(served.port, HEAVY, {})
+    assert status == 503 and "stopped unexpectedly" in answer["error"] and "\n" not in answer["error"]
+    route(HEAVY, studio_work.pid)
+    assert request(served.port, HEAVY, {})[0] == 200
+
+
+def test_workers_killed_while_idle_cost_no_request(served, route):
+    route(HEAVY, studio_work.pid)
+    killed = full_pool()
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)  # from outside: the system's out-of-memory killer, say
+    answers = [request(served.port, HEAVY, {}) for _ in range(3)]
+    assert [status for status, _ in answers] == [200] * 3
+    assert not {answer["pid"] for _, answer in answers} & killed
+
+
+# --- a kit build cancelled, and what comes after -----------------------------------------------------------------
+
+def kit_values(port: int, name: str, **changes) -> dict:
+    status, answer = request(port, f"/api/kit/preset?name={name}")
+    return {**answer["values"], **changes}
+
+
+def fetch(port: int, path: str) -> bytes:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+    response = connection.getresponse()
+    assert response.status == 200, response.read()
+    return response.read()
+
+
+def built_files(port: int) -> list[bytes]:
+    """The starter kit built on a server: its PDF and the pictures of two of its pages; and a board's PDF."""
+    values = kit_values(port, "starter")
+    status, kit = request(port, "/api/kit/build", {"name": "starter", "values": values})
+    assert status == 200 and kit["ok"], kit
+    board = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    board.request("POST", "/api/board/download?format=pdf", json.dumps({"board": "hex:4", "remove": ["B1"]}),
+                  {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+    return [fetch(port, f"/api/kit/download?id={kit['id']}"), fetch(port, f"/api/kit/page?id={kit['id']}&page=1"),
+            fetch(port, f"/api/kit/page?id={kit['id']}&page={kit['pages']}"), board.getresponse().read()]
+
+
+@pytest.fixture(scope="module")
+def fresh_server_files():
+    """The same files from a studio started afresh in its own process."""
+    process = subprocess.Popen([sys.executable, "-m", "modlinseq_print", "studio", "--port", "0", "--no-browser"],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(process.stdout.readline().split()[2].rstrip("/").rsplit(":", 1)[1])
+        yield built_files(port)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow  # a second studio in its own process, and four kits
+def test_a_cancelled_kit_build_stops_and_the_next_is_as_a_fresh_servers(served, fresh_server_files):
+    values = kit_values(served.port, "standard", **{"board.spec": "hex:57", "tiles.copies": "100"})
+    stream = Stream(served.port, "/api/kit/build", {"name": "big", "values": values})
+    assert "progress" in stream.line()
+    busy = [worker.pid for worker in worker_pool().workers if worker.busy]
+    assert len(busy) == 1
+    stream.close()  # Cancel, or a new build replacing this one
+    assert gone(busy[0])
+    assert built_files(served.port) == fresh_server_files  # byte for byte
+
+
+# --- light work: a thread, stopped at its check points -------------------------------------------------------------
+
+def stops_counting(counter: list[int]) -> bool:
+    time.sleep(0.3)
+    stopped_at = counter[0]
+    time.sleep(0.3)
+    return counter[0] == stopped_at
+
+
+def test_light_work_over_its_budget_stops_at_its_next_check_point(served, route):
+    counter = [0]
+    route(LIGHT, studio_work.counting(counter), budget=0.5)
+    start = time.monotonic()
+    status, answer = request(served.port, LIGHT, {})
+    assert status == 503 and "stopped this request after 0.5 s" in answer["error"]
+    assert time.monotonic() - start < 3
+    assert counter[0] > 0 and stops_counting(counter)
+    assert request(served.port, "/api/board/preview", {"board": "hex:1"})[0] == 200  # the thread is free again
+
+
+def test_light_work_whose_client_goes_away_stops(served, route):
+    counter = [0]
+    route(LIGHT, studio_work.counting(counter), budget=60)
+    body = b"{}"
+    with socket.create_connection(("127.0.0.1", served.port)) as sock:
+        sock.sendall(post_head(served.port, LIGHT, f"Content-Length: {len(body)}\r\n") + body)
+        time.sleep(0.5)
+        assert counter[0] > 0
+    assert stops_counting(counter)
+
+
+def test_a_streamed_light_request_reports_progress_and_stops_when_cancelled(served, route):
+    counter = [0]
+    route(LIGHT, studio_work.reporting(counter))
+    stream = Stream(served.port, LIGHT, {})
+    steps = [stream.line() for _ in range(3)]
+    assert steps[0] == {"progress": "step 1", "done": 1, "total": 1000}
+    stream.close()
+    assert stops_counting(counter)
+
+
+def test_light_work_that_waited_past_its_budget_never_starts(served, route):
+    release, ran = threading.Event(), []
+
+    def blocking(request):
+        while not release.wait(0.02):
+            request.check()
+        return {}
+
+    route("/api/board/pages", blocking, budget=30)
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=0.5)
+    with_threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {}))
+                    for _ in range(LIGHT_WORKERS)]  # every light thread taken
+    for thread in with_threads:
+        thread.start()
+    time.sleep(0.3)
+    status, answer = request(served.port, LIGHT, {})
+    release.set()
+    for thread in with_threads:
+        thread.join(10)
+    assert status == 503 and "after 0.5 s" in answer["error"]
+    time.sleep(0.2)
+    assert ran == []
