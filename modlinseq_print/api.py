@@ -304,6 +304,7 @@ class SolidsPrint:
     look: object  # printables.tiles.TileLook
     spec: object  # solids.pieces.SolidSpec
 
+    @_keywords(tile_width="width", tile_shape="shape")
     def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
              first_layer_height="0.2mm", colors: tuple[str, str] = ("#ffd54f", "#222222"),
              preview=None) -> list[Path]:
@@ -325,6 +326,7 @@ class SolidsPrint:
         return write_files_atomic(run_files(piece_run(self.pieces, self.look, self.spec, job), str(path), fmt, picture))
 
 
+@_keywords(tile_width="width", tile_shape="shape")
 def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
              no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
              counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
@@ -364,13 +366,15 @@ class RackPrint:
     look: object
     copies: int = 1
 
+    @_keywords(tile_width="width", tile_shape="shape")
     def save(self, path, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
-             kerf=None, cut_color=None, engrave_color=None, hairline=None, engrave: bool = True,
-             reference: bool = True, reference_size=None) -> list[Path]:
+             kerf=None, cut_color=None, engrave_color=None, hairline=None, no_engrave: bool = False,
+             no_reference: bool = False, reference_size=None) -> list[Path]:
         """Write the racks as `rack` does: .3mf or .stl to 3D-print (on a `bed`, default 256x256mm), .svg or .dxf
         to laser-cut (default bed 600x400mm) from sheet `material` (default 3mm) with the laser's `kerf`,
-        colours, `hairline`, engraved part numbers and kerf reference square; `preview` a .png picture of the
-        rack holding a hand. The laser's arguments are refused for a printed rack."""
+        colours, `hairline`, engraved part numbers (unless `no_engrave`) and kerf reference square (unless
+        `no_reference`) of `reference_size`; `preview` a .png picture of the rack holding a hand. The laser's
+        arguments are refused for a printed rack."""
         from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED, laser_cut_spec
         from modlinseq_print.render.paper import check_paper_size
         from modlinseq_print.solids import kernel
@@ -379,8 +383,8 @@ class RackPrint:
         fmt = _solid_format(path, format, ("3mf", "stl", "svg", "dxf"))
         picture = _preview(preview)
         given = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
-                 "hairline": hairline, "reference_size": reference_size, "no_engrave": not engrave,
-                 "no_reference": not reference}
+                 "hairline": hairline, "reference_size": reference_size, "no_engrave": no_engrave,
+                 "no_reference": no_reference}
         laser = fmt in ("svg", "dxf")
         named = [name for name, value in given.items() if value not in (None, False)]
         if named and not laser:
@@ -405,6 +409,7 @@ class RackPrint:
                                                    fmt, picture))
 
 
+@_keywords(tile_width="width", tile_shape="shape")
 def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=None, shape: str | None = None,
          style: str = "flat", thickness=None) -> RackPrint:
     """`copies` racks (one per player, 1 to 20) for a `hand` of tiles (1 to 30) of the preset's or the given

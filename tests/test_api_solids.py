@@ -35,9 +35,9 @@ def test_pieces3d_writes_what_the_command_writes(call, args, name, cli, dirs):
 @pytest.mark.parametrize("name, laser, flags", [
     ("rack.3mf", {}, []),
     ("rack.stl", {}, []),
-    ("rack.svg", {"material": "4mm", "kerf": "0.15mm", "cut_color": "#0000ff", "engrave": False},
+    ("rack.svg", {"material": "4mm", "kerf": "0.15mm", "cut_color": "#0000ff", "no_engrave": True},
      ["--material", "4mm", "--kerf", "0.15mm", "--cut-color", "#0000ff", "--no-engrave"]),
-    ("rack.dxf", {"reference": False}, ["--no-reference"]),
+    ("rack.dxf", {"no_reference": True}, ["--no-reference"]),
 ])
 def test_rack_writes_what_the_command_writes(name, laser, flags, cli, dirs):
     api, out = dirs
@@ -53,7 +53,9 @@ def test_rack_writes_what_the_command_writes(name, laser, flags, cli, dirs):
     (lambda p: mp.rack().save(p / "rack.svg", format="dxf"), "contradicts the file name"),
     (lambda p: mp.rack(copies=21), "make 1 to 20"),
     (lambda p: mp.rack(hand=31), "a hand of 1 to 30"),
-    (lambda p: mp.rack(hand=9).save(p / "rack.3mf"), "256"),
+    (lambda p: mp.rack(hand=9).save(p / "rack.3mf"), "use a larger bed or a smaller hand"),
+    (lambda p: mp.pieces3d(5, 1, width="120mm").save(p / "set.3mf", bed="100x100mm"), "or a smaller width"),
+    (lambda p: mp.rack(hand=20).save(p / "rack.svg", bed="200x200mm"), "use a larger bed or a smaller hand"),
     (lambda p: mp.pieces3d(5, 1).save(p / "set.3mf", preview=p / "plate.jpg"), "name it .png"),
     (lambda p: mp.pieces3d(5, 1, style="lying"), "use one of flat, standing"),
     (lambda p: mp.pieces3d(5, 1, thickness="41mm"), "1 to 40 mm"),
