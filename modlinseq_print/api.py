@@ -8,6 +8,8 @@
     mp.markers("8-20").save("markers.svg")
     mp.position("hex:6", 13, "4B2, 6B1, 1A0").save("position.svg")
     mp.check("hex:9", 13, "4B2, 6B1, 1A0")  # the object `check --json` prints
+    mp.pieces3d(preset="standard").save("pieces.3mf")  # solids for 3D printers (the [3d] extra)
+    mp.rack(hand=7, copies=4).save("rack.svg")  # .3mf/.stl to print, .svg/.dxf to laser-cut
 
 Each `save` picks the format from the file's extension (.pdf, .svg, .png; .dxf for cut paths of pieces),
 writes the same bytes as the matching command, and returns the files written: a PDF holds every page,
@@ -33,7 +35,8 @@ from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
 
-__all__ = ["board", "kit", "tiles", "markers", "position", "check", "preflight", "PressOptions", "ModlinseqError"]
+__all__ = ["board", "kit", "tiles", "markers", "position", "check", "preflight", "pieces3d", "rack", "PressOptions",
+           "ModlinseqError"]
 
 
 def _keywords(**names: str):
@@ -78,9 +81,9 @@ class BoardPrint:
         assembly page), on one page with paper="poster", or scaled onto one sheet with `fit`."""
         from modlinseq_print.printables.board_pages import board_document
 
-        cull = format_for(path, format) != "pdf"
+        format_for(path, format)  # a bad name or format fails before the pages are laid out
         with using(self.lang):
-            document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit, cull=cull)
+            document, _ = board_document(self.drawing, paper, margin, overlap, orientation, fit)
         return write_output(document, path, format, dpi, self.press)
 
 
@@ -271,3 +274,157 @@ def position(board: str, modulus: int, transcript: str, *, pattern: str | None =
     analysis = _analysis(board, modulus, transcript, wrap, diagonals, wild_policy, marker)
     with using(lang):
         return PositionPrint(analysis, position_scene(analysis, style))
+
+
+def _solid_format(path, format: str | None, formats: tuple[str, ...]) -> str:
+    """The format of a 3D or laser file: `format` (agreeing with the file name), else the name's extension."""
+    suffix = Path(str(path)).suffix.lower().lstrip(".")
+    kind = (format or suffix).lower().lstrip(".")
+    if format and suffix in formats and suffix != kind:
+        raise ModlinseqError(f"format {format!r} contradicts the file name {Path(str(path)).name!r}: name it .{kind} "
+                             "or leave out format")
+    if kind not in formats:
+        raise ModlinseqError(f"cannot tell the format of {Path(str(path)).name!r}: name it "
+                             f"{', '.join('.' + f for f in formats)}, or give format")
+    return kind
+
+
+def _preview(preview) -> str | None:
+    """The picture's path, which must name a .png."""
+    if preview is not None and Path(str(preview)).suffix.lower() != ".png":
+        raise ModlinseqError(f"preview writes a PNG picture: name it .png, not {Path(str(preview)).name!r}")
+    return None if preview is None else str(preview)
+
+
+@dataclass
+class SolidsPrint:
+    """Pieces as solids for a 3D printer (`pieces`, their `look` and `spec`), as the `pieces3d` command makes them."""
+
+    pieces: list
+    look: object  # printables.tiles.TileLook
+    spec: object  # solids.pieces.SolidSpec
+
+    @_keywords(tile_width="width", tile_shape="shape")
+    def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
+             first_layer_height="0.2mm", colors: tuple[str, str] = ("#ffd54f", "#222222"),
+             preview=None) -> list[Path]:
+        """Write the plates (.3mf: a file per plate; .stl: a file per plate and filament) and the manifests
+        (NAME.manifest.csv and .json) as `pieces3d` does, with a shaded picture of the first plate in `preview`
+        (a .png) when given; `bed` is the printer's bed ('256x256mm'), `colors` the two filaments' display
+        colours (light, dark)."""
+        from modlinseq_print.solids import kernel
+
+        kernel.manifold3d()  # the optional extra, or one line saying how to install it
+        from modlinseq_print.solids.files import PrintJob, piece_run, run_files
+        from modlinseq_print.units import parse_size
+
+        fmt = _solid_format(path, format, ("3mf", "stl"))
+        picture = _preview(preview)
+        job = PrintJob(bed=parse_size(bed, "bed"), spacing=_mm(spacing, "spacing"),
+                       layer=_mm(layer_height, "layer height"), first_layer=_mm(first_layer_height, "first layer height"),
+                       colours=tuple(colors))
+        return write_files_atomic(run_files(piece_run(self.pieces, self.look, self.spec, job), str(path), fmt, picture))
+
+
+@_keywords(tile_width="width", tile_shape="shape")
+def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
+             no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
+             counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
+             number: str = "raised", relief="0.6mm", chamfer="0.4mm", top_chamfer="0mm", nozzle="0.4mm",
+             cue: str | None = None) -> SolidsPrint:
+    """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
+    from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or
+    "standing" (9 mm) unless `thickness`; `number` "raised", "sunk" or "inlay"; `cue` "underline", "dot" or
+    "none" for 6 and 9 (None: the preset's underline, else none)."""
+    from modlinseq_print.kits.piece_sets import chosen_set
+    from modlinseq_print.printables.tiles import read_counts
+    from modlinseq_print.solids.pieces import THICKNESS, SolidSpec, check_thickness, solid_look
+
+    if style not in THICKNESS:
+        raise ModlinseqError(f"unknown style {style!r}: use one of {', '.join(THICKNESS)}")
+    loaded = None
+    if preset is not None:
+        from modlinseq_print.kits.preset_loading import load_preset
+
+        loaded = load_preset(preset)
+    chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
+                        wild, blockers, markers, None if width is None else str(width), shape)
+    look = solid_look(_mm(chosen.width, "tile width"), chosen.shape)
+    spec = SolidSpec(thickness=check_thickness(THICKNESS[style] if thickness is None else _mm(thickness, "thickness")),
+                     number=number, relief=_mm(relief, "relief"), chamfer=_mm(chamfer, "chamfer"),
+                     top_chamfer=_mm(top_chamfer, "top chamfer"), nozzle=_mm(nozzle, "nozzle width"),
+                     cue=cue if cue is not None else "underline" if chosen.underline else "none")
+    return SolidsPrint(chosen.pieces, look, spec)
+
+
+@dataclass
+class RackPrint:
+    """Racks for a hand of tiles (`size`: printables.rack.RackSize; `look`: the tiles'), as the `rack` command
+    makes them."""
+
+    size: object
+    look: object
+    copies: int = 1
+
+    @_keywords(tile_width="width", tile_shape="shape")
+    def save(self, path, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
+             kerf=None, cut_color=None, engrave_color=None, hairline=None, no_engrave: bool = False,
+             no_reference: bool = False, reference_size=None) -> list[Path]:
+        """Write the racks as `rack` does: .3mf or .stl to 3D-print (on a `bed`, default 256x256mm), .svg or .dxf
+        to laser-cut (default bed 600x400mm) from sheet `material` (default 3mm) with the laser's `kerf`,
+        colours, `hairline`, engraved part numbers (unless `no_engrave`) and kerf reference square (unless
+        `no_reference`) of `reference_size`; `preview` a .png picture of the rack holding a hand. The laser's
+        arguments are refused for a printed rack."""
+        from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED, laser_cut_spec
+        from modlinseq_print.render.paper import check_paper_size
+        from modlinseq_print.solids import kernel
+        from modlinseq_print.units import parse_size
+
+        fmt = _solid_format(path, format, ("3mf", "stl", "svg", "dxf"))
+        picture = _preview(preview)
+        given = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
+                 "hairline": hairline, "reference_size": reference_size, "no_engrave": no_engrave,
+                 "no_reference": no_reference}
+        laser = fmt in ("svg", "dxf")
+        named = [name for name, value in given.items() if value not in (None, False)]
+        if named and not laser:
+            raise ModlinseqError(f"{named[0]} is an argument of the laser-cut rack, and {Path(str(path)).name!r} is a "
+                                 f"{fmt.upper()} to print: save to NAME.svg or NAME.dxf, or leave out {named[0]}")
+        bed = str(bed or (LASER_BED if laser else PRINTER_BED))
+        size = check_paper_size(parse_size(bed, "bed"), bed)
+        gap = _mm(spacing, "spacing")
+        if not laser:
+            kernel.manifold3d()
+            from modlinseq_print.solids.rack_files import rack_plate_files
+
+            return write_files_atomic(rack_plate_files(self.size, self.look, self.copies, size, gap, str(path), fmt,
+                                                       picture))
+        from modlinseq_print.solids.rack_files import laser_rack_files
+
+        options = {name: LASER_OPTIONS[name] if value is None else value for name, value in given.items()}
+        thickness, spec = laser_cut_spec(options, gap)
+        if picture:
+            kernel.manifold3d()
+        return write_files_atomic(laser_rack_files(self.size, self.look, thickness, spec, self.copies, size, str(path),
+                                                   fmt, picture))
+
+
+@_keywords(tile_width="width", tile_shape="shape")
+def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=None, shape: str | None = None,
+         style: str = "flat", thickness=None) -> RackPrint:
+    """`copies` racks (one per player, 1 to 20) for a `hand` of tiles (1 to 30) of the preset's or the given
+    `width` and `shape` (default 25mm pentagon) and thickness (`style` "flat" 3 mm or "standing" 9 mm, unless
+    `thickness`), as the `rack` command sizes them."""
+    from modlinseq_print.printables.rack import RackSize, check_copies
+    from modlinseq_print.solids.pieces import THICKNESS, check_thickness, solid_look
+
+    if style not in THICKNESS:
+        raise ModlinseqError(f"unknown style {style!r}: use one of {', '.join(THICKNESS)}")
+    if preset is not None:
+        from modlinseq_print.kits.preset_loading import load_preset
+
+        tiles = load_preset(preset).tiles
+        width, shape = width or tiles.width, shape or tiles.shape
+    look = solid_look(_mm(width or "25mm", "tile width"), shape or "pentagon")
+    tile_thickness = check_thickness(THICKNESS[style] if thickness is None else _mm(thickness, "thickness"))
+    return RackPrint(RackSize.for_tiles(look, tile_thickness, hand), look, check_copies(copies))

@@ -75,13 +75,15 @@ class Transaction:
             missing.append(parent)
             parent = parent.parent
         for folder in reversed(missing):
-            folder.mkdir()
-            self.created_dirs.append(folder)
+            with interrupts.deferred():  # made and noted together: a Ctrl-C between the two would leave it behind
+                folder.mkdir()
+                self.created_dirs.append(folder)
 
     def stage(self, path: Path, data: bytes, mode: int | None) -> str:
         """Write `data` to a temporary file beside `path`; return its name."""
-        fd, tmp = tempfile.mkstemp(prefix=".modlinseq-", suffix=".tmp", dir=path.parent)
-        self.temps.append(tmp)
+        with interrupts.deferred():  # made and noted together, so that rollback() always finds it
+            fd, tmp = tempfile.mkstemp(prefix=".modlinseq-", suffix=".tmp", dir=path.parent)
+            self.temps.append(tmp)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, NEW_FILE_MODE if mode is None else mode)
@@ -93,11 +95,12 @@ class Transaction:
             self.backups.append((path, None))
             return
         backup = tempfile.mktemp(prefix=".modlinseq-", suffix=".old", dir=path.parent)
-        try:
-            os.link(path, backup)
-        except OSError:  # no hard links here: move it aside instead
-            os.rename(path, backup)
-        self.backups.append((path, backup))
+        with interrupts.deferred():  # kept aside and noted together
+            try:
+                os.link(path, backup)
+            except OSError:  # no hard links here: move it aside instead
+                os.rename(path, backup)
+            self.backups.append((path, backup))
 
     def rollback(self) -> None:
         """Put every target back as it was and remove what this write created."""

@@ -23,14 +23,14 @@ def _assert_interrupted(result, folder, old: dict[str, bytes]) -> None:
 
 
 def test_ctrl_c_inside_the_png_write_callback(capsys, tmp_path, monkeypatch):
-    import cairosvg.surface
+    import modlinseq_print.render.png_writer as png_writer
 
     class InterruptedOnWrite(io.BytesIO):
         def write(self, data):
             _ctrl_c()  # Python runs the handler here, inside cairo's callback into Python
             return super().write(data)
 
-    monkeypatch.setattr(cairosvg.surface, "io", type("io", (), {"BytesIO": InterruptedOnWrite}))
+    monkeypatch.setattr(png_writer, "io", type("io", (), {"BytesIO": InterruptedOnWrite}))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "keep.png").write_bytes(b"OLD")
     result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.png")

@@ -86,7 +86,7 @@ def style_from_args(args: argparse.Namespace, press=None) -> BoardStyle:
 
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it; on a terminal, a status line follows the planning and writing of the pages."""
-    kind = format_for(args.output, args.format)  # a bad name or format fails before any drawing
+    format_for(args.output, args.format)  # a bad name or format fails before any drawing
     press = press_from_args(args)
     board, style = board_from_args(args), style_from_args(args, press)
     least = check_sheet_count(board, style.resolved_cell_size(), args.paper, args.margin, args.fit)  # before drawing
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         drawing = board_scene(board, style)
         with using(args.lang):
             document, summary = board_document(drawing, args.paper, args.margin, args.overlap, args.orientation,
-                                               args.fit, cull=kind != "pdf")
+                                               args.fit)
         bar.restart(len(document.pages))
         return write_document(document, args, summary, bar.step if len(document.pages) > 1 else None)
     finally:

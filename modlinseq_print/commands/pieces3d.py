@@ -16,8 +16,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.printables.pieces import with_markers
-from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece, TileLook, read_counts, tile_set
+from modlinseq_print.printables.tiles import Piece, TileLook, read_counts
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural
 
@@ -115,36 +114,20 @@ def job_from_args(args: argparse.Namespace):
                     first_layer=parse_length(args.first_layer_height, "first layer height"), colours=colours)
 
 
-def _given(value, from_preset, default):
-    """An option's value: as given, else the preset's (when there is a preset), else the default."""
-    return value if value is not None else default if from_preset is None else from_preset
-
-
 def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
     """The pieces, their look (width and shape) and whether the preset underlines 6 and 9."""
+    from modlinseq_print.kits.piece_sets import chosen_set
+
     preset = None
     if args.preset:
         from modlinseq_print.kits.preset_loading import load_preset
 
         preset = load_preset(args.preset)
-    tiles = preset.tiles if preset else None
-    modulus = _given(args.modulus, preset.modulus if preset else None, DEFAULT_MODULUS)
-    copies = _given(args.copies, tiles.copies if tiles else None, DEFAULT_COPIES)
-    wild = _given(args.wild, tiles.wild if tiles else None, 0)
-    blockers = _given(args.blockers, tiles.blockers if tiles else None, 0)
-    no_zero = args.no_zero or bool(tiles and tiles.no_zero)
-    counts = read_counts(args.counts) if args.counts else None
-    pieces = tile_set(modulus, copies, no_zero, counts, wild, blockers)
-    markers = args.markers
-    marker_copies = 1
-    if markers is None and preset and preset.markers.include and preset.markers.copies:
-        markers, marker_copies = preset.markers.range, preset.markers.copies
-    pieces = with_markers(pieces, markers, marker_copies)
-    width = _given(args.tile_width, tiles.width if tiles else None, "25mm")
-    shape = _given(args.tile_shape, tiles.shape if tiles else None, "pentagon")
+    chosen = chosen_set(preset, args.modulus, args.copies, read_counts(args.counts) if args.counts else None,
+                        args.no_zero, args.wild, args.blockers, args.markers, args.tile_width, args.tile_shape)
     from modlinseq_print.solids.pieces import solid_look
 
-    return pieces, solid_look(parse_length(width, "tile width"), shape), bool(tiles and tiles.underline)
+    return chosen.pieces, solid_look(parse_length(chosen.width, "tile width"), chosen.shape), chosen.underline
 
 
 def output_format(path: str, fmt: str | None) -> str:

@@ -15,21 +15,15 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
-from modlinseq_print.printables.rack import DEFAULT_HAND, RackSize
+from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, RackSize, check_copies
+from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE
+from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED
 from modlinseq_print.printables.tiles import TileLook
-from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.render.paper import check_paper_size
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural
 
 FORMATS = ("3mf", "stl", "svg", "dxf")
-#: the laser-cut rack's own options and their defaults
-LASER_OPTIONS = {"material": "3mm", "kerf": "0mm", "cut_color": "#ff0000", "engrave_color": "#000000",
-                 "hairline": f"{HAIRLINE}mm", "reference_size": f"{REFERENCE_SIDE:g}mm", "no_engrave": False,
-                 "no_reference": False}
-PRINTER_BED, LASER_BED = "256x256mm", "600x400mm"
-MAX_COPIES = 20
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -88,14 +82,7 @@ def rack_size(args: argparse.Namespace) -> tuple[RackSize, TileLook]:
     from modlinseq_print.solids.pieces import solid_look
 
     look = solid_look(parse_length(width or "25mm", "tile width"), shape or "pentagon")
-    return RackSize(look.width, bounding_box(look.outline).height, thickness_from_args(args), args.hand), look
-
-
-def check_copies(copies: int) -> int:
-    """The number of racks, or a one-line error."""
-    if not 1 <= copies <= MAX_COPIES:
-        raise Pieces3dError(f"{copies} racks is out of range: make 1 to {MAX_COPIES} (one per player)")
-    return copies
+    return RackSize.for_tiles(look, thickness_from_args(args), args.hand), look
 
 
 def laser_options(args: argparse.Namespace, fmt: str) -> dict:
@@ -141,15 +128,10 @@ def printed_files(args, size: RackSize, look: TileLook, fmt: str, bed, spacing: 
 
 def laser_files(args, laser: dict, size: RackSize, look: TileLook, fmt: str, bed, spacing: float, copies: int):
     """The laser-cut rack's bed files (SVG or DXF) and the picture of the assembled rack."""
-    from modlinseq_print.printables.rack_laser import check_material
+    from modlinseq_print.printables.rack_laser import laser_cut_spec
     from modlinseq_print.solids.rack_files import laser_rack_files
 
-    material = check_material(parse_length(laser["material"], "material thickness"))
-    spec = CutSpec(kerf=parse_length(laser["kerf"], "kerf"), cut_colour=parse_colour(laser["cut_color"]),
-                   engrave_colour=parse_colour(laser["engrave_color"]),
-                   hairline=parse_length(laser["hairline"], "hairline"), gap=spacing, engrave=not laser["no_engrave"],
-                   reference=not laser["no_reference"],
-                   reference_side=parse_length(laser["reference_size"], "reference square size"))
+    material, spec = laser_cut_spec(laser, spacing)
     if args.preview:
         from modlinseq_print.solids import kernel
 

@@ -22,7 +22,7 @@ from modlinseq_print.printables.boxes import card_thickness, check_play
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
 from modlinseq_print.printables.tiles import CUT_LINES, TileLook
-from modlinseq_print.render.paper import ORIENTATIONS, is_poster, parse_paper
+from modlinseq_print.render.paper import A5_LEAST, ORIENTATIONS, check_room, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
@@ -153,7 +153,9 @@ def _choices(preset: Preset) -> tuple[tuple[str, str | None, tuple[str, ...]], .
 def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callable[[], object]]]:
     """The checks that build what a key describes, in the order a reader meets the keys, each with its key."""
     tiles = preset.tiles
-    return [("board.overlap", lambda: _overlap(preset, m)),
+    text = m.text_sheet
+    return [("paper", lambda: check_room(text.width, text.height, text.margin, A5_LEAST, "a kit")),
+            ("board.overlap", lambda: _overlap(preset, m)),
             ("theme", lambda: get_theme(preset.theme)), ("tiles.shape", lambda: _shape(preset)),
             ("tiles.width", lambda: TileLook(width=m.tile_width, shape=tiles.shape)),
             ("tiles.bleed", lambda: TileLook(width=m.tile_width, shape=tiles.shape, bleed=m.bleed)),

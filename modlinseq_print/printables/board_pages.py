@@ -9,8 +9,8 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
-from modlinseq_print.render.paper import (BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, is_poster, make_sheet,
-                                          parse_margin)
+from modlinseq_print.render.paper import (A6_SHEET, BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, check_room,
+                                          is_poster, make_sheet, parse_margin)
 from modlinseq_print.render.scene import Document
 from modlinseq_print.render.pagination_pages import fit_document, paginated_document, poster_document
 from modlinseq_print.units import parse_length
@@ -61,13 +61,12 @@ def check_sheet_count(board: Board, cell_size: float, paper: str = "a4", margin:
 
 
 def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float | None = None,
-                   overlap: str | float | None = None, orientation: str = "auto", fit: bool = False,
-                   cull: bool = False) -> tuple[Document, str]:
+                   overlap: str | float | None = None, orientation: str = "auto",
+                   fit: bool = False) -> tuple[Document, str]:
     """The pages of a board on `paper` (a sheet name or size, or "poster"), and a one-line summary of them.
 
     `margin` defaults to 6 mm on sheets and 10 mm around a poster; `overlap` (glue margin between tiled
-    pages) to 10 mm; `fit` scales the board onto one sheet; `cull` leaves out of each tiled page what
-    falls outside it (the SVG and PNG writers want that; a PDF clips instead).
+    pages) to 10 mm; `fit` scales the board onto one sheet.
     """
     title = _("MODLINSEQ board {spec}").format(spec=drawing.board.spec)
     margin = parse_margin(margin if margin is not None else DEFAULT_MARGIN if is_poster(paper) else BOARD_MARGIN)
@@ -78,13 +77,14 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
                                    f"another paper) with {mention('fit', True)}", "fit")
         return poster_document(drawing.scene, margin, title), f"one poster page, board {size} plus {margin:g} mm margin"
     sheet = make_sheet(paper, margin)
+    check_room(sheet.width, sheet.height, sheet.margin, A6_SHEET, "a board page")
     if fit:
         document, scale = fit_document(drawing.scene, sheet, title, orientation)
         return document, f"one {paper} sheet at {scale * 100:.1f} % of the board's {size}"
     overlap = DEFAULT_OVERLAP if overlap is None else parse_length(overlap, "overlap")
     document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                        avoid=drawing.label_boxes(), cull=cull)
+                                        avoid=drawing.label_boxes())
     check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written
     with using("en"):  # the summary is a message: English, whatever language the pages print in
         return document, _tiled_summary(plan, size)

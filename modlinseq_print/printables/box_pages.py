@@ -10,8 +10,8 @@ from modlinseq_print.printables.boxes import BoxError, Net
 from modlinseq_print.printables.cutfile import CUT_LAYER, SCORE_LAYER, CutSpec, cut_scene
 from modlinseq_print.printables.cutters import Cutter, cut_sheet, get_cutter, pieces_sheet, registration_marks
 from modlinseq_print.printables.print_and_cut import REGISTRATION_LAYER
-from modlinseq_print.render.marks import scale_bar
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.marks import folio_room, scale_bar
+from modlinseq_print.render.paper import Sheet, smallest_paper
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import CREASE_LINE, DIE_LINE, Item, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
@@ -104,13 +104,17 @@ def box_page(parts: list[BoxPart], sheet: Sheet, title: str, notes: list[str], m
     _header(scene, area, title, [_(HOW_TO)] + notes)
     placed = place_parts(parts, net_area(sheet, mode, title, notes, cutter))
     if placed is None:
-        raise BoxError(f"the box's nets do not fit a {sheet.width:g} x {sheet.height:g} mm page: use larger paper")
+        least = smallest_paper(lambda s: place_parts(parts, net_area(s, mode, title, notes, cutter)) is not None,
+                               sheet.margin)
+        raise BoxError(f"the box's nets do not fit a {sheet.width:g} x {sheet.height:g} mm page: use larger paper"
+                       + (f" ({least} is the smallest that holds them)" if least else ""))
     for part in placed:
         scene.layer("box").items.extend(net_items(part, mode))
     if steps:
         below = max(max(y for _, y in part.net.outline) for part in placed) + NET_GAP
         scene.layer("text").items.extend(_steps(steps, Rect(area.x, below, area.width, area.bottom - 10.0 - below)))
-    scene.layer("footer").items.extend(scale_bar(area.x, area.bottom - 3.0, 50.0))
+    scene.layer("footer").items.extend(scale_bar(area.x, area.bottom - 3.0, 50.0,  # clear of a kit's folio
+                                                 room=area.width - 52.0 - folio_room()))
     if mode == "print-and-cut":
         scene.layer(REGISTRATION_LAYER).items.extend(registration_marks(cutter or get_cutter(None), page))
     return scene, placed

@@ -10,7 +10,7 @@ from modlinseq_print.printables.box_pages import BoxPart, box_page, net_area, pl
 from modlinseq_print.printables.cutters import Cutter
 from modlinseq_print.printables.boxes import (BoxError, Stacks, card_thickness, check_play, piece_stacks, tile_box,
                                               tuck_box)
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import Sheet, smallest_paper
 from modlinseq_print.render.scene import Scene
 from modlinseq_print.wording import _, plural
 
@@ -73,10 +73,18 @@ def pieces_box(count: int, piece: tuple[float, float, float], grams: float, play
         tray, lid = tile_box(stacks, card)
         return [BoxPart(tray, {1: [title], 2: [title]}), BoxPart(lid, {0: [title, holds]})]
 
-    def fits(stacks: Stacks) -> bool:
-        return place_parts(parts(stacks), net_area(sheet, mode, heading, notes(stacks), cutter)) is not None
+    def fits(stacks: Stacks, on: Sheet = sheet) -> bool:
+        return place_parts(parts(stacks), net_area(on, mode, heading, notes(stacks), cutter)) is not None
 
-    stacks = piece_stacks(count, piece, play, fits)
+    def larger() -> str | None:  # the smallest paper on which some arrangement fits
+        def holds(on: Sheet) -> bool:
+            try:
+                return bool(piece_stacks(count, piece, play, lambda stacks: fits(stacks, on)))
+            except BoxError:
+                return False
+        return smallest_paper(holds, sheet.margin)
+
+    stacks = piece_stacks(count, piece, play, fits, larger)
     scene, placed = box_page(parts(stacks), sheet, heading, notes(stacks), mode, [_(step) for step in TRAY_STEPS],
                              cutter)
     return BoxSet(scene, placed, stacks.inner, holds)

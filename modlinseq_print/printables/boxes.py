@@ -141,9 +141,9 @@ class Stacks:
         return tuple(round(side + self.play, 3) for side in self.stacked)  # type: ignore[return-value]
 
 
-def piece_stacks(count: int, piece: tuple[float, float, float], play: float, fits) -> Stacks:
+def piece_stacks(count: int, piece: tuple[float, float, float], play: float, fits, larger=lambda: None) -> Stacks:
     """The arrangement of stacks whose box uses the least card (its outer surface) among those whose nets
-    `fits` (a function of a Stacks) accepts; a BoxError when none does."""
+    `fits` (a function of a Stacks) accepts; a BoxError when none does, naming the paper `larger()` finds."""
     options = [Stacks(count, columns, rows, piece, play) for columns in range(1, 7) for rows in range(1, 7)
                if columns * rows <= count]
     options = [s for s in options if s.per_stack * piece[2] >= 5.0 or s.columns * s.rows == 1]  # no flat trays
@@ -151,7 +151,9 @@ def piece_stacks(count: int, piece: tuple[float, float, float], play: float, fit
     for stacks in options:
         if fits(stacks):
             return stacks
-    raise BoxError(f"no box for {count} pieces of {piece[0]:g} mm fits the paper: use larger paper (a3)")
+    paper = larger()
+    raise BoxError(f"no box for {count} pieces of {piece[0]:g} mm fits the paper: use larger paper"
+                   + (f" ({paper} is the smallest that holds it)" if paper else ""))
 
 
 def _surface(inner: tuple[float, float, float]) -> float:

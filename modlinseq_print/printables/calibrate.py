@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.render.imposition import FLIPS, Slot, mirror_slot
 from modlinseq_print.render.marks import scale_bar
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import A5_LEAST, Sheet, check_room
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
 
 RANGE = 10.0  # mm read either way
@@ -135,5 +135,6 @@ def calibration_document(sheet: Sheet, flip: str = "long", advice: str | None = 
     on where the offset goes (default: offset_advice)."""
     if flip not in FLIPS:
         raise ValueError(f"unknown flip edge {flip!r}")
+    check_room(sheet.width, sheet.height, sheet.margin, A5_LEAST, "the calibration sheet")
     return Document([Page(front_scene(sheet, flip), bookmark="Duplex calibration", label="front"),
                      Page(back_scene(sheet, flip, advice), label="back")], title="Duplex calibration")

@@ -9,7 +9,7 @@ from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.games.coprimality import check_size, turn_ranges
 from modlinseq_print.geometry.addresses import column_letters
 from modlinseq_print.render.marks import scale_bar
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import Sheet, smallest_paper
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.text_metrics import text_width, wrap_text
@@ -21,6 +21,10 @@ MAX_SQUARE = 40.0
 GAP = 7.0  # mm between grids
 PLAYERS_LINE = 6.0  # mm above each grid for the players' names
 TITLE_HEIGHT = 11.0
+TITLE_SIZE = 5.0
+TITLE_LEAST = 4.0  # mm: a title too long for narrow paper is set down to this size, then on more lines
+CAPTION_SIZE = 2.6
+TABLE_HEADING_SIZE = 3.0
 TEXT_SIZE = 2.7
 TABLE_SIZE = 2.5
 BORDER_FILL = "#e4e4e4"
@@ -92,6 +96,11 @@ def _wrapped_rules(width: float) -> list[list[str]]:
     return [wrap_text(f"{k}. {_(rule)}", width - 3.0, "Helvetica", TEXT_SIZE) for k, rule in enumerate(RULES, 1)]
 
 
+def _table_heading(width: float) -> list[str]:
+    """The turn table's heading, on as many lines as the width needs."""
+    return wrap_text(_(TABLE_HEADING), width, "Helvetica-Bold", TABLE_HEADING_SIZE)
+
+
 def turn_entries(size: int) -> list[tuple[str, str]]:
     """The turn table for an n x n grid: (k, 'first-last') for every turn up to the one that places n * n."""
     return [(str(k), str(last) if first == last else f"{first}-{last}") for k, first, last in turn_ranges(size * size)]
@@ -110,7 +119,8 @@ def panel_height(size: int, width: float) -> float:
     """Height of the rules, the turn table and the scale bar under the grids."""
     lines = sum(len(rule) for rule in _wrapped_rules(width))
     _, rows, _ = _table_shape(size, width)
-    return 5.0 + lines * TEXT_SIZE * 1.3 + 8.0 + rows * TABLE_SIZE * 1.35 + 9.0
+    heading = (len(_table_heading(width)) - 1) * TABLE_HEADING_SIZE * 1.3
+    return 5.0 + lines * TEXT_SIZE * 1.3 + 8.0 + heading + rows * TABLE_SIZE * 1.35 + 9.0
 
 
 def _fit(area: Rect, block: GridBlock) -> tuple[int, int]:
@@ -119,32 +129,34 @@ def _fit(area: Rect, block: GridBlock) -> tuple[int, int]:
     return columns, rows
 
 
-def _grid_area(sheet: Sheet, size: int) -> Rect:
+def _grid_area(sheet: Sheet, spec: GameSheetSpec) -> Rect:
     area = sheet.printable
-    panel = panel_height(size, area.width)
-    return Rect(area.x, area.y + TITLE_HEIGHT, area.width, area.height - TITLE_HEIGHT - panel - 4.0)
+    panel = panel_height(spec.size, area.width)
+    top = title_block(area.width, spec).height
+    return Rect(area.x, area.y + top, area.width, area.height - top - panel - 4.0)
 
 
 def _check_room(sheet: Sheet, spec: GameSheetSpec) -> None:
     """Refuse, before any layout work, a grid whose squares alone cannot fit the printable area."""
     smallest = spec.square if spec.square is not None else 0.5
     room = sheet.printable
-    line, width = _widest_line(spec)
+    line, width = _widest_word(spec)
     if width > room.width:
         raise SheetLayoutError(f"text does not fit {sheet.describe()}: {line[:30]!r} needs {width:.0f} mm of width and "
                                f"the page leaves {room.width:.0f} mm: use larger {mention('paper')} or a smaller "
                                f"{mention('margin')}", "margin")
     side = spec.size * smallest
-    if side > min(room.width, room.height - TITLE_HEIGHT):
+    if side > min(room.width, room.height - title_block(room.width, spec).height):
         raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} even with "
                                f"{smallest:g} mm squares ({side:.0f} mm a side): use larger {mention('paper')} or a "
                                f"smaller {mention('size')}", "size")
 
 
-def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
-    """The square size: the one asked for if a grid fits, else 7 mm or the largest (by 0.5 mm) that fits."""
+def choose_square(sheet: Sheet, spec: GameSheetSpec, name_paper: bool = True) -> float:
+    """The square size: the one asked for if a grid fits, else 7 mm or the largest (by 0.5 mm) that fits (the
+    error names the smallest paper that holds the grid, unless `name_paper` is False)."""
     _check_room(sheet, spec)
-    area = _grid_area(sheet, spec.size)
+    area = _grid_area(sheet, spec)
     if spec.square is not None:
         block = GridBlock(spec.size, spec.square)
         if min(_fit(area, block)) < 1:
@@ -162,8 +174,21 @@ def choose_square(sheet: Sheet, spec: GameSheetSpec) -> float:
                 square -= 0.5
             hint = f", or {mention('square', f'{square:g}mm')} if you can write that small" if square > 0.5 else ""
             raise SheetLayoutError(f"a {spec.size} x {spec.size} grid does not fit {sheet.describe()} with squares of "
-                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger {mention('paper')}{hint}", "paper")
+                                   f"at least {MIN_AUTO_SQUARE:g} mm: use larger {mention('paper')}"
+                                   f"{_smallest(sheet, spec) if name_paper else ''}{hint}", "paper")
     return square
+
+
+def _smallest(sheet: Sheet, spec: GameSheetSpec) -> str:
+    """' (a5 is the smallest that holds it)': the smallest named paper whose page holds a grid of the spec."""
+    def holds(candidate: Sheet) -> bool:
+        try:
+            return choose_square(candidate, spec, name_paper=False) > 0
+        except SheetLayoutError:
+            return False
+
+    paper = smallest_paper(holds, sheet.margin)
+    return f" ({paper} is the smallest that holds it)" if paper else ""
 
 
 def _define_squares(scene: Scene, square: float) -> None:
@@ -206,13 +231,59 @@ def _caption(square: float, number: int, total: int) -> str:
                                                                       total=total)
 
 
-def _widest_line(spec: GameSheetSpec) -> tuple[str, float]:
-    """The widest single line of a sheet's text (it cannot wrap): the title with its caption, or the table heading."""
+def _widest_word(spec: GameSheetSpec) -> tuple[str, float]:
+    """The widest word of the title (whose lines break at spaces) and the table heading: no narrower
+    page can hold the sheet's text."""
+    words = [(word, text_width(word, "Helvetica-Bold", TITLE_LEAST)) for word in _title(spec.size).split()]
+    words += [(word, text_width(word, "Helvetica-Bold", TABLE_HEADING_SIZE)) for word in _(TABLE_HEADING).split()]
+    return max(words, key=lambda pair: pair[1])
+
+
+@dataclass(frozen=True)
+class TitleBlock:
+    """How the title and the sheet's caption sit at the top of a page: the title's lines and size, and whether
+    the caption stands at the right of a one-line title or under the title (narrow paper)."""
+
+    lines: tuple[str, ...]
+    size: float
+    caption_below: bool
+
+    @property
+    def height(self) -> float:
+        """The room the block takes above the grids (TITLE_HEIGHT for one line with its caption beside it)."""
+        if not self.caption_below:
+            return TITLE_HEIGHT
+        return max(TITLE_HEIGHT, self._caption_y + 2.5)
+
+    @property
+    def _caption_y(self) -> float:
+        return 1.0 + self.size + (len(self.lines) - 1) * self.size * 1.2 + 3.8
+
+    def items(self, printable: Rect, caption: str) -> list[Item]:
+        """The title's lines and the caption, from the top of the printable area."""
+        if not self.caption_below:
+            return [Text(printable.x, printable.y + 6.0, self.lines[0], self.size, anchor="start",
+                         font="Helvetica-Bold"),
+                    Text(printable.right, printable.y + 6.0, caption, CAPTION_SIZE, anchor="end", fill=GREY)]
+        items: list[Item] = [Text(printable.x, printable.y + 1.0 + self.size + k * self.size * 1.2, line, self.size,
+                                  anchor="start", font="Helvetica-Bold") for k, line in enumerate(self.lines)]
+        items.append(Text(printable.x, printable.y + self._caption_y, caption, CAPTION_SIZE, anchor="start",
+                          fill=GREY))
+        return items
+
+
+def title_block(room: float, spec: GameSheetSpec) -> TitleBlock:
+    """The title in `room` mm: on one line with the caption beside it; else the caption under it and the title
+    set smaller (down to TITLE_LEAST), then at TITLE_LEAST on as many lines as it needs."""
     title = _title(spec.size)
-    caption = _caption(spec.square or DEFAULT_SQUARE, spec.pages, spec.pages)
-    heading = (_(TABLE_HEADING), text_width(_(TABLE_HEADING), "Helvetica-Bold", 3.0))
-    with_title = (title, text_width(title, "Helvetica-Bold", 5.0) + 3.0 + text_width(caption, "Helvetica", 2.6))
-    return max(heading, with_title, key=lambda pair: pair[1])
+    caption = _caption(88.5, spec.pages, spec.pages)  # as wide as any square size's caption
+    width = text_width(title, "Helvetica-Bold", TITLE_SIZE)
+    if width + 3.0 + text_width(caption, "Helvetica", CAPTION_SIZE) <= room:
+        return TitleBlock((title,), TITLE_SIZE, False)
+    size = max(TITLE_LEAST, min(TITLE_SIZE, round(TITLE_SIZE * room / width - 0.005, 2)))  # rounded down: it fits
+    lines = (title,) if text_width(title, "Helvetica-Bold", size) <= room else \
+        tuple(wrap_text(title, room, "Helvetica-Bold", size))
+    return TitleBlock(lines, size, True)
 
 
 def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
@@ -224,8 +295,10 @@ def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
             y += TEXT_SIZE * 1.3
             items.append(Text(area.x + (0 if k == 0 else 3.0), y, line, TEXT_SIZE, anchor="start"))
     y += 6.0
-    items.append(Text(area.x, y, _(TABLE_HEADING), 3.0, anchor="start", font="Helvetica-Bold"))
-    y += 2.0
+    for k, line in enumerate(_table_heading(area.width)):
+        items.append(Text(area.x, y + k * TABLE_HEADING_SIZE * 1.3, line, TABLE_HEADING_SIZE, anchor="start",
+                          font="Helvetica-Bold"))
+    y += (len(_table_heading(area.width)) - 1) * TABLE_HEADING_SIZE * 1.3 + 2.0
     _columns, rows, column_width = _table_shape(size, area.width)
     for index, (k, numbers) in enumerate(turn_entries(size)):
         column, row = divmod(index, rows)
@@ -240,7 +313,7 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
     """Pages of n x n game grids, as many to a page as fit, each page with the rules and the turn table."""
     square = choose_square(sheet, spec)
     block = GridBlock(spec.size, square)
-    area = _grid_area(sheet, spec.size)
+    area = _grid_area(sheet, spec)
     columns, rows = _fit(area, block)
     used_w = columns * block.width + (columns - 1) * GAP
     used_h = rows * block.height + (rows - 1) * GAP
@@ -250,10 +323,8 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
         scene = Scene(sheet.width, sheet.height)
         _define_squares(scene, square)
         printable = sheet.printable
-        scene.add(Text(printable.x, printable.y + 6.0, _title(spec.size), 5.0, anchor="start", font="Helvetica-Bold"),
-                  "text")
-        scene.add(Text(printable.right, printable.y + 6.0, _caption(square, number, spec.pages), 2.6, anchor="end",
-                       fill=GREY), "text")
+        for item in title_block(printable.width, spec).items(printable, _caption(square, number, spec.pages)):
+            scene.add(item, "text")
         for r in range(rows):
             for c in range(columns):
                 for item in grid_items(block, x0 + c * (block.width + GAP), y0 + r * (block.height + GAP)):
@@ -266,5 +337,5 @@ def game_sheets(sheet: Sheet, spec: GameSheetSpec = GameSheetSpec()) -> Document
 
 def grids_per_page(sheet: Sheet, spec: GameSheetSpec) -> int:
     """How many grids one page holds."""
-    columns, rows = _fit(_grid_area(sheet, spec.size), GridBlock(spec.size, choose_square(sheet, spec)))
+    columns, rows = _fit(_grid_area(sheet, spec), GridBlock(spec.size, choose_square(sheet, spec)))
     return columns * rows

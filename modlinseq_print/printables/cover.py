@@ -25,7 +25,10 @@ GUIDE = [
 ]
 CREDIT = "MODLINSEQ is a game by Dave Barber. This print-and-play kit was made with modlinseq-print."
 TITLE = 24 * PT
-PICTURE_HEIGHT = 80.0  # mm: the height the game in progress is drawn at least (when it is that tall)
+PICTURE_HEIGHT = 80.0  # mm: the height the game in progress is drawn at least (when it is that tall)...
+#: The cover on small paper (A5), in the order tried until it fits its page: the game in progress drawn
+#: smaller, the text set smaller (a share of its size), the game left out.
+SMALLER = [(60.0, 1.0), (40.0, 1.0), (40.0, 0.9), (40.0, 0.8), (None, 0.9), (None, 0.8)]
 GROWTH = 0.6  # the share of the room left under the text that the picture takes (the assembly diagram the rest)
 DIAGRAM_LEAST = 35.0  # mm: a smaller assembly diagram is left out (its caption still gives the pages)
 
@@ -41,21 +44,21 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
     and a function drawing its diagram into a rectangle (mm). The picture takes PICTURE_HEIGHT, and more when
     the text under it leaves room.
     """
-    def lay(tallest: float) -> tuple[Flow, float]:
+    def lay(tallest: float | None, small: float = 1.0) -> tuple[Flow, float]:
         flow = Flow(width, height, margin=margin)
         flow.heading(title, size=TITLE)
-        flow.paragraph(summary, size=11 * PT)
-        if picture is not None:
-            flow.figure(picture[0], picture[1], size=8 * PT, tallest=tallest)
+        flow.paragraph(summary, size=11 * PT * small)
+        if picture is not None and tallest is not None:
+            flow.figure(picture[0], picture[1], size=8 * PT * small, tallest=tallest)
         flow.set_columns(2, gap=1.0)
         flow.heading(_("Contents"), size=13 * PT)
         rows = [[_("section"), _("pages")]]
         for name, first, count in contents:
             rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
-        flow.table(rows, widths=[flow.column_width - 22.0, 22.0], size=9.5 * PT)
+        flow.table(rows, widths=[flow.column_width - 22.0, 22.0], size=9.5 * PT * small)
         flow.heading(_("How to make the kit"), size=13 * PT)
-        flow.bullets(guide or [_(step) for step in GUIDE], size=8.5 * PT)
-        flow.paragraph(_(CREDIT), size=8 * PT)
+        flow.bullets(guide or [_(step) for step in GUIDE], size=8.5 * PT * small)
+        flow.paragraph(_(CREDIT), size=8 * PT * small)
         room = height - margin - flow.y if len(flow.pages) == 1 and flow.column == 0 else 0.0
         if assembly is not None:
             _assembly(flow, *assembly)
@@ -64,6 +67,10 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
     flow, room = lay(PICTURE_HEIGHT)
     if picture is not None and room > 10.0:
         flow, _room = lay(PICTURE_HEIGHT + GROWTH * room)
+    for tallest, small in SMALLER:  # small paper: a smaller game, then smaller text, then the text alone
+        if len(flow.pages) == 1:
+            break
+        flow, _room = lay(tallest, small)
     if len(flow.pages) > 1:
         raise FlowError(f"the cover's text runs past its {width:g} x {height:g} mm page: use larger {mention('paper')} "
                         f"or a shorter {mention('title')}", "title")

@@ -119,9 +119,10 @@ class Flow:
 
     def heading(self, text: str, size: float = 14 * PT) -> None:
         """A bold heading (wrapped to the column when it is wider), kept with at least a few lines of what follows."""
-        self.ensure(size * 5)
-        for line in wrap_text(text, self.column_width, "Helvetica-Bold", size):
-            self.y += size * 1.1
+        lines = wrap_text(text, self.column_width, "Helvetica-Bold", size)
+        self.ensure(size * (4 + len(lines)))
+        for number, line in enumerate(lines):
+            self.y += size * (1.1 if number == 0 else 1.2)
             self._check_height(line)
             self._check_width(line, text_width(line, "Helvetica-Bold", size), self.column_width)
             self.scene.add(Text(self.x, self.y, line, size, anchor="start", font="Helvetica-Bold"), "text")
@@ -180,6 +181,8 @@ class Flow:
         of lines (a row as tall as its tallest cell). With `continued`, that heading (bold, `heading_size`)
         stands above the repeated header wherever the table breaks to a new column or page."""
         widths = self._within_column(widths) if widths else self._fit_widths(rows, size)
+        rows = [self._wrapped_cells(row, widths, size, "Helvetica-Bold" if header and i == 0 else None, fonts)
+                for i, row in enumerate(rows)]
         leading = size * 1.45
         for i, row in enumerate(rows):
             height = leading * max(len(cell) if isinstance(cell, tuple) else 1 for cell in row)
@@ -211,6 +214,18 @@ class Flow:
             x += width
         self.y += leading * lines
         self.scene.add(Polygon(((self.x, self.y), (x, self.y)), RULE, closed=False), "text")
+
+    @staticmethod
+    def _wrapped_cells(row: list, widths: list[float], size: float, bold: str | None,
+                       fonts: list[str] | None) -> list:
+        """The row with each one-line cell wider than its column (on narrow paper) wrapped onto lines."""
+        cells = []
+        for j, (cell, width) in enumerate(zip(row, widths)):
+            font = bold or (fonts[j] if fonts else "Helvetica")
+            if isinstance(cell, str) and text_width(cell, font, size) + 1.0 > width:
+                cell = tuple(wrap_text(cell, width - 1.0, font, size))
+            cells.append(cell)
+        return cells + list(row[len(widths):])
 
     def _fit_widths(self, rows: list[list[str]], size: float) -> list[float]:
         count = max(len(r) for r in rows)

@@ -10,7 +10,7 @@ from modlinseq_print.games.mod13 import MODULUS, OPERATIONS, RANKS, WORKED_EXAMP
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.imposition import Slot, mirror_slot, place_rectangles
 from modlinseq_print.render.marks import crop_marks, scale_bar
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import A6_SHEET, LeastPaper, Sheet, check_room
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Circle, Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.printables.flow import FlowError
@@ -203,6 +203,7 @@ def _marks_and_bands(scene: Scene, boxes: list[Rect], area: Rect, caption: str, 
 def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Document:
     """The 52 cards, as many to a page as fit (nine on A4 or Letter), each fronts page followed by its
     mirrored backs page when options.backs."""
+    check_room(sheet.width, sheet.height, sheet.margin, A6_SHEET, "the Mod 13 deck")
     cards = deck_cards()
     area = sheet.printable
     pages: list[Page] = []
@@ -344,8 +345,20 @@ def example_card(x: float, y: float) -> list[Item]:
     return items
 
 
+#: The reference card is A6 landscape: paper whose printable area holds 105 x 148 mm either way round.
+CARD_LEAST = LeastPaper(REFERENCE_HEIGHT, REFERENCE_WIDTH, "A5 (148 x 210 mm)")
+
+
+def _holds_card(area: Rect) -> bool:
+    return REFERENCE_WIDTH <= area.width + 1e-6 and REFERENCE_HEIGHT <= area.height + 1e-6
+
+
 def reference_document(sheet: Sheet, marks: bool = True) -> Document:
-    """The operations card and the worked-example card (A6 landscape each), with crop marks."""
+    """The operations card and the worked-example card (A6 landscape each), with crop marks; on paper whose
+    printable area holds them only the other way round (A5), on landscape pages."""
+    check_room(sheet.width, sheet.height, sheet.margin, CARD_LEAST, "the Mod 13 reference card")
+    if not _holds_card(sheet.printable) and _holds_card(sheet.rotated().printable):
+        sheet = sheet.rotated()
     area = sheet.printable
     makers = (operations_card, example_card)
     sheets = place_rectangles(len(makers), REFERENCE_WIDTH, REFERENCE_HEIGHT, area, gap=14.0,

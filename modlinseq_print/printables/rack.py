@@ -15,6 +15,7 @@ from modlinseq_print.errors import FieldError
 
 DEFAULT_HAND = 7
 MAX_HAND = 30
+MAX_COPIES = 20  # racks in one run, one per player
 LEAN = 15.0  # degrees the tiles lean back from upright
 TILE_GAP = 2.0  # mm between neighbouring tiles
 END_ROOM = 6.0  # mm beyond the first and last tile
@@ -34,6 +35,13 @@ def check_hand(hand: int) -> int:
     return hand
 
 
+def check_copies(copies: int) -> int:
+    """The number of racks, or a one-line RackError."""
+    if not 1 <= copies <= MAX_COPIES:
+        raise RackError(f"{copies} racks is out of range: make 1 to {MAX_COPIES} (one per player)")
+    return copies
+
+
 @dataclass(frozen=True)
 class RackSize:
     """A rack for `hand` tiles of the given width, height and thickness (mm)."""
@@ -45,6 +53,13 @@ class RackSize:
 
     def __post_init__(self) -> None:
         check_hand(self.hand)
+
+    @classmethod
+    def for_tiles(cls, look, thickness: float, hand: int = DEFAULT_HAND) -> "RackSize":
+        """The rack for a hand of tiles of a look (printables.tiles.TileLook: width and outline) and thickness."""
+        from modlinseq_print.render.imposition import bounding_box
+
+        return cls(look.width, bounding_box(look.outline).height, thickness, hand)
 
     @property
     def length(self) -> float:

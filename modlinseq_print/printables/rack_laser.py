@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.errors import mention
 from modlinseq_print.printables.cutfile import (
-    CUT_LAYER, ENGRAVE_LAYER, CutSpec, cut_scene, kerf_outline, reference_square,
+    CUT_LAYER, ENGRAVE_LAYER, HAIRLINE, REFERENCE_SIDE, CutSpec, cut_scene, kerf_outline, reference_square,
 )
 from modlinseq_print.printables.rack import RackError, RackSize
 from modlinseq_print.render.imposition import bounding_box, convex_hull, offset_convex
@@ -59,6 +59,28 @@ class LaserPart:
     outline: tuple[Point, ...]
     holes: tuple[tuple[Point, ...], ...]
     pose: Pose
+
+
+#: The laser-cut rack's own options and their defaults (lengths and colours as text), and the default beds.
+LASER_OPTIONS = {"material": "3mm", "kerf": "0mm", "cut_color": "#ff0000", "engrave_color": "#000000",
+                 "hairline": f"{HAIRLINE}mm", "reference_size": f"{REFERENCE_SIDE:g}mm", "no_engrave": False,
+                 "no_reference": False}
+PRINTER_BED, LASER_BED = "256x256mm", "600x400mm"
+
+
+def laser_cut_spec(options: dict, spacing: float) -> tuple[float, CutSpec]:
+    """The sheet's thickness and the cut file's conventions from the laser-cut rack's options as given (lengths
+    and colours as text: material, kerf, cut_color, engrave_color, hairline, reference_size; no_engrave,
+    no_reference), the parts `spacing` mm apart."""
+    from modlinseq_print.printables.cutfile import parse_colour
+    from modlinseq_print.units import parse_length
+
+    material = check_material(parse_length(options["material"], "material thickness"))
+    return material, CutSpec(kerf=parse_length(options["kerf"], "kerf"), cut_colour=parse_colour(options["cut_color"]),
+                             engrave_colour=parse_colour(options["engrave_color"]),
+                             hairline=parse_length(options["hairline"], "hairline"), gap=spacing,
+                             engrave=not options["no_engrave"], reference=not options["no_reference"],
+                             reference_side=parse_length(options["reference_size"], "reference square size"))
 
 
 def check_material(thickness: float) -> float:

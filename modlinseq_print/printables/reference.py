@@ -7,6 +7,7 @@ from modlinseq_print.printables import reference_text as words
 from modlinseq_print.printables.flow import PT, SHADE, Flow
 from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, columns_for, example_for,  # noqa: F401
                                                     scoring_rows, teach)
+from modlinseq_print.render.paper import A6_TEXT, check_room
 from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.render.text_metrics import text_width
@@ -21,6 +22,7 @@ def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
                     game: ExampleGame | None = None) -> list[Scene]:
     """The rules sheet, then the reference card below its end, as pages of the given size (mm); `game` is the
     example game the sheet teaches with (by default the one example_for plays)."""
+    check_room(width, height, margin, A6_TEXT, "the rules and reference sheet")
     flow = Flow(width, height, margin=margin, columns=1)
     teach(flow, spec, game or example_for(spec))
     flow.set_columns(1, gap=4.0)

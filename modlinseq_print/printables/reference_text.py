@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.rules.sequences import msa, progression
 from modlinseq_print.wording import _
 
@@ -83,8 +83,8 @@ def sequence_table(modulus: int) -> list[tuple[str, tuple[int, ...], int]]:
 def period_lines(values: tuple[int, ...], width: float, font: str, size: float) -> tuple[str, ...]:
     """One period of a sequence as table 2B writes it, `… 0 ~ 3 ~ 6 …`, broken after a `~` into lines no
     wider than `width` mm (the constant sequences: their one-line description)."""
-    if not values:
-        return (_("… a ~ a ~ a … (each value repeated)"),)
+    if not values:  # wrapped at its spaces on narrow paper
+        return tuple(wrap_text(_("… a ~ a ~ a … (each value repeated)"), width, font, size))
     terms = [str(v) for v in values]
     lines, line = [], "…"
     for i, term in enumerate(terms):

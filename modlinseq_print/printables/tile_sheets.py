@@ -11,16 +11,17 @@ from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.imposition import (
     FLIPS, Fold, ImpositionError, Slot, bounding_box, mirror_slot, page_slots, paginate, place_outline, sheet_folds,
 )
-from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, scale_bar
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.marks import CROP_GAP, CROP_LENGTH, MARK_WIDTH, folio_room, scale_bar
+from modlinseq_print.render.paper import A6_SHEET, Sheet, check_room
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Document, Item, Page, Polygon, Scene, Style, Text
-from modlinseq_print.render.text_metrics import text_width
+from modlinseq_print.render.text_metrics import fitted_lines, text_width
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import _
 
 FOOTER = 8.0  # mm kept at the bottom of the printable area for the scale bar and caption
 CAPTION_SIZE = 2.6
+MIN_CAPTION_SIZE = 1.8  # mm: a caption too long for narrow paper is set smaller, down to this size, on up to 3 lines
 MAX_BACK_OFFSET = 20.0  # mm; printers shift the back side by a few millimetres
 LAYOUTS = ("fronts", "duplex", "gutter-fold")
 DEFAULT_GUTTER = 6.0  # mm kept clear of pieces on each side of the fold
@@ -141,6 +142,8 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
     """Fronts pages holding every piece: with duplex, a mirrored backs page after each; with gutter-fold,
     the backs on the same page, mirrored across the fold line."""
     look = faces.look
+    if options.footer:
+        check_room(sheet.width, sheet.height, sheet.margin, A6_SHEET, "a sheet of pieces")
     per_page, fold = sheet_slots(look, sheet, options)
     pages = paginate(len(pieces), per_page)
     document = Document([], title=options.title)
@@ -161,7 +164,7 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
         page = None if options.first_page is None else options.first_page + front_page
         if options.footer:
             _footer(front, sheet, _front_caption(_(options.title), number, len(pages), fold, page, back is not None),
-                    scale=True)
+                    scale=True, folio=page is not None)
         document.pages.append(Page(front, bookmark=_(options.title) if number == 1 else None,
                                    label=f"sheet {number}" if fold else f"sheet {number} fronts"))
         if back is not None:
@@ -173,7 +176,7 @@ def build_sheets(pieces: list[Piece], faces: Faces, sheet: Sheet, options: Sheet
                 caption = _("{title}: the backs of page {page}: print them on its reverse, {flipping}").format(
                     title=_(options.title), page=page, flipping=flipping)
             if options.footer:
-                _footer(back, sheet, caption, scale=False)
+                _footer(back, sheet, caption, scale=False, folio=page is not None)
             document.pages.append(Page(back, label=f"sheet {number} backs"))
     return TileSheets(document, placements, sheet, fold)
 
@@ -266,7 +269,9 @@ def _page_scene(sheet: Sheet) -> Scene:
     return scene
 
 
-def _footer(scene: Scene, sheet: Sheet, caption: str, scale: bool) -> None:
+def _footer(scene: Scene, sheet: Sheet, caption: str, scale: bool, folio: bool = False) -> None:
+    """The footer band: a 50 mm scale bar (fronts) and the caption beside it, set smaller and on up to three lines
+    where one is too long for the paper; with `folio`, clear of the page number at its right end."""
     area = sheet.printable
     y = area.bottom - FOOTER / 2
     items: list[Item] = []
@@ -274,7 +279,11 @@ def _footer(scene: Scene, sheet: Sheet, caption: str, scale: bool) -> None:
     if scale:
         items += scale_bar(x, y - 1.0, 50.0, label="50 mm", text_size=CAPTION_SIZE)
         x += 64.0
-    items.append(Text(x, y, caption, CAPTION_SIZE, anchor="start", fill="#444444", middle=True))
+    room = area.right - x - (folio_room() if folio else 0.0)
+    size, lines = fitted_lines(caption, room, CAPTION_SIZE, MIN_CAPTION_SIZE, "Helvetica", most=3)
+    for k, line in enumerate(lines):
+        items.append(Text(x, y + (k - (len(lines) - 1) / 2) * size * 1.25, line, size, anchor="start",
+                          fill="#444444", middle=True))
     scene.layer("marks").items.extend(items)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from modlinseq_print.rules.exercises import TITLES, Problem
 from modlinseq_print.printables.flow import PT, Flow
+from modlinseq_print.render.paper import A6_TEXT, check_room
 from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.wording import _
@@ -48,6 +49,7 @@ def worksheet_pages(problems: list[Problem], width: float, height: float, seed: 
     """The problem pages and the answer pages, each a list of page scenes; `seed` numbers the problem set (the
     same number always gives the same problems), `modulus` is the set's usual modulus. Each problem gets as
     much room to work in as WORKING_SPACES allows without adding a page."""
+    check_room(width, height, margin, A6_TEXT, "the worksheet")
     heading = (_("Practice problems, modulus {modulus}").format(modulus=modulus) if modulus
                else _("Practice problems"))
     least = len(_problem_pages(problems, width, height, seed, margin, heading, WORKING_SPACES[-1]))

@@ -13,7 +13,8 @@ from modlinseq_print.render.scene import Point, Text
 
 
 @lru_cache(maxsize=None)
-def _glyph_set(font: str):
+def glyph_set(font: str):
+    """The glyphs of a shipped font (by canonical name), read once with fontTools."""
     from fontTools.ttLib import TTFont  # lazily: only outlines need it
 
     return TTFont(face(font).path, lazy=True).getGlyphSet()
@@ -26,7 +27,7 @@ def glyph_path(font: str, char: str) -> str:
     from fontTools.pens.transformPen import TransformPen
 
     name = canonical(font)
-    glyphs = _glyph_set(name)
+    glyphs = glyph_set(name)
     pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:g}")
     glyphs[face(name).glyphs[char]].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
     return pen.getCommands()
@@ -74,7 +75,7 @@ def text_outline(item: Text, steps: int = 6) -> list[tuple[Point, ...]]:
     """
     require_glyphs(item.text, item.font)
     name = canonical(item.font)
-    metrics, glyphs = face(name), _glyph_set(name)
+    metrics, glyphs = face(name), glyph_set(name)
     scale = item.size / metrics.units_per_em
     x0, y0 = -anchor_shift(item), baseline(item) - item.y
     angle = math.radians(item.rotate)

@@ -8,6 +8,7 @@ from modlinseq_print.render.paper import Sheet
 
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Circle, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.wording import _
 
 MARK_SYMBOL = "alignment-mark"  # the symbol (one PDF form) of a board page's alignment mark
@@ -70,8 +71,9 @@ def crop_marks(rects: Iterable[Rect], length: float = CROP_LENGTH, gap: float = 
 
 
 def scale_bar(x: float, y: float, length: float = 50.0, label: str | None = None,
-              colour: str = "#000000", text_size: float = 2.5) -> list[Item]:
-    """A ruler `length` mm long with a tick every 10 mm, its top-left at (x, y), labelled to check the print scale."""
+              colour: str = "#000000", text_size: float = 2.5, room: float | None = None) -> list[Item]:
+    """A ruler `length` mm long with a tick every 10 mm, its top-left at (x, y), labelled to check the print scale
+    (just '50 mm' when the label is wider than `room` mm, on narrow paper)."""
     style = Style(stroke=colour, stroke_width=0.25)
     height = 2.0
     items: list[Item] = [
@@ -91,6 +93,8 @@ def scale_bar(x: float, y: float, length: float = 50.0, label: str | None = None
     items.append(_line(x + length, y - 0.8, x + length, y + height, style))
     check = _("{length} mm: check this bar measures {length} mm (print at 100 %)")
     text = label if label is not None else check.format(length=f"{length:g}")
+    if room is not None and text_width(text, "Helvetica", text_size) > room:
+        text = f"{length:g} mm"
     items.append(Text(x + length + 2.0, y + height / 2, text, text_size, anchor="start", fill=colour, middle=True))
     return items
 
@@ -112,6 +116,15 @@ def cut_line(x1: float, y1: float, x2: float, y2: float, colour: str = "#808080"
     return _line(x1, y1, x2, y2, Style(stroke=colour, stroke_width=MARK_WIDTH, dash=(2.0, 1.5)))
 
 
+FOLIO_SIZE = 3.0  # mm: the 'page N of M' a numbered document prints on each page
+
+
+def folio_room() -> float:
+    """The width a page's folio may take ('page 888 of 888' in the current language) and the gap beside it:
+    the room a footer leaves at its right-hand end in a document whose pages number_pages numbers."""
+    return text_width(_("page {number} of {total}").format(number=888, total=888), "Helvetica", FOLIO_SIZE) + FOLIO_GAP
+
+
 def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = None) -> None:
     """Print 'page N of M' at the bottom right of every page's printable area: inside the sheet's margin,
     or each page's own margin from `margins` (a kit whose sections use different paper)."""
@@ -121,9 +134,10 @@ def number_pages(pages: list[Page], sheet: Sheet, margins: list[float] | None = 
         folio = _("page {number} of {total}").format(number=number, total=total)
         bar = _footer_bar(scene)
         if bar is None:
-            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, 3.0, anchor="end"), "folio")
+            scene.add(Text(scene.width - margin, scene.height - margin - 1.0, folio, FOLIO_SIZE, anchor="end"),
+                      "folio")
         else:  # a board page: on the footer's line, left of its scale bar (whose caption ends at the margin)
-            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, 3.0, anchor="end", middle=True), "folio")
+            scene.add(Text(bar.x - FOLIO_GAP, bar.y + 1.0, folio, FOLIO_SIZE, anchor="end", middle=True), "folio")
 
 
 def _footer_bar(scene: Scene) -> Use | None:

@@ -7,6 +7,8 @@ same name left by an earlier, bigger run (`board-5.svg`, ...) are removed in the
 
 WRITERS is the one writer table, chosen by extension: each writer turns a Document into the bytes of its
 files (PDF: one file; SVG, PNG, DXF: one per page); save() writes them to a path or a binary file object.
+An SVG or PNG page holds only what shows on it (render/culling.py): a tiled board page, which a PDF draws
+through a window onto the one copy of the board it stores, keeps just the cells of its window.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import BinaryIO, Callable
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.inputs import excerpt, short_path
+from modlinseq_print.render.culling import Indexes, culled
 from modlinseq_print.render.scene import Document
 
 FORMATS = ("pdf", "svg", "png")
@@ -107,7 +110,8 @@ def _pdf(document: Document, dpi: float, press, progress: PageCallback = None, *
 def _svg(document: Document, dpi: float, press, progress: PageCallback = None, **_) -> list[bytes]:
     from modlinseq_print.render.svg_writer import scene_to_svg
 
-    return _each(document.pages, progress, lambda page: scene_to_svg(page.scene))
+    indexes = Indexes()  # each page holds only what shows on it (render/culling.py)
+    return _each(document.pages, progress, lambda page: scene_to_svg(culled(page.scene, indexes)))
 
 
 def _png(document: Document, dpi: float, press, progress: PageCallback = None,
@@ -116,7 +120,8 @@ def _png(document: Document, dpi: float, press, progress: PageCallback = None,
 
     for page in document.pages:  # every page's size is checked before the first is drawn
         check_resolution(page.scene, dpi)
-    return _each(document.pages, progress, lambda page: scene_to_png(page.scene, dpi, background))
+    indexes = Indexes()
+    return _each(document.pages, progress, lambda page: scene_to_png(culled(page.scene, indexes), dpi, background))
 
 
 def _dxf(document: Document, dpi: float, press, progress: PageCallback = None, **_) -> list[bytes]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Sequence
 
-from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, scale_bar
+from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, folio_room, scale_bar
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, SceneIndex, Style,
-                                          Text, Use)
-from modlinseq_print.render.text_metrics import text_width, wrap_text
+from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.text_metrics import fitted_lines, text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
 
 if TYPE_CHECKING:  # the planner is imported where a board is tiled over pages: a poster does without it
@@ -25,13 +24,15 @@ MIN_LABEL_SIZE = 2.0
 BAR_LABEL = "50 mm at 100 %"  # beside the scale bar: print at actual size
 BAR_TEXT = 2.5
 FOOTER_GAP = 4.0  # mm between the page label and the scale bar
-FIT_FOOTER = 12.0  # mm: a fitted board's footer holds its caption and, below it, two scale bars
+FIT_FOOTER = 12.0  # mm: a fitted board's footer holds its caption and, below it, two scale bars...
+BAR_ROW = 5.0  # mm: ...or, on narrow paper, the second bar on a row of its own
 
 
-def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> None:
+def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None, folio: bool = False) -> None:
     """One line in the band at the bottom of the printable area: the page label left, a 50 mm scale bar right.
 
-    When the label would run into the bar, `short` (or the label in smaller type) is printed instead.
+    When the label would run into the bar, `short` (or the label in smaller type) is printed instead. With
+    `folio`, room is left beside the bar for the page number a numbered document prints there.
     """
     area = sheet.printable
     layer = scene.layer("footer")
@@ -40,13 +41,13 @@ def _footer(scene: Scene, sheet: Sheet, text: str, short: str | None = None) -> 
     bar_x = area.right - bar_width
     scene.define(BAR_SYMBOL, _bar(_(BAR_LABEL)))  # one PDF form for every page
     layer.items.append(Use(BAR_SYMBOL, bar_x, middle - 1.0))
-    room = bar_x - FOOTER_GAP - area.x
-    size = LABEL_SIZE
-    if short is not None and text_width(text, "Helvetica-Bold", size) > room:
+    room = bar_x - FOOTER_GAP - area.x - (folio_room() if folio else 0.0)
+    if short is not None and text_width(text, "Helvetica-Bold", LABEL_SIZE) > room:
         text = short
-    while size > MIN_LABEL_SIZE and text_width(text, "Helvetica-Bold", size) > room:
-        size = round(size - 0.1, 2)
-    layer.items.append(Text(area.x, middle, text, size, anchor="start", font="Helvetica-Bold", middle=True))
+    size, lines = fitted_lines(text, room, LABEL_SIZE, MIN_LABEL_SIZE, "Helvetica-Bold")
+    for k, line in enumerate(lines):
+        layer.items.append(Text(area.x, middle + (k - (len(lines) - 1) / 2) * size * 1.2, line, size, anchor="start",
+                                font="Helvetica-Bold", middle=True))
 
 
 @cache
@@ -61,18 +62,15 @@ def _bar(label: str) -> tuple[Item, ...]:
     return tuple(scale_bar(0.0, 0.0, 50.0, label=label, text_size=BAR_TEXT))
 
 
-def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, title: str,
-                  numbered: bool = True) -> Page:
+def _planned_page(board: Scene, plan: PagePlan, page: PlannedPage, title: str, numbered: bool = True) -> Page:
     """One sheet: its window of the board, trim lines, alignment marks, label and scale bar.
 
-    Given a SceneIndex, the page holds only the board's items that show in its window. Unless `numbered`,
-    the label leaves out the page's number (a kit prints its own page numbers)."""
+    Unless `numbered`, the label leaves out the page's number (a kit prints its own page numbers)."""
     sheet = plan.sheet_of(page)
     scene = Scene(sheet.width, sheet.height)
     ox, oy = sheet.printable.x, sheet.printable.y
     win = page.window
-    shown = board.window(win.x, win.y, win.width, win.height) if isinstance(board, SceneIndex) else board
-    scene.add(Embed(shown, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
+    scene.add(Embed(board, ox - win.x, oy - win.y, 1.0, (ox, oy, win.width, win.height)), "board")
     marks = scene.layer("marks")
     from modlinseq_print.render.pagination import trimmed
 
@@ -93,7 +91,7 @@ def _planned_page(board: Scene | SceneIndex, plan: PagePlan, page: PlannedPage, 
         return Page(scene, bookmark=title, label="1")
     if not numbered:  # a document that numbers its own pages: the footer says where the page goes, if anything
         where = "" if plan.cut else plan.place(page)
-        _footer(scene, sheet, f"{title}: {where}" if where else title, where or None)
+        _footer(scene, sheet, f"{title}: {where}" if where else title, where or None, folio=True)
         return Page(scene, bookmark=_("Page {number}").format(number=page.number), label=f"{page.number}")
     if plan.cut:  # the assembly page's frames show where a block goes
         where = _("page {number} of {total}").format(number=page.number, total=total)
@@ -253,18 +251,16 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
 def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
                        orientation: str = "auto", keep_whole: Sequence[Rect] = (),
                        content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
-                       cull: bool = False, numbered: bool = True) -> tuple[Document, PagePlan]:
+                       numbered: bool = True) -> tuple[Document, PagePlan]:
     """A board at 1:1 over as many sheets as needed, with an assembly page first when there are several.
 
-    With `cull`, each page holds only the items of the board that show in its window (what SVG and PNG
-    need: one file per page); without it, every page embeds the whole board, clipped (a PDF then stores
-    the board once)."""
+    Every page embeds the whole board, clipped to its window: a PDF stores the board once; the SVG and PNG
+    writers keep on each page only what shows in its window (render/culling.py)."""
     from modlinseq_print.render.pagination import best_plan
 
     plan = best_plan(board.width, board.height, sheet, orientation, overlap=overlap,
                      keep_whole=keep_whole, content=content, avoid=avoid)
-    source = SceneIndex(board) if cull and len(plan.pages) > 1 else board
-    pages = [_planned_page(source, plan, page, title, numbered) for page in plan.pages]
+    pages = [_planned_page(board, plan, page, title, numbered) for page in plan.pages]
     if len(pages) == 1:
         return Document(pages, title), plan
     return Document([_assembly_page(board, plan, title)] + pages, title), plan
@@ -277,10 +273,18 @@ def poster_document(board: Scene, margin: float, title: str) -> Document:
     return Document([Page(scene, bookmark=title)], title)
 
 
-def _fit_window(sheet: Sheet) -> tuple[float, float]:
-    """The room for a fitted board: the printable area less its two-line footer."""
+def _fit_window(sheet: Sheet, rows: int = 1) -> tuple[float, float]:
+    """The room for a fitted board: the printable area less its footer (the caption, and one or two rows of
+    scale bars)."""
     area = sheet.printable
-    return area.width, area.height - FIT_FOOTER
+    return area.width, area.height - FIT_FOOTER - (rows - 1) * BAR_ROW
+
+
+def _bar_rows(sheet: Sheet, scale: float) -> int:
+    """1 when the two scale bars of a reduced board fit side by side (or there is one), else 2 (narrow paper)."""
+    first = 50.0 + 2.0 + text_width(_(BAR_LABEL), "Helvetica", BAR_TEXT) + 2 * FOOTER_GAP
+    second = 50.0 * scale + 2.0 + text_width(_("50 mm on the board"), "Helvetica", BAR_TEXT)
+    return 1 if scale >= 1 or first + second <= sheet.printable.width else 2
 
 
 def fit_document(board: Scene, sheet: Sheet, title: str, orientation: str = "auto") -> tuple[Document, float]:
@@ -291,13 +295,17 @@ def fit_document(board: Scene, sheet: Sheet, title: str, orientation: str = "aut
     """
     choices = [sheet.oriented(o) for o in (("portrait", "landscape") if orientation == "auto" else (orientation,))]
 
-    def scale_on(candidate: Sheet) -> float:
-        win_w, win_h = _fit_window(candidate)
-        return min(1.0, win_w / board.width, win_h / board.height)
+    def scale_on(candidate: Sheet) -> tuple[float, int]:
+        for rows in (1, 2):
+            win_w, win_h = _fit_window(candidate, rows)
+            scale = min(1.0, win_w / board.width, win_h / board.height)
+            if _bar_rows(candidate, scale) <= rows:
+                return scale, rows
+        return scale, 2
 
-    best = max(choices, key=scale_on)
-    scale = scale_on(best)
-    win_w, win_h = _fit_window(best)
+    best = max(choices, key=lambda candidate: scale_on(candidate)[0])
+    scale, rows = scale_on(best)
+    win_w, win_h = _fit_window(best, rows)
     area = best.printable
     scene = Scene(best.width, best.height)
     x = area.x + (win_w - board.width * scale) / 2
@@ -307,11 +315,13 @@ def fit_document(board: Scene, sheet: Sheet, title: str, orientation: str = "aut
     footer = scene.layer("footer")
     caption = _("{title} at {percent} % of actual size ({ratio})").format(
         title=title, percent=number(scale * 100, ".1f"), ratio=ratio)
-    footer.items.append(Text(area.x, area.bottom - FIT_FOOTER + 3.0, caption, LABEL_SIZE, anchor="start",
-                             font="Helvetica-Bold", middle=True))
-    bar_y = area.bottom - 4.0
+    size, _lines = fitted_lines(caption, area.width, LABEL_SIZE, MIN_LABEL_SIZE, "Helvetica-Bold", most=1)
+    top = area.bottom - FIT_FOOTER - (rows - 1) * BAR_ROW
+    footer.items.append(Text(area.x, top + 3.0, caption, size, anchor="start", font="Helvetica-Bold", middle=True))
+    bar_y = area.bottom - 4.0 - (rows - 1) * BAR_ROW
     footer.items.extend(scale_bar(area.x, bar_y, 50.0, label=_(BAR_LABEL), text_size=BAR_TEXT))
-    if scale < 1:
+    if scale < 1:  # beside the first bar, or under it on narrow paper
         after = area.x + 50.0 + 2.0 + text_width(_(BAR_LABEL), "Helvetica", BAR_TEXT) + 2 * FOOTER_GAP
-        footer.items.extend(scale_bar(after, bar_y, 50.0 * scale, label=_("50 mm on the board"), text_size=BAR_TEXT))
+        x, y = (after, bar_y) if rows == 1 else (area.x, bar_y + BAR_ROW)
+        footer.items.extend(scale_bar(x, y, 50.0 * scale, label=_("50 mm on the board"), text_size=BAR_TEXT))
     return Document([Page(scene, bookmark=title)], title), scale

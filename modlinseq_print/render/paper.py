@@ -38,6 +38,50 @@ class PaperError(FieldError):
     orientation)."""
 
 
+class PaperSizeError(PaperError):
+    """Paper too small for what is printed on it; `limit` is the least printable area, (short, long) in mm."""
+
+
+@dataclass(frozen=True)
+class LeastPaper:
+    """The smallest paper a printable's layout holds: the least room (short side, long side, in mm) inside the
+    margin its layout is given, and the paper that leaves that room with the default 10 mm margins, as the
+    message and the docs name it."""
+
+    short: float
+    long: float
+    paper: str  # e.g. "A6 (105 x 148 mm)"
+
+
+#: Flowing text (rules sheet, reference card, worksheet), laid out 6 mm inside the paper's margin: A6.
+A6_TEXT = LeastPaper(73.0, 116.0, "A6 (105 x 148 mm)")
+#: Pages of pieces and boards, whose footers carry a 50 mm scale bar and a caption: the printable area of A6.
+A6_SHEET = LeastPaper(85.0, 128.0, "A6 (105 x 148 mm)")
+#: Fixed layouts that need a page of A5 inside the margins (the calibration sheet, a kit's cover).
+A5_LEAST = LeastPaper(128.0, 190.0, "A5 (148 x 210 mm)")
+
+
+def check_room(width: float, height: float, margin: float, least: LeastPaper, what: str) -> None:
+    """Refuse in one line, before any layout work, paper whose room inside `margin` (either way round) is smaller
+    than `what` needs, naming the smallest paper that holds it."""
+    short, long = sorted((width - 2 * margin, height - 2 * margin))
+    if short + 1e-6 < least.short or long + 1e-6 < least.long:
+        raise PaperSizeError(f"{what} does not fit {width:g} x {height:g} mm paper with these margins: it needs at "
+                             f"least {least.paper} with {DEFAULT_MARGIN:g} mm margins; use larger {mention('paper')} or a smaller "
+                             f"{mention('margin')}", "paper", (least.short, least.long))
+
+
+def smallest_paper(holds, margin: float) -> str | None:
+    """The smallest named paper (by area) on which `holds(sheet)` is true with this margin, in portrait or
+    landscape: its name, or None when none holds it (for messages that name the paper that works)."""
+    for name in sorted(PAPERS, key=lambda n: PAPERS[n][0] * PAPERS[n][1]):
+        width, height = PAPERS[name]
+        sheets = [Sheet(width, height, margin, name), Sheet(height, width, margin, name)]
+        if any(holds(sheet) for sheet in sheets if sheet.width > 2 * margin and sheet.height > 2 * margin):
+            return name
+    return None
+
+
 def check_paper_size(size: tuple[float, float], text: str) -> tuple[float, float]:
     """The (width, height) if neither side exceeds MAX_PAPER_SIDE, else a one-line error (before any work)."""
     if max(size) > MAX_PAPER_SIDE:

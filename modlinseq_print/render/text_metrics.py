@@ -38,3 +38,20 @@ def wrap_text(text: str, width: float, font: str = "sans", size: float = 1.0) ->
                 line, line_width = f"{line} {word}", grown
         lines.append(line)
     return lines
+
+
+def fitted_lines(text: str, width: float, size: float, least: float, font: str = "sans",
+                 most: int = 2) -> tuple[float, list[str]]:
+    """The largest size (from `size` down to `least`, by 0.1) at which the text fits `width` mm on one line, else
+    on at most `most` lines broken at spaces; else `least` on as few lines as wrapping gives (a word wider
+    than the width keeps its own line)."""
+    for lines_allowed in range(1, most + 1):
+        current = size
+        while True:
+            lines = [text] if lines_allowed == 1 else wrap_text(text, width, font, current)
+            if len(lines) <= lines_allowed and all(text_width(line, font, current) <= width for line in lines):
+                return current, lines
+            if current <= least:
+                break
+            current = max(least, round(current - 0.1, 2))
+    return least, wrap_text(text, width, font, least) if most > 1 else [text]

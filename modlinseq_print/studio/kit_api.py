@@ -23,7 +23,8 @@ from modlinseq_print.kits.build import KIT_STEPS, build_kit
 from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
 from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.scene import Document, SceneIndex
+from modlinseq_print.render.culling import Indexes
+from modlinseq_print.render.scene import Document
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.field_words import page_words, studio_message
 from modlinseq_print.studio.fields import FieldError, integer, text
@@ -186,7 +187,7 @@ def _keep_kit(name: str, preset_file: str, toml: str, made: dict) -> dict:
 
 # --- in a worker process --------------------------------------------------------------------------------------
 
-_DOCUMENTS: OrderedDict[str, tuple[Document, dict[int, SceneIndex]]] = OrderedDict()  # kits this worker built
+_DOCUMENTS: OrderedDict[str, tuple[Document, Indexes]] = OrderedDict()  # kits this worker built
 
 
 def _built_document(body: dict, progress=None):
@@ -194,7 +195,7 @@ def _built_document(body: dict, progress=None):
     for pictures; the kit built."""
     preset = preset_from_text(body["toml"], PurePath(body["preset_file"]))
     kit = build_kit(preset, progress=progress)
-    _DOCUMENTS[kit_key(body["preset_file"], body["toml"])] = (kit.document, {})
+    _DOCUMENTS[kit_key(body["preset_file"], body["toml"])] = (kit.document, Indexes())
     while len(_DOCUMENTS) > MAX_KITS:
         _DOCUMENTS.popitem(last=False)
     return kit

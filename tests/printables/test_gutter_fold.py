@@ -247,7 +247,8 @@ def test_duplex_layout_is_the_duplex_flag(tmp_path, cli):
     (["tiles", "--layout", "gutter-fold", "--back-offset", "1mm,0"], "a back offset corrects a duplex printer"),
     (["markers", "--back-offset", "1mm,0"], "the fronts layout"),
     (["tiles", "--layout", "gutter-fold", "--tile-width", "140mm"], "does not fit half of the printable area"),
-    (["markers", "--layout", "gutter-fold", "--paper", "70x70mm"], "does not fit half of the printable area"),
+    (["markers", "--layout", "gutter-fold", "--paper", "105x148mm", "--tile-width", "60mm"],
+     "does not fit half of the printable area"),
 ])
 def test_bad_layouts_are_one_line_errors_and_no_file(tmp_path, cli, argv, message):
     result = cli(*argv, "-o", tmp_path / "out.pdf")

@@ -1,7 +1,8 @@
-"""The PDF and the SVG of a page look the same: poppler's picture of the PDF against cairosvg's of the SVG.
+"""The PDF, the SVG and the PNG of a page look the same: poppler's picture of the PDF against cairosvg's of the
+SVG and against our PNG writer's.
 
-Both come from the same shipped font (embedded in the PDF, outlines in the SVG that the PNG writer rasterises), so text lands on the same
-pixels; the test also proves it would notice a text moved by half a millimetre or drawn in another font.
+All come from the same shipped font (embedded in the PDF, outlines in the SVG and the PNG), so text lands on the
+same pixels; the test also proves it would notice a text moved by half a millimetre or drawn in another font.
 """
 
 import subprocess
@@ -16,6 +17,7 @@ from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.pdf_writer import document_to_pdf
 from modlinseq_print.render.scene import Document, Layer, Page, Scene, Text
 from modlinseq_print.render.png_writer import scene_to_png
+from modlinseq_print.render.svg_writer import scene_to_svg
 from modlinseq_print.render.pagination_pages import paginated_document
 
 DPI = 100  # one pixel is 0.25 mm
@@ -42,7 +44,18 @@ def pdf_picture(scene, pdftoppm, tmp_path):
 
 
 def svg_picture(scene):
-    """The scene's SVG rasterised by our PNG writer (cairosvg)."""
+    """The scene's SVG rasterised by an SVG reader (cairosvg)."""
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    return Image.open(io.BytesIO(cairosvg.svg2png(bytestring=scene_to_svg(scene), dpi=DPI,
+                                                     background_color="#ffffff"))).convert("L")
+
+
+def png_picture(scene):
+    """The scene drawn by our PNG writer."""
     import io
 
     from PIL import Image
@@ -80,13 +93,15 @@ def in_serif(scene: Scene) -> Scene:
     return changed_texts(scene, font=lambda t: "serif-bold" if "bold" in t.font.lower() else "serif")
 
 
+@pytest.mark.parametrize("picture", [svg_picture, png_picture], ids=["svg", "png"])
 @pytest.mark.parametrize("make_scene", [reference_page, board_page], ids=["reference card", "board page"])
-def test_pdf_and_svg_pictures_agree_and_would_show_a_moved_text_or_another_font(make_scene, require_tool, tmp_path):
+def test_pdf_svg_and_png_pictures_agree_and_would_show_a_moved_text_or_another_font(make_scene, picture,
+                                                                                     require_tool, tmp_path):
     pdftoppm = require_tool("pdftoppm")
     scene = make_scene()
     assert sum(isinstance(i, Text) for i in scene.items()) >= 5
     from_pdf = pdf_picture(scene, pdftoppm, tmp_path)
     assert from_pdf.size == pytest.approx((round(scene.width / 25.4 * DPI), round(scene.height / 25.4 * DPI)), abs=1)
-    assert mismatch(from_pdf, svg_picture(scene)) < TOLERANCE
-    assert mismatch(from_pdf, svg_picture(moved(scene))) > 5 * TOLERANCE
-    assert mismatch(from_pdf, svg_picture(in_serif(scene))) > 5 * TOLERANCE
+    assert mismatch(from_pdf, picture(scene)) < TOLERANCE
+    assert mismatch(from_pdf, picture(moved(scene))) > 5 * TOLERANCE
+    assert mismatch(from_pdf, picture(in_serif(scene))) > 5 * TOLERANCE

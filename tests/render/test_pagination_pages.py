@@ -175,24 +175,6 @@ def test_board_command_describes_the_pages(cli, tmp_path):
     assert "8 a4 (4 portrait, 4 landscape) pages at actual size in 3 rows of 2, 4 and 2 pages" in result.out
 
 
-def test_culled_pages_hold_only_what_shows_in_their_window():
-    drawing = board_scene(parse_board("hex:9"))
-    document, plan = paginated_document(drawing.scene, make_sheet("a4", BOARD_MARGIN), "hex:9",
-                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(), cull=True)
-    labels = [i for i in drawing.scene.layer("labels").items]
-    cells = drawing.scene.layer("cells").items
-    for page, tiled in zip(document.pages[1:], plan.pages):
-        shown = next(i for i in page.scene.items() if isinstance(i, Embed)).scene
-        w = tiled.window
-        kept = {(u.x, u.y) for u in shown.layer("cells").items}
-        meets = {(u.x, u.y) for u in cells if w.x - 17 < u.x < w.right + 17 and w.y - 19 < u.y < w.bottom + 19}
-        inside = {(u.x, u.y) for u in cells if w.x + 17 < u.x < w.right - 17 and w.y + 19 < u.y < w.bottom - 19}
-        assert inside <= kept <= meets and len(kept) < len(cells)
-        kept_labels = {t.text for t in shown.layer("labels").items}
-        assert {t.text for t in labels if w.contains(Rect(t.x - 3, t.y - 3, 6, 6))} <= kept_labels
-        assert shown.symbols is drawing.scene.symbols
-
-
 def test_item_boxes_cover_their_items():
     from modlinseq_print.render.scene import Circle, Style, item_box, symbol_boxes
     drawing = board_scene(parse_board("hex:2"))

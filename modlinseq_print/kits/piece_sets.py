@@ -1,0 +1,43 @@
+"""The set of pieces a run of solids makes (the `pieces3d` command, the library's pieces3d): each set option as
+given, else the preset's, else the default, so that the command and the library choose alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from modlinseq_print.kits.presets import Preset
+from modlinseq_print.printables.pieces import with_markers
+from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece, tile_set
+
+
+@dataclass(frozen=True)
+class ChosenSet:
+    """The pieces, the tile width (as given: '25mm', '1in') and shape, and whether 6 and 9 are underlined."""
+
+    pieces: list[Piece]
+    width: str
+    shape: str
+    underline: bool
+
+
+def _given(value, from_preset, default):
+    """An option's value: as given, else the preset's (when there is a preset), else the default."""
+    return value if value is not None else default if from_preset is None else from_preset
+
+
+def chosen_set(preset: Preset | None = None, modulus: int | None = None, copies: int | None = None,
+               counts: dict[int, int] | None = None, no_zero: bool = False, wild: int | None = None,
+               blockers: int | None = None, markers: str | None = None, width: str | None = None,
+               shape: str | None = None) -> ChosenSet:
+    """The set: number tiles (or per-value `counts`), wild tiles, blockers and the markers of a range such as
+    "8-20" (else the preset's markers, with its copies), each option given overriding the preset."""
+    tiles = preset.tiles if preset else None
+    pieces = tile_set(_given(modulus, preset.modulus if preset else None, DEFAULT_MODULUS),
+                      _given(copies, tiles.copies if tiles else None, DEFAULT_COPIES),
+                      no_zero or bool(tiles and tiles.no_zero), counts,
+                      _given(wild, tiles.wild if tiles else None, 0), _given(blockers, tiles.blockers if tiles else None, 0))
+    marker_copies = 1
+    if markers is None and preset and preset.markers.include and preset.markers.copies:
+        markers, marker_copies = preset.markers.range, preset.markers.copies
+    return ChosenSet(with_markers(pieces, markers, marker_copies), _given(width, tiles.width if tiles else None, "25mm"),
+                     _given(shape, tiles.shape if tiles else None, "pentagon"), bool(tiles and tiles.underline))
