@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--wild-policy", choices=WILD_POLICIES, default="E",
                         help="wild tiles (page 3, 7-2; default E, ambiguity allowed)")
     parser.add_argument("--hash-swap", action="store_true", help="players may swap wild tiles (page 3, 7-4)")
-    parser.add_argument("--seed", type=WHOLE, default=1, metavar="S", help="the seed of the shuffles (default 1)")
+    parser.add_argument("--seed", type=WHOLE, default=1, metavar="S", help="the number the shuffles are seeded with (default 1)")
     parser.add_argument("--jobs", type=POSITIVE, default=1, metavar="J",
                         help="games played at once in separate processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")

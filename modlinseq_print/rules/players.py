@@ -1,6 +1,6 @@
 """Computer players: `greedy` takes a highest-scoring turn; `careful` also weighs what a turn leaves open.
 
-Both break ties by a seeded choice, so a game is the same given its seed. A sequence of n tiles is worth
+Both break ties by a seeded choice, so a game is the same whenever its shuffles are seeded alike. A sequence of n tiles is worth
 (n-1)(n-2)/2 to whoever extends it, so a long line left open is a gift to the next player. `careful` scores
 each turn as its points less what the next player can expect from their best extension afterwards: every
 open end of every sequence on the board is an option worth the longer sequence's points, available when a

@@ -1,7 +1,7 @@
 """Playtests: many seeded games between computer players, and the figures a designer asks of them.
 
-Each game has its own seed drawn from the playtest's seed and its number, so the games and their results are
-the same whatever the number of parallel processes (`jobs`). A game's summary keeps what the report needs:
+Each game's shuffle is seeded with a number drawn from the playtest's and the game's number, so the games and
+their results are the same whatever the number of parallel processes (`jobs`). A game's summary keeps what the report needs:
 the scores by seat, the turns played, the cells filled and blocked at the end, the tiles left in the stock,
 the longest sequence and the time the game took.
 """
@@ -28,7 +28,7 @@ MAX_JOBS = 64
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One simulated game: seed, scores by seat, turns played (freezes not counted), cells filled (the
+    """One simulated game: the number its shuffle was seeded with, scores by seat, turns played (freezes not counted), cells filled (the
     modulus marker's too) and
     blocked at the end, tiles left in the stock, the longest sequence's tiles, and the CPU seconds it took."""
 
@@ -43,7 +43,7 @@ class GameSummary:
 
 
 def game_seed(seed: int, number: int) -> int:
-    """The seed of game `number` of a playtest: the same whatever the number of processes."""
+    """The number game `number` of a playtest is seeded with: the same whatever the number of processes."""
     return random.Random(f"{seed}:{number}").getrandbits(48)
 
 
@@ -104,10 +104,10 @@ def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], 
     if board.grid == "hex" and ORIGIN not in board.cells:
         raise RulesError(f"board {board.spec} has no centre cell A0, where the first turn goes: use a board with A0")
     Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)  # refuse a bad game at once
-    seeds = [game_seed(seed, n) for n in range(games)]
+    numbers = [game_seed(seed, n) for n in range(games)]
     if jobs == 1:
         found = []
-        for s in seeds:
+        for s in numbers:
             found.append(play_game(variant, kinds, tiles, s))
             if progress:
                 progress(len(found))
@@ -117,7 +117,7 @@ def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], 
     packed = _portable(variant)
     results: dict[int, GameSummary] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_portable, packed, kinds, tiles, s): n for n, s in enumerate(seeds)}
+        futures = {pool.submit(_play_portable, packed, kinds, tiles, s): n for n, s in enumerate(numbers)}
         for future in as_completed(futures):
             results[futures[future]] = future.result()
             if progress:

@@ -11,7 +11,7 @@ from modlinseq_print.rules.playtest import Findings, GameSummary, Spread
 
 @dataclass(frozen=True)
 class Setup:
-    """What was played: the variant, the tiles (value -> count, None for wild), the players and the seed."""
+    """What was played: the variant, the tiles (value -> count, None for wild), the players and the number the shuffles were seeded with."""
 
     variant: Variant
     tiles: dict[int | None, int]
@@ -34,7 +34,7 @@ class Setup:
         return (f"{v.board.spec}, modulus {v.modulus}, {naturals + wild} tiles ({each}"
                 f"{f', {wild} wild' if wild else ''}), {len(self.kinds)} players ({', '.join(self.kinds)}), "
                 f"hands of {v.hand}, wild-tile policy {v.policy}" + "".join(f", {o}" for o in options)
-                + f"; seed {self.seed}")
+                + f"; shuffles seeded with {self.seed}")
 
 
 def _row(name: str, spread: Spread, percent: bool = False, digits: int = 1) -> str:

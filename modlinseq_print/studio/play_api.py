@@ -46,7 +46,7 @@ _NAME = re.compile(r"[^\W\d_][\w .'-]{0,23}")  # what a transcript reads as a pl
 
 
 @dataclass
-class _Session:
+class _Table:
     """A game in progress with who plays each seat, the computer players' seeded choices, and what happened
     that the page has not shown yet (players frozen)."""
 
@@ -57,18 +57,18 @@ class _Session:
     events: list[str] = field(default_factory=list)
 
 
-_GAMES: OrderedDict[str, _Session] = OrderedDict()
+_GAMES: OrderedDict[str, _Table] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
 
 
-def _session(body: dict) -> _Session:
+def _table(body: dict) -> _Table:
     key = text(body, "game", "")
     with _GAMES_LOCK:
-        session = _GAMES.get(key)
-        if session is None:
+        table = _GAMES.get(key)
+        if table is None:
             raise ApiError("this game is no longer on the server (it keeps the last 16): start a new one", 404, "game")
         _GAMES.move_to_end(key)
-    return session
+    return table
 
 
 def _players(body: dict) -> tuple[list[str], tuple[str, ...]]:
@@ -103,14 +103,14 @@ def _tiles(body: dict, modulus: int) -> list[int | None]:
 
 
 def new_game(request: Request) -> dict:
-    """Start a game: board, modulus, tiles, hands, options and players; its seed is shown on the page."""
+    """Start a game: board, modulus, tiles, hands, options and players; the number its shuffle is seeded with is shown on the page."""
     body = request.body
     board = studio_board(text(body, "board", "hex:9") or "hex:9")
     variant = _variant(body, board)
     if board.grid == "hex" and ORIGIN not in board.cells:
         raise FieldError(f"board {board.spec} has no centre cell A0, where the first turn goes")
     names, kinds = _players(body)
-    seed = integer(body, "seed", None, 0, 10 ** 9)
+    seed = integer(body, "shuffle", None, 0, 10 ** 9)
     seed = secrets.randbelow(10 ** 6) if seed is None else seed
     try:
         game = Game(variant, names, seed, tiles=_tiles(body, variant.modulus))
@@ -118,19 +118,19 @@ def new_game(request: Request) -> dict:
         raise FieldError(str(error)) from None
     key = secrets.token_urlsafe(12)
     with _GAMES_LOCK:
-        _GAMES[key] = _Session(game, kinds, random.Random(seed))
+        _GAMES[key] = _Table(game, kinds, random.Random(seed))
         while len(_GAMES) > MAX_GAMES:
             _GAMES.popitem(last=False)
     return state(Request({**body, "game": key}, {}))
 
 
-def _freeze_stuck(session: _Session) -> None:
+def _freeze_stuck(table: _Table) -> None:
     """Freeze, one after another, players whose turn has come and who have no legal turn."""
-    game = session.game
+    game = table.game
     while not game.over and not game.moves():
         name = game.names[game.current]
         game.freeze()
-        session.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
+        table.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
 
 
 def _last_turn(game: Game) -> list[str]:
@@ -139,43 +139,43 @@ def _last_turn(game: Game) -> list[str]:
     return [game.position.board.address(c) for c, _ in played[-1].tiles] if played else []
 
 
-def _state(key: str, session: _Session, screen: int | None) -> dict:
-    game = session.game
-    _freeze_stuck(session)
+def _state(key: str, table: _Table, screen: int | None) -> dict:
+    game = table.game
+    _freeze_stuck(table)
     position = game.position
     analysis = analyse(position)
     drawing = position_scene(analysis, diagram_style(legend="none", pattern=game.variant.pattern))
-    person = not game.over and session.kinds[game.current] == "person"
+    person = not game.over and table.kinds[game.current] == "person"
     hand = game.hands[game.current] if person else None
     best = max(game.scores) if game.over else None
     answer = {
-        "game": key, "seed": game.seed, "board": position.board.spec, "modulus": position.modulus,
+        "game": key, "shuffle": game.seed, "board": position.board.spec, "modulus": position.modulus,
         "over": game.over, "current": None if game.over else game.current, "stock": game.stock_size,
         "players": [{"name": n, "kind": k, "score": s, "frozen": f, "tiles": h.size,
                      "winner": game.over and s == best}
-                    for n, k, s, f, h in zip(game.names, session.kinds, game.scores, game.frozen, game.hands)],
+                    for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
         "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points}
                   for r in game.records if r.move is not None],
-        "last": _last_turn(game), "events": list(session.events),
+        "last": _last_turn(game), "events": list(table.events),
         "blocked": [position.board.address(c) for c in analysis.blocked],
         "hash_swap": game.variant.hash_swap, "policy": position.policy,
     }
-    session.events.clear()
+    table.events.clear()
     return {**answer, **drawing_json(position, drawing, screen)}
 
 
 def state(request: Request) -> dict:
     """The game as the page shows it: the board, scores, whose turn, the hand of a person to move."""
-    session = _session(request.body)
-    with session.lock:
-        return _state(text(request.body, "game"), session, integer(request.body, "screen_width", None, 100, 20_000))
+    table = _table(request.body)
+    with table.lock:
+        return _state(text(request.body, "game"), table, integer(request.body, "screen_width", None, 100, 20_000))
 
 
-def _judged(session: _Session, body: dict):
+def _judged(table: _Table, body: dict):
     """The turn a person proposes (tiles as [[address, value], ...]) judged on the game: (turn, result)."""
-    game = session.game
-    if game.over or session.kinds[game.current] != "person":
+    game = table.game
+    if game.over or table.kinds[game.current] != "person":
         raise ApiError("it is not a person's turn", 409, "tiles")
     tiles = body.get("tiles", [])
     if not isinstance(tiles, list) or not tiles or len(tiles) > 2 * MAX_HAND or not all(
@@ -203,43 +203,43 @@ def _judged(session: _Session, body: dict):
 
 def try_turn(request: Request) -> dict:
     """Whether the tiles a person has put down make a legal turn, and what it scores."""
-    session = _session(request.body)
-    with session.lock:
-        _, result = _judged(session, request.body)
+    table = _table(request.body)
+    with table.lock:
+        _, result = _judged(table, request.body)
         return {"legal": result.legal, "reason": result.reason, "points": result.points,
-                "turn": turn_json(session.game.position, result)}
+                "turn": turn_json(table.game.position, result)}
 
 
 def commit(request: Request) -> dict:
     """Play the person's turn (when legal) and answer the new state."""
-    session = _session(request.body)
+    table = _table(request.body)
     key = text(request.body, "game")
-    with session.lock:
-        placements, result = _judged(session, request.body)
+    with table.lock:
+        placements, result = _judged(table, request.body)
         if not result.legal:
             raise ApiError(f"not a legal turn: {result.reason}", 400, "tiles")
         changed = set(result.placed) | set(result.swapped)
         tiles = tuple((p.cell, p.tile) for p in placements if p.cell in changed)
-        session.game.play(Move(tiles, tuple(result.swapped), result.points, ()))
-        return _state(key, session, integer(request.body, "screen_width", None, 100, 20_000))
+        table.game.play(Move(tiles, tuple(result.swapped), result.points, ()))
+        return _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))
 
 
 def computer(request: Request) -> dict:
     """A computer player's turn: the tiles in the order put down, its points, and the new state."""
-    session = _session(request.body)
+    table = _table(request.body)
     key = text(request.body, "game")
-    with session.lock:
-        game = session.game
-        _freeze_stuck(session)
-        if game.over or session.kinds[game.current] == "person":
+    with table.lock:
+        game = table.game
+        _freeze_stuck(table)
+        if game.over or table.kinds[game.current] == "person":
             raise ApiError("it is not a computer player's turn", 409)
         player = game.names[game.current]
-        move = choose(session.kinds[game.current], game, session.rng)
+        move = choose(table.kinds[game.current], game, table.rng)
         board = game.position.board
         shown = [[board.address(c), t.label] for c, t in move.tiles]
         record = game.play(move)
         return {"player": player, "tiles": shown, "notation": record.notation, "points": record.points,
-                "state": _state(key, session, integer(request.body, "screen_width", None, 100, 20_000))}
+                "state": _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))}
 
 
 def kits(request: Request) -> dict:
@@ -271,19 +271,19 @@ def replay_command(game: Game) -> str:
 
 def transcript(request: Request) -> Reply:
     """The game as a transcript file, with the command that scores it."""
-    session = _session(request.body)
-    with session.lock:
-        game = session.game
-        head = [f"// MODLINSEQ game, seed {game.seed}: {', '.join(game.names)}", f"// {replay_command(game)}"]
+    table = _table(request.body)
+    with table.lock:
+        game = table.game
+        head = [f"// MODLINSEQ game, shuffle {game.seed}: {', '.join(game.names)}", f"// {replay_command(game)}"]
         return Reply(("\n".join(head + [game.transcript()]) + "\n").encode(), "text/plain; charset=utf-8", "game.txt")
 
 
 def diagram(request: Request) -> InWorker:
     """The board as it stands, drawn as `modlinseq-print position` draws it (SVG, PDF or PNG) in a worker."""
     fmt = choice(request.query, "format", ("svg", "pdf", "png"), "svg")
-    session = _session(request.body)
-    with session.lock:
-        game = session.game
+    table = _table(request.body)
+    with table.lock:
+        game = table.game
         position = game.position
         tiles = [[position.board.address(c), t.value, t.declared, t.marker] for c, t in position.tiles.items()]
         body = {"board": position.board.spec, "modulus": position.modulus, "wrap": position.wrap,

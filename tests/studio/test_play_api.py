@@ -12,7 +12,7 @@ from modlinseq_print.rules.moves import Hand, legal_turns
 from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from studio_client import assert_one_line_error
 
-GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False, "seed": 5,
+GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False, "shuffle": 5,
         "players": [{"name": "Ann", "kind": "person"}, {"name": "Robot", "kind": "greedy"}]}
 
 
@@ -48,7 +48,7 @@ def a_legal_turn(state) -> list[list[str]]:
 
 def test_a_whole_game_against_the_computer_scores_as_score_does(client, cli, tmp_path):
     state = client.post("/api/play/new", GAME).json()
-    assert state["seed"] == 5 and state["current"] == 0 and len(state["hand"]) == 4 and state["stock"] == 22 - 8
+    assert state["shuffle"] == 5 and state["current"] == 0 and len(state["hand"]) == 4 and state["stock"] == 22 - 8
     assert state["players"][1]["kind"] == "greedy" and state["svg"].startswith("<svg") and state["cells"]
     key = {"game": state["game"]}
     wrong = client.post("/api/play/try", {**key, "tiles": [["E4", state["hand"][0]]]}).json()
@@ -139,7 +139,7 @@ def test_the_shipped_kits_fill_a_game(client):
     assert kits["standard"] == {"board": "hex:9", "modulus": 13, "copies": 10, "wild": 4, "no_zero": False,
                                 "wrap": "none", "pattern": "none", "marker": True}
     assert kits["tess-3"]["board"] == "tess:3" and kits["tess-3"]["modulus"] == 20
-    state = client.post("/api/play/new", {**kits["starter"], "seed": 2, "hand": 5}).json()
+    state = client.post("/api/play/new", {**kits["starter"], "shuffle": 2, "hand": 5}).json()
     assert state["board"] == kits["starter"]["board"] and state["modulus"] == kits["starter"]["modulus"]
     dealt = sum(p["tiles"] for p in state["players"]) + state["stock"]
     expected = kits["starter"]["copies"] * (kits["starter"]["modulus"] - kits["starter"]["no_zero"])

@@ -29,7 +29,7 @@ def start_game(page, studio_url, players=(("Ann", "person"), ("Robot", "greedy")
     page.evaluate("sessionStorage.clear()")
     page.goto(f"{studio_url}/play")
     for field, value in (("board", "hex:4"), ("modulus", "7"), ("copies", "3"), ("wild", "1"), ("hand", "4"),
-                         ("seed", str(seed))):
+                         ("shuffle", str(seed))):
         page.fill(f"input[name={field}]", value)
     for i in range(4):
         name, kind = players[i] if i < len(players) else ("", "")

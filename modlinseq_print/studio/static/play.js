@@ -66,7 +66,7 @@ function players() {
 
 async function newGame() {
   const values = formValues(setupForm);
-  const body = { ...values, players: players(), seed: values.seed === "" ? null : values.seed };
+  const body = { ...values, players: players(), shuffle: values.shuffle === "" ? null : values.shuffle };
   for (let i = 0; i < 4; i++) { delete body[`name${i}`]; delete body[`kind${i}`]; }
   try {
     say("");
@@ -169,7 +169,7 @@ function scores() {
       `<td class="num">${p.score}</td><td class="num">${p.tiles}</td></tr>`;
   });
   document.getElementById("scores").innerHTML = rows.join("");
-  document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; seed ${state.seed}`;
+  document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; shuffle ${state.shuffle}`;
   document.getElementById("turns").innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b>: <span class="mono">${escapeHtml(t.tiles)}</span> (${t.points})</li>`).join("");
   document.getElementById("no-turns").hidden = state.turns.length > 0;
 }
