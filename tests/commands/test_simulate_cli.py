@@ -57,6 +57,13 @@ def test_the_report(cli, tmp_path, require_tool):
     assert dark > 50  # the green bars and the busiest cells of the heat map
 
 
+def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
+    for name in ("a.svg", "b.svg", "a.pdf", "b.pdf"):
+        assert cli("simulate", "--games", "2", *SMALL, "-o", tmp_path / name)[0] == 0
+    assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--games", "0"], "--games"),
     (["--players", "5"], "5 players: a game takes 1 to 4"),
