@@ -50,6 +50,7 @@ def put_down(page, move, turn: int) -> None:
     board = game_on_server(page).position.board
     for k, (cell, tile) in enumerate(move.tiles):
         address, label = board.address(cell), tile.label
+        page.wait_for_function("() => document.body.dataset.busy !== '1'")  # the last verdict is in
         if (turn + k) % 2 == 0:  # by mouse: the tile of the rack, then the cell
             page.locator("#rack button.tile:enabled", has_text=label).first.click()
             page.mouse.click(*cell_point(page, address))
