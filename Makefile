@@ -44,7 +44,7 @@ docs: $(DOCS_STAMP)
 previews: $(STAMP) tools
 	$(PY) scripts/previews.py
 	$(PY) scripts/previews_3d.py
-	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py
+	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_browser.py tests/studio/test_play_browser.py
 	MODLINSEQ_STUDIO_SCREENSHOTS=docs $(PY) -m pytest -q tests/studio/test_studio_pieces3d.py -k page_shows
 
 studio: $(RUNTIME)

@@ -73,6 +73,22 @@ def with_wilds(tiles: dict[str, str], count: int, seed: int, cluster: bool = Fal
     return ", ".join(("#" if name in chosen else value) + name for name, value in tiles.items())
 
 
+def open_wild(m: int, seed: int) -> Callable[[], str]:
+    """A mid-game position with one wild tile added where its value is least settled: on the empty cell beside
+    the network that allows the most values (as a player lays a wild tile to keep options open)."""
+    def make() -> str:
+        from modlinseq_print.geometry.boards import parse_board
+        from modlinseq_print.rules.position import Position, Tile, allowed_values
+
+        tiles = grown_tiles("hex:9", 60, m, seed)
+        board = parse_board("hex:9")
+        position = Position(board, m, {board.parse_address(a): Tile(int(v)) for a, v in tiles.items()})
+        frontier = {n for c in position.tiles for n in position.topology.neighbours(c)} - position.tiles.keys()
+        cell = max(sorted(frontier), key=lambda c: len(allowed_values(position, c)))
+        return ", ".join(f"{v}{a}" for a, v in tiles.items()) + f", #{board.address(cell)}"
+    return make
+
+
 def only_wild(spec: str, count: int) -> str:
     """A transcript of `count` wild tiles alone on the cells nearest A0: every line of them wild only."""
     return ", ".join("#" + name for name in list(linear_tiles(spec, 40, 13, 0))[:count])
@@ -93,6 +109,10 @@ CASES: dict[str, tuple[str, int, Callable[[], str], str | None]] = {
     "one wild, modulus 13": ("hex:9", 13, mid_game(13, 60, 1, 1), None),
     "one wild, modulus 1,000": ("hex:9", 1000, mid_game(1000, 60, 1, 1), None),
     "one wild, modulus 10,000": ("hex:9", 10000, mid_game(10000, 60, 1, 1), None),
+    "one open wild, modulus 13": ("hex:9", 13, open_wild(13, 1), None),
+    "one open wild, modulus 1,000": ("hex:9", 1000, open_wild(1000, 1), None),
+    "one open wild, modulus 4,000": ("hex:9", 4000, open_wild(4000, 1), None),
+    "one open wild, modulus 10,000": ("hex:9", 10000, open_wild(10000, 1), None),
     "60 wild of 150 tiles, modulus 13": ("hex:9", 13, mid_game(13, 150, 60, 2), None),
     "60 wild of 150 tiles, modulus 1,000": ("hex:9", 1000, mid_game(1000, 150, 60, 2), None),
     "60 wild of 150 tiles, modulus 10,000": ("hex:9", 10000, mid_game(10000, 150, 60, 2), None),
@@ -137,7 +157,10 @@ def request_seconds(spec: str, m: int, text: str) -> float | None:
     """The studio's position request (judge and draw) handled in-process, or None without the handler."""
     try:
         from modlinseq_print.studio import position_api
-        from modlinseq_print.studio.server import Request
+        try:
+            from modlinseq_print.studio.exchange import Request
+        except ImportError:  # the studio before its handlers moved to exchange.py
+            from modlinseq_print.studio.server import Request
     except ImportError:
         return None
     start = time.perf_counter()

@@ -29,6 +29,8 @@ COMMANDS = {
     "rack": "a rack for a hand of tiles: 3D-printed (3MF, STL) or laser-cut (SVG, DXF)",
     "check": "judge a position: sequences, MSA, points, legality, blocked cells",
     "score": "play turns in order: points per turn and running totals per player",
+    "moves": "every legal turn a hand allows on a position, the best first",
+    "simulate": "play many games between computer players: lengths, scores, heat map",
     "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
     "kit": "a complete print-and-play kit (PDF) from a preset",
     "reference": "the rules sheet and reference card for a modulus",

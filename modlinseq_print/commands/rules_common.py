@@ -15,8 +15,9 @@ from modlinseq_print.rules.start import start_position as rules_start
 from modlinseq_print.rules.wilds import WILD_POLICIES
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) -> None:
-    """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript."""
+def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False, transcript_required: bool = True) -> None:
+    """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript (which may be
+    left out, for an empty board, when not `transcript_required`)."""
     add_board_arguments(parser, pattern=pattern, required=True)
     parser.add_argument("--modulus", "-m", type=WHOLE, required=True, metavar="M", help="the modulus (e.g. 13)")
     parser.add_argument("--wrap", choices=WRAP_MODES, default=None,
@@ -27,9 +28,10 @@ def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False) 
                         help="wild tiles (page 3, 7-2): A adjacent naturals, B two naturals (prime modulus), "
                              "C unique value, D declared (#=5B3), E ambiguity allowed (default)")
     parser.add_argument("--marker", action="store_true", help="the modulus marker stands on A0 as a 0")
-    parser.add_argument("transcript", nargs="+", metavar="TRANSCRIPT",
+    parser.add_argument("transcript", nargs="+" if transcript_required else "*", metavar="TRANSCRIPT",
                         help="tiles like '4B2, 6B1, 1A0, 3M1' or '3H8 ~ 4 ~ 5H19'; turns split by ';' or "
-                             "new lines; '-' reads standard input, @FILE reads a file")
+                             "new lines; '-' reads standard input, @FILE reads a file"
+                             + ("" if transcript_required else "; none: the empty board"))
 
 
 def transcript_text(args: argparse.Namespace) -> str:

@@ -94,6 +94,21 @@ class Topology:
         return slope_of(direction)
 
 
+_TOPOLOGIES: dict[tuple[int, str | None, bool], tuple[Board, Topology]] = {}
+
+
+def topology_of(board: Board, wrap: str | None = None, diagonals: bool = False) -> Topology:
+    """The Topology of a board and wrap mode, made once and shared by the positions on that board object (its
+    next-cell table and walks are caches: the positions of one game share them)."""
+    key = (id(board), wrap, diagonals)
+    found = _TOPOLOGIES.get(key)
+    if found is None or found[0] is not board:
+        if len(_TOPOLOGIES) >= 32:
+            _TOPOLOGIES.pop(next(iter(_TOPOLOGIES)))
+        found = _TOPOLOGIES[key] = (board, Topology(board, wrap, diagonals))
+    return found[1]
+
+
 @dataclass(frozen=True)
 class Chain:
     """A maximal unbroken walk of two or more tiles: its cells in order (repeats where it bounces back
@@ -110,8 +125,8 @@ class Chain:
         return list(zip(self.cells, self.steps))
 
 
-def _walk(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
-          limit: int) -> tuple[list[Cell], list[Cell], bool]:
+def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
+               limit: int) -> tuple[list[Cell], list[Cell], bool]:
     """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
     cells, steps = [cell], []
     current, d = cell, direction
@@ -165,11 +180,11 @@ def _orient(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) ->
 def trace(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell) -> Chain:
     """The whole chain containing the link that leaves `cell` in `direction` (both ends occupied)."""
     limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = _walk(topo, occupied, cell, direction, limit)
+    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
     if closed:
         cells, steps = ahead, ahead_steps
     else:
-        back, back_steps, _ = _walk(topo, occupied, cell, topo.leave(cell, -direction), limit)
+        back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
         cells = back[::-1] + ahead[1:]
         steps = [-d for d in reversed(back_steps)] + ahead_steps
     cells, steps = _orient(topo, cells, steps, closed)

@@ -8,7 +8,7 @@ from typing import Mapping
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through
+from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through, topology_of
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
@@ -57,7 +57,7 @@ class Position:
             raise RulesError(f"unknown wild-tile policy {excerpt(self.policy)}: use one of {', '.join(WILD_POLICIES)}")
         if self.policy == "B" and not is_prime(self.modulus):
             raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
-        self.topology = Topology(self.board, self.wrap, self.diagonals)
+        self.topology = topology_of(self.board, self.wrap, self.diagonals)
         self.wrap = self.topology.wrap
         for cell, tile in self.tiles.items():
             self._check_tile(cell, tile)
@@ -125,17 +125,21 @@ class Analysis:
         return not self.problems
 
 
-def _constraint(position: Position, chain: Chain, extra: Cell | None = None) -> Constraint:
-    """A chain as a constraint on its open wild tiles (and on `extra`, an empty cell being tried)."""
+def chain_constraint(tiles: Mapping[Cell, Tile], chain: Chain) -> Constraint:
+    """A chain as a constraint on its unknown cells: open wild tiles, and empty cells being tried."""
     values: list[int | None] = []
     slots: dict[Cell, list[int]] = {}
     for i, cell in enumerate(chain.cells):
-        tile = position.tiles.get(cell)
+        tile = tiles.get(cell)
         known = None if tile is None else tile.known
         values.append(known)
         if known is None:
             slots.setdefault(cell, []).append(i)
     return Constraint(tuple(values), tuple((c, tuple(p)) for c, p in slots.items()), chain.loop)
+
+
+def _constraint(position: Position, chain: Chain) -> Constraint:
+    return chain_constraint(position.tiles, chain)
 
 
 def _break_message(position: Position, chain: Chain) -> str:
@@ -152,12 +156,12 @@ def _break_message(position: Position, chain: Chain) -> str:
     return f"{text} is not modular-linear modulo {m}: the wild tiles in it can take no value"
 
 
-def _wild_support(position: Position, chains: list[Chain], cell: Cell, need_adjacent: bool) -> bool:
+def wild_support(tiles: Mapping[Cell, Tile], chains: list[Chain], cell: Cell, need_adjacent: bool) -> bool:
     """True when some chain through a wild tile holds two naturals (adjacent ones if asked)."""
     for chain in chains:
         if cell not in chain.cells:
             continue
-        natural = [position.tiles[c].value is not None for c in chain.cells]
+        natural = [tiles[c].value is not None for c in chain.cells]
         if need_adjacent:
             pairs = zip(natural, natural[1:] + (natural[:1] if chain.loop else []))
             if any(a and b for a, b in pairs):
@@ -182,7 +186,7 @@ def _policy_problems(position: Position, chains: list[Chain], wild: dict[Cell, t
             problems.append(Problem("wild-ambiguous", (cell,),
                                     f"wild tile at {where} could be {listed}; policy C needs a unique value"))
         elif position.policy in "AB" and tile.declared is None:
-            if not _wild_support(position, chains, cell, position.policy == "A"):
+            if not wild_support(position.tiles, chains, cell, position.policy == "A"):
                 need = "two adjacent naturals" if position.policy == "A" else "two naturals"
                 problems.append(Problem("wild-unsupported", (cell,), f"wild tile at {where} lies in no "
                                         f"sequence with {need}, as policy {position.policy} requires"))
@@ -219,26 +223,22 @@ def wild_values(position: Position, chains: list[Chain] | None = None) -> dict[C
     return {c: () if r is None else tuple(r.members(m)) for c, r in solved.values.items()}
 
 
-def allowed_class(position: Position, cell: Cell, solved: WildSolution | None = None) -> Residue | None:
+def allowed_class(position: Position, cell: Cell, solved: WildSolution | None = None,
+                  chains: list[Chain] | None = None) -> Residue | None:
     """The values an empty cell can take, a residue class (None if blocked), wild tiles solved as `solved` says
-    (all of the position's chains when None)."""
-    through = chains_through(position.topology, position.tiles, cell)
-    m = position.modulus
-    unknown = {c for ch in through for c in ch.cells if c != cell and position.tiles[c].known is None}
-    if unknown:
-        solved = solve_wilds(position) if solved is None else solved
-        fixed = {c: solved.constant(c) for c in unknown}
-        if any(v is None for v in fixed.values()):
-            return solved.allowed([_constraint(position, ch) for ch in through], cell)
-    else:
-        fixed = {}
-    allowed: Residue | None = ALL
-    for chain in through:
-        values = [None if c == cell else fixed.get(c, position.tiles[c].known) for c in chain.cells]
-        tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
-        here = value_class(values, m, tied[0][0], chain.loop, tied)
-        allowed = None if here is None or allowed is None else allowed.intersect(here)
-    return allowed
+    (all of the position's chains when None); `chains` are those through the cell, when already traced."""
+    chains = chains_through(position.topology, position.tiles, cell) if chains is None else chains
+    tiles, m = position.tiles, position.modulus
+    if all(tiles[c].known is not None for ch in chains for c in ch.cells if c != cell):
+        allowed: Residue | None = ALL  # no wild tile on these lines: each allows a residue class
+        for chain in chains:
+            values = [None if c == cell else tiles[c].known for c in chain.cells]
+            tied = [tuple(i for i, c in enumerate(chain.cells) if c == cell)]
+            here = value_class(values, m, tied[0][0], chain.loop, tied)
+            allowed = None if here is None or allowed is None else allowed.intersect(here)
+        return allowed
+    solved = solve_wilds(position) if solved is None else solved
+    return solved.allowed([_constraint(position, ch) for ch in chains], cell)
 
 
 def allowed_values(position: Position, cell: Cell) -> list[int]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Collection
 
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.rules.chains import Chain
+from modlinseq_print.rules.chains import Chain, Topology
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import (Analysis, Position, Problem, SequenceReport, Tile, analyse,
                                             wild_values)
@@ -102,9 +103,8 @@ def _check_swaps(position: Position, changes: dict[Cell, Tile], swapped: list[Ce
                            f"with the wild tile's value ({' or '.join(map(str, allowed)) or 'none'})")
 
 
-def _connected(position: Position) -> bool:
-    """True when the tiles form one network."""
-    cells = set(position.tiles)
+def connected(topology: Topology, cells: Collection[Cell]) -> bool:
+    """True when the cells form one network (neighbours along the lines, wrapping or bouncing as they do)."""
     if not cells:
         return True
     seen, stack = set(), [next(iter(cells))]
@@ -113,8 +113,8 @@ def _connected(position: Position) -> bool:
         if cell in seen:
             continue
         seen.add(cell)
-        stack.extend(n for n in position.topology.neighbours(cell) if n in cells and n not in seen)
-    return seen == cells
+        stack.extend(n for n in topology.neighbours(cell) if n in cells and n not in seen)
+    return len(seen) == len(cells)
 
 
 def _check_line(chains: list[Chain], changed: set[Cell], first: bool, marker: bool, board_has_centre: bool) -> None:
@@ -170,7 +170,7 @@ def play_turn(before: Position, turn: Turn, number: int, player: str, marks: dic
         if not analysis.legal:
             result.problems = analysis.problems
             raise _Illegal(analysis.problems[0].message)
-        if not _connected(after):
+        if not connected(after.topology, after.tiles):
             raise _Illegal("the tiles must stay one connected network")
     except _Illegal as why:
         result.reason = str(why)

@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.congruences import Coset, Form, solve
-from modlinseq_print.rules.sequences import ALL, Residue, step_class
+from modlinseq_print.rules.sequences import ALL, Residue, step_class, value_class
 
 #: Page 3, section 7-2: A adjacent naturals, B two naturals (prime modulus), C unique by any means,
 #: D declared values, E ambiguity allowed until settled.
@@ -135,27 +135,87 @@ class WildSolution:
 
     def allowed(self, through: list[Constraint], cell: Cell) -> Residue | None:
         """The values an empty cell can take, given the lines `through` it would lie on and these wild tiles."""
-        forms, offsets, width = {}, {}, 0
-        for constraint in through:
-            for wild in constraint.variables:
-                if wild == cell or wild not in self._solved:
-                    continue
-                solved = self._solved[wild]
-                if solved is None:
-                    return None  # the wild tile's own lines contradict each other
-                if solved.group not in offsets:
-                    offsets[solved.group] = width
-                    width += len(solved.gens)
-                offset = offsets[solved.group]
-                forms[wild] = Form({offset + j: g for j, g in enumerate(solved.gens) if g}, solved.rest)
+        settled = self.settle(through, {}, [cell])
+        return None if settled is None else settled[cell]
+
+    def settle(self, lines: list[Constraint], fixed: Mapping[Cell, int],
+               wanted: Iterable[Cell]) -> dict[Cell, Residue] | None:
+        """After a turn: the values of the `wanted` unknown cells of `lines` (the lines the turn made or changed)
+        with these wild tiles, those in `fixed` now natural tiles of the values given; None if none fits.
+
+        Wild tiles of one value are written in as numbers; when every line then holds one unknown cell at
+        most, each cell's values are those its lines allow (value_class), with no system to solve."""
+        forms: dict[Cell, Form] = {}
+        constants: dict[Cell, int] = {}
+        offsets: dict[int, int] = {}
+        width = 0
+        equations = []
+        cells = {c for constraint in lines for c in constraint.variables} | set(fixed)
+        for wild in sorted(cells):
+            if wild not in self._solved:
+                continue
+            solved = self._solved[wild]
+            if solved is None:
+                return None  # the wild tile's own lines contradict each other
+            if not any(solved.gens):
+                if fixed.get(wild, solved.rest) != solved.rest:
+                    return None
+                constants[wild] = solved.rest
+                continue
+            if solved.group not in offsets:
+                offsets[solved.group] = width
+                width += len(solved.gens)
+            form = Form({offsets[solved.group] + j: g for j, g in enumerate(solved.gens) if g}, solved.rest)
+            if wild in fixed:
+                equations.append(Form(form.terms, form.constant - fixed[wild]))
+            else:
+                forms[wild] = form
+        lines = [_written_in(constraint, constants) for constraint in lines] if constants else lines
+        if not forms and not equations and all(len(constraint.slots) <= 1 for constraint in lines):
+            return _separate(lines, wanted, self.m)
         system = _System(self.m, forms, width)
-        for constraint in through:
+        system.equations.extend(equations)
+        for constraint in lines:
             system.add(constraint)
         coset = system.solve()
-        return None if coset is None else coset.values(system.forms[cell])
+        if coset is None:
+            return None
+        return {cell: coset.values(system.forms[cell]) if cell in system.forms else ALL for cell in wanted}
 
     def constant(self, cell: Cell) -> int | None:
         """The one value a solved wild tile stands for, or None when it has several, none, or is unknown."""
         solved = self._solved.get(cell)
         return solved.rest if solved is not None and not any(solved.gens) else None
 
+
+def _written_in(constraint: Constraint, constants: Mapping[Cell, int]) -> Constraint:
+    """The constraint with the wild tiles of one value written in as numbers."""
+    if not any(cell in constants for cell in constraint.variables):
+        return constraint
+    values = list(constraint.values)
+    slots = []
+    for cell, positions in constraint.slots:
+        if cell in constants:
+            for p in positions:
+                values[p] = constants[cell]
+        else:
+            slots.append((cell, positions))
+    return Constraint(tuple(values), tuple(slots), constraint.loop)
+
+
+def _separate(lines: list[Constraint], wanted: Iterable[Cell], m: int) -> dict[Cell, Residue] | None:
+    """The values of unknown cells that share no line: what each of their lines allows (None if a line
+    allows nothing)."""
+    found: dict[Cell, Residue] = {}
+    for constraint in lines:
+        if not constraint.slots:
+            if step_class(constraint.values, m, constraint.loop) is None:
+                return None
+            continue
+        [(cell, positions)] = constraint.slots
+        here = value_class(constraint.values, m, positions[0], constraint.loop, [positions])
+        meet = None if here is None else found.get(cell, ALL).intersect(here)
+        if meet is None:
+            return None
+        found[cell] = meet
+    return {cell: found.get(cell, ALL) for cell in wanted}

@@ -56,9 +56,9 @@ def api_modules() -> list:
     """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
     HEAVY {path, ...} (run in a worker process), PAGES {path: file in static/} (a page of its own) and FORM (the
     page whose labels its messages use). A new feature is a new module listed here."""
-    from modlinseq_print.studio import board_api, kit_api, pieces3d_api, position_api
+    from modlinseq_print.studio import board_api, kit_api, pieces3d_api, play_api, position_api
 
-    return [board_api, kit_api, position_api, pieces3d_api]
+    return [board_api, kit_api, position_api, pieces3d_api, play_api]
 
 
 def error_response(status: int, message: str, key: str | None = None) -> Response:

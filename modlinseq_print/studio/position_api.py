@@ -87,6 +87,20 @@ def diagram_style(body: dict) -> PositionStyle:
                             labels=flag(body, "labels", True), pattern=None, title=text(body, "title") or None)
 
 
+def drawing_json(position: Position, drawing, screen: int | None) -> dict:
+    """A drawn position for a page: the screen SVG, its size, every cell's centre, a cell's outline about its
+    centre, and the tiles by address."""
+    board = position.board
+    cells = [[board.address(c), *(round(v, 2) for v in drawing.centre(c))] for c in board.sorted_cells()]
+    some = next(iter(board.cells))
+    cx, cy = drawing.centre(some)
+    corners = drawing.board.corners(some)
+    ox, oy = drawing.offset
+    shape = [[round(x + ox - cx, 2), round(y + oy - cy, 2)] for x, y in corners]
+    return {"svg": screen_svg(drawing.scene, screen), "width": drawing.scene.width, "height": drawing.scene.height,
+            "cells": cells, "shape": shape, "tiles": {board.address(c): t.label for c, t in position.tiles.items()}}
+
+
 def check(request: Request) -> dict:
     """Place or remove a tile, judge the position and draw it: the page's one round trip."""
     position = edited_position(request.body)
@@ -96,21 +110,12 @@ def check(request: Request) -> dict:
     style = diagram_style(request.body)
     drawing = position_scene(analysis, replace(style, crop=False))  # the editor shows every cell
     request.check()
-    board = position.board
-    cells = [[board.address(c), *(round(v, 2) for v in drawing.centre(c))] for c in board.sorted_cells()]
     report = analysis_json(analysis)
     for entry, sequence in zip(report["sequences"], analysis.sequences):
         entry["notation"] = tilde_notation(position, sequence)
         entry["msa_text"] = sequence_msa(sequence)
-    some = next(iter(board.cells))
-    cx, cy = drawing.centre(some)
-    corners = drawing.board.corners(some)
-    ox, oy = drawing.offset
-    shape = [[round(x + ox - cx, 2), round(y + oy - cy, 2)] for x, y in corners]
     screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at
-    return {"transcript": transcript(position), "report": report, "svg": screen_svg(drawing.scene, screen),
-            "width": drawing.scene.width, "height": drawing.scene.height, "cells": cells, "shape": shape,
-            "tiles": {board.address(c): t.label for c, t in position.tiles.items()},
+    return {"transcript": transcript(position), "report": report, **drawing_json(position, drawing, screen),
             "crop": crop_frame(drawing, position, style)}
 
 

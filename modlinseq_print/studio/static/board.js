@@ -12,6 +12,7 @@ let removed = [];
 let added = [];
 let shown = { cells: new Set(), ghosts: new Set(), spec: "" };  // what the drawing on screen shows
 let stroke = null;  // "remove" or "add": the first cell of a click or drag decides
+let heat = null;  // address -> share of playtest games that filled the cell, while shown
 
 const view = new BoardView(document.getElementById("preview"), {
   describe: (address) => `${address}${isOn(address) ? "" : " (not on the board: Enter adds it)"}`,
@@ -102,6 +103,7 @@ function toggle(address) {
   }
   drawMarks();
   showEdits();
+  if (heat) { heat = null; drawHeat(); document.getElementById("heat-key").hidden = true; }  // shading of another design
 }
 
 async function refresh() {
@@ -119,6 +121,7 @@ async function refresh() {
     view.show(data, [data.cells, data.ghosts]);
     drawGhosts(data.ghosts);
     drawMarks();
+    drawHeat();
     document.getElementById("preview").setAttribute("aria-label",
       `Board ${data.spec}, ${data.count} cells. Arrow keys move between cells; Enter removes a cell or adds a dashed one.`);
     refreshPages(body);
@@ -224,6 +227,70 @@ document.getElementById("load-preset").addEventListener("change", (event) => sav
   refreshSoon.now();
   if (data.board_file) message.textContent = `this preset's board is the file ${data.board_file}: load it with 'Load board file'`;
 }));
+
+// Playtest this board: a few games between computer players on the design, shaded cell by cell.
+const playtestRequest = new Latest();
+
+function shade(share) {
+  const mix = (a, b) => Math.round(a + (b - a) * share);
+  return `rgb(${mix(255, 23)},${mix(255, 84)},${mix(255, 36)})`;
+}
+
+function drawHeat() {
+  let group = document.getElementById("heat");
+  if (!group) { group = svgEl("g", { id: "heat" }); document.getElementById("marks").before(group); }
+  group.replaceChildren();
+  if (!heat) return;
+  for (const address of shown.cells) {
+    if (!view.cells.has(address)) continue;
+    const cell = view.mark("marks", address, "heat");
+    cell.style.fill = shade(heat[address] || 0);
+    cell.style.fillOpacity = "0.85";
+    group.appendChild(cell);
+  }
+}
+
+async function playtest() {
+  const values = formValues(form);
+  const body = { ...settings(), modulus: values.play_modulus, copies: values.play_copies, hand: values.play_hand,
+    games: values.play_games, ai: values.play_ai, wild: 4, players: 2 };
+  const panel = document.getElementById("playtest-results");
+  const progress = document.getElementById("playtest-progress");
+  panel.hidden = false;
+  progress.hidden = false;
+  document.getElementById("playtest-figures").replaceChildren();
+  document.getElementById("playtest-stop").hidden = false;
+  document.getElementById("playtest").disabled = true;
+  try {
+    const data = await playtestRequest.run((signal) => apiWithProgress("/api/play/playtest", body, signal, (label, fraction) => {
+      progress.querySelector("progress").value = fraction;
+      progress.querySelector("span").textContent = label;
+    }));
+    heat = data.heat;
+    drawHeat();
+    const figures = [
+      `${data.games} games, ${data.turns} turns a game on average`,
+      `scores ${data.scores.join(" and ")} on average; the first player won ${Math.round(100 * data.wins[0])}% of games`,
+      `${Math.round(100 * data.filled)}% of the cells filled, ${data.blocked} blocked at the end, ${data.stock} tiles left in the stock`,
+      `longest sequence ${data.longest} tiles on average; ${data.seconds} s of computing per game`,
+    ];
+    document.getElementById("playtest-figures").innerHTML = figures.map((f) => `<li>${escapeHtml(f)}</li>`).join("");
+    document.getElementById("heat-key").hidden = false;
+    progress.hidden = true;
+    panel.scrollIntoView({ block: "nearest" });
+    announce(`Playtest done: ${figures[0]}`);
+  } catch (error) {
+    progress.hidden = true;
+    if (!isAbort(error)) message.textContent = error.message;
+  } finally {
+    document.getElementById("playtest-stop").hidden = true;
+    document.getElementById("playtest").disabled = false;
+  }
+}
+
+document.getElementById("playtest").addEventListener("click", playtest);
+document.getElementById("playtest-stop").addEventListener("click", () => playtestRequest.cancel());
+document.getElementById("heat-hide").addEventListener("click", () => { heat = null; drawHeat(); document.getElementById("heat-key").hidden = true; });
 
 readUrl();
 refresh();

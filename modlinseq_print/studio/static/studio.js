@@ -291,7 +291,7 @@ class BoardView {
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();
       this.moveCursor(this.neighbour(event.key));
-    } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+    } else if ((event.key === "Enter" || event.key === " ") && this.cursor && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       this.activate(this.cursor, "key");
     } else if (this.onKey(event, this.cursor)) {

@@ -1,0 +1,115 @@
+"""Benchmark play and playtest on the standard kit (hex:9, modulus 13, 130 tiles + 4 wild, hands of 7): every
+legal turn for a hand of 7 on a mid-game position of 60 tiles, a greedy two-player game, `simulate --games 200
+--jobs 2`, and the careful player's margin over greedy in 200 seeded games (each kind first in half).
+`--no-margin` leaves out the margin (the longest part); `--strict` exits 1 when a target is missed."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+
+from _bench import sized
+from modlinseq_print.cli import build_parser
+from modlinseq_print.commands.simulate import setup_from_args
+from modlinseq_print.rules.game import Game
+from modlinseq_print.rules.moves import legal_turns
+from modlinseq_print.rules.players import choose
+from modlinseq_print.rules.playtest import play_game, playtest
+
+TARGETS = {"turns": 0.050, "game": 2.0, "simulate": 120.0}
+MID_GAME = 60  # tiles on the board
+
+
+def standard(*options: str):
+    """The standard preset's variant, tiles and players as `simulate` reads them."""
+    args = build_parser("simulate").parse_args(["simulate", *options])
+    setup, tiles = setup_from_args(args)
+    return setup, tiles
+
+
+def mid_game(setup, tiles, seed: int = 3) -> Game:
+    """A greedy two-player game of the standard kit played until MID_GAME tiles are down (the marker counts)."""
+    game = Game(setup.variant, ["one", "two"], seed, tiles=tiles)
+    rng = random.Random(seed)
+    while len(game.position.tiles) < MID_GAME and not game.over:
+        if game.moves():
+            game.play(choose("greedy", game, rng))
+        else:
+            game.freeze()
+    return game
+
+
+def time_turns(game: Game, repeats: int = 9) -> tuple[float, int, int]:
+    """The median seconds to list every legal turn of the hand to move, the turn count and peak memory."""
+    position, hand = game.position, game.hands[game.current]
+    pattern, swap = game.variant.pattern, game.variant.hash_swap
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        turns = legal_turns(position, hand, pattern, swap)
+        times.append(time.perf_counter() - started)
+    tracemalloc.start()
+    legal_turns(position, hand, pattern, swap)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return statistics.median(times), len(turns), peak
+
+
+def line(name: str, seconds: float, target: float, detail: str) -> bool:
+    ok = seconds <= target
+    print(f"{name:<44} {seconds:9.3f} s  (target <= {target:g} s: {'ok' if ok else 'MISSED'})  {detail}")
+    return ok
+
+
+def margin(games: int) -> None:
+    """Careful against greedy: half the games with careful first, half with greedy first, the same seeds."""
+    setup, tiles = standard("--players", "2")
+    half = games // 2
+    first = playtest(setup.variant, ("careful", "greedy"), tiles, half, seed=11, jobs=2)
+    second = playtest(setup.variant, ("greedy", "careful"), tiles, half, seed=11, jobs=2)
+    careful = [g.scores[0] for g in first] + [g.scores[1] for g in second]
+    greedy = [g.scores[1] for g in first] + [g.scores[0] for g in second]
+    leads = [c - g for c, g in zip(careful, greedy)]
+    wins = sum(1 for d in leads if d > 0) + 0.5 * sum(1 for d in leads if d == 0)
+    sd = statistics.stdev(leads)
+    print(f"careful vs greedy, {games} seeded games (each first in half): careful {statistics.mean(careful):.1f}, "
+          f"greedy {statistics.mean(greedy):.1f} points on average; careful leads by {statistics.mean(leads):+.1f} "
+          f"(standard error {sd / len(leads) ** 0.5:.1f}) and wins {100 * wins / games:.1f}% of games")
+
+
+def main() -> int:
+    """Print each figure beside its target (with --strict, exit 1 when one is missed)."""
+    setup, tiles = standard()
+    game = mid_game(setup, tiles)
+    seconds, count, peak = time_turns(game)
+    hand = game.hands[game.current]
+    ok = line(f"all legal turns, hand of 7, {len(game.position.tiles)} tiles on hex:9", seconds, TARGETS["turns"],
+              f"{count} turns for {','.join(map(str, hand.naturals))}{',#' * hand.wild}; peak {peak / 1e6:.1f} MB")
+    times = []
+    for seed in range(sized(5, 1)):
+        started = time.perf_counter()
+        summary = play_game(setup.variant, ("greedy", "greedy"), tiles, seed)
+        times.append(time.perf_counter() - started)
+    ok &= line("greedy two-player game, standard kit", statistics.median(times), TARGETS["game"],
+               f"median of {len(times)} games; last one {summary.turns} turns, scores {summary.scores}")
+    started = time.perf_counter()
+    games = sized(200, 2)
+    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "simulate", "--games", str(games), "--jobs", "2",
+                           "--json"], capture_output=True, text=True, check=True)
+    seconds = time.perf_counter() - started
+    data = json.loads(done.stdout)
+    ok &= line(f"simulate --games {games} --jobs 2 (standard)", seconds, TARGETS["simulate"],
+               f"{data['turns']['mean']:.1f} turns a game; CPU {data['seconds']['mean']:.2f} s a game")
+    if "--no-margin" not in sys.argv:
+        margin(sized(200, 2))
+    print("(the machine may be shared: the figures are wall-clock seconds under whatever else runs)")
+    return 1 if "--strict" in sys.argv and not ok else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

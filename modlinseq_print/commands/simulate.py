@@ -1,0 +1,110 @@
+"""`simulate`: play many seeded games between computer players and report what a designer asks of them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+
+from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
+from modlinseq_print.progress import Progress
+from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.wilds import WILD_POLICIES
+
+DEFAULT_PRESET = "standard"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the simulate command."""
+    from modlinseq_print.geometry.patterns import PATTERNS
+
+    parser = sub.add_parser("simulate", help="play many games between computer players: lengths, scores, heat map")
+    parser.add_argument("preset", nargs="?", default=DEFAULT_PRESET, metavar="PRESET",
+                        help=f"the kit played: a preset name or .toml file (default {DEFAULT_PRESET}); "
+                             "the options below change it")
+    parser.add_argument("--games", type=POSITIVE, default=100, metavar="N", help="games to play (default 100)")
+    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N", help="players, 1 to 4 (default 2)")
+    parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
+    parser.add_argument("--ai", default="greedy", metavar="KIND",
+                        help="computer players: greedy or careful, or one per seat, e.g. careful,greedy "
+                             "(default greedy)")
+    parser.add_argument("--board", default=None, metavar="SPEC", help="the board (default: the preset's)")
+    parser.add_argument("--modulus", "-m", type=WHOLE, default=None, metavar="M",
+                        help="the modulus (default: the preset's)")
+    parser.add_argument("--copies", type=COUNT, default=None, metavar="N",
+                        help="tiles of each value (default: the preset's)")
+    parser.add_argument("--wild", type=COUNT, default=None, metavar="N", help="wild tiles (default: the preset's)")
+    parser.add_argument("--wrap", choices=WRAP_MODES, default=None, help="wrap mode (default: the preset's)")
+    parser.add_argument("--pattern", choices=PATTERNS, default=None, help="cell pattern (default: the preset's)")
+    parser.add_argument("--marker", action=argparse.BooleanOptionalAction, default=None,
+                        help="the modulus marker on A0 (default: when the preset's kit has it)")
+    parser.add_argument("--wild-policy", choices=WILD_POLICIES, default="E",
+                        help="wild tiles (page 3, 7-2; default E, ambiguity allowed)")
+    parser.add_argument("--hash-swap", action="store_true", help="players may swap wild tiles (page 3, 7-4)")
+    parser.add_argument("--seed", type=WHOLE, default=1, metavar="S", help="the number the shuffles are seeded with (default 1)")
+    parser.add_argument("--jobs", type=POSITIVE, default=1, metavar="J",
+                        help="games played at once in separate processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("-o", "--output", default=None, metavar="REPORT",
+                        help="also write a one-page report with charts and a heat map: .pdf, .png or .svg")
+    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG report resolution in dots per inch (default 150)")
+    parser.set_defaults(run=run)
+
+
+def setup_from_args(args: argparse.Namespace):
+    """The variant, tiles and players the options and the preset describe."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.kits.game_settings import kit_has_marker
+    from modlinseq_print.kits.preset_loading import load_preset
+    from modlinseq_print.rules.game import Variant, stock_tiles
+    from modlinseq_print.rules.playtest_text import Setup
+
+    preset = load_preset(args.preset)
+    modulus = preset.modulus if args.modulus is None else args.modulus
+    board = parse_board(args.board or preset.board.spec)
+    marker = args.marker if args.marker is not None else kit_has_marker(preset, modulus, board)
+    variant = Variant(board, modulus, args.wrap or (preset.board.wrap if args.board is None else None),
+                      policy=args.wild_policy, marker=marker,
+                      pattern=args.pattern or (preset.board.pattern if args.board is None else None),
+                      hash_swap=args.hash_swap, hand=args.hand)
+    variant.start()  # a bad modulus, wrap or marker is refused here, before any game
+    copies = preset.tiles.copies if args.copies is None else args.copies
+    wild = preset.tiles.wild if args.wild is None else args.wild
+    tiles = stock_tiles(modulus, copies, wild, preset.tiles.no_zero)
+    kinds = tuple(k.strip() for k in args.ai.split(","))
+    if len(kinds) == 1:
+        kinds *= args.players
+    elif len(kinds) != args.players:
+        raise RulesError(f"--ai names {len(kinds)} players and --players says {args.players}: "
+                         "give one kind, or one per player")
+    return Setup(variant, dict(Counter(tiles)), kinds, args.games, args.seed), tiles
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games (with a progress bar on a terminal) and print the table or the JSON."""
+    from modlinseq_print.rules.playtest import findings, playtest
+    from modlinseq_print.rules.playtest_text import findings_json, findings_text
+
+    setup, tiles = setup_from_args(args)
+    if args.output:
+        from modlinseq_print.render.output import format_for
+
+        kind = format_for(args.output)  # a bad report name is refused before any game is played
+    progress = Progress(args.games, quiet=args.json)
+    games = playtest(setup.variant, setup.kinds, tiles, args.games, args.seed, args.jobs,
+                     lambda done: progress.step(f"game {done}"))
+    found = findings(games, len(setup.variant.board.cells))
+    if args.json:
+        print(json.dumps(findings_json(setup, found, games, setup.variant.board)))
+    else:
+        print(findings_text(setup, found))
+    if args.output:
+        from modlinseq_print.commands.common import file_names
+        from modlinseq_print.printables.playtest_report import report_document
+        from modlinseq_print.render.output import write_output
+
+        written = write_output(report_document(setup, found, games), args.output, kind, args.dpi)
+        if not args.json:
+            print(f"wrote {file_names(written)}: the playtest report")
+    return 0

@@ -1,0 +1,26 @@
+"""What a kit preset means for a game: its board, modulus, tiles and whether the modulus marker stands on A0."""
+
+from __future__ import annotations
+
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN
+from modlinseq_print.kits.presets import Preset
+from modlinseq_print.printables.markers import parse_range
+
+
+def kit_has_marker(preset: Preset, modulus: int, board: Board) -> bool:
+    """True when the kit's modulus marker for `modulus` stands on the board's A0 (a hex board with A0, the
+    preset printing markers and its range covering the modulus)."""
+    low, high = parse_range(preset.markers.range)
+    return preset.markers.include and low <= modulus <= high and board.grid == "hex" and ORIGIN in board.cells
+
+
+def game_settings(preset: Preset) -> dict:
+    """The preset's game as plain values: board spec, modulus, tiles of each value, wild tiles, no zero
+    tiles, wrap, pattern and the modulus marker."""
+    from modlinseq_print.geometry.boards import parse_board
+
+    board = parse_board(preset.board.spec)
+    return {"board": board.spec, "modulus": preset.modulus, "copies": preset.tiles.copies,
+            "wild": preset.tiles.wild, "no_zero": preset.tiles.no_zero, "wrap": preset.board.wrap or "",
+            "pattern": preset.board.pattern or "", "marker": kit_has_marker(preset, preset.modulus, board)}

@@ -1,0 +1,175 @@
+"""A game of MODLINSEQ from the shuffled stock to the end (rules, page 1, section 3): hands, turns, frozen players.
+
+Players draw their hands from the stock, then take turns in seat order. A player who can play must choose one
+legal turn; the hand is then refilled from the stock while it lasts. A player with no legal turn (an empty
+hand included) freezes for the rest of the game, keeping the points earned; the game ends when every player
+has frozen. The rules give the conditions for freezing in a list lost from the text; this is the reading
+used throughout (the play page and `simulate`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, legal_turns, play_move
+from modlinseq_print.rules.position import Position, marker_tile
+
+MAX_PLAYERS = 4
+MAX_STOCK = 10_000  # tiles: a set holds about 130; the page's game stays quick to replay
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a game is played: the board and modulus, the wrap, the wild-tile policy and the options of page 3."""
+
+    board: Board
+    modulus: int
+    wrap: str | None = None
+    diagonals: bool = False
+    policy: str = "E"
+    marker: bool = False
+    pattern: str | None = None
+    hash_swap: bool = False
+    hand: int = 7
+
+    def start(self) -> Position:
+        """The empty board (with the modulus marker on A0 when played with it)."""
+        if self.marker and (self.board.grid != "hex" or ORIGIN not in self.board.cells):
+            raise RulesError(f"the modulus marker stands on A0; board {self.board.spec} has no A0")
+        tiles = dict([marker_tile()]) if self.marker else {}
+        return Position(self.board, self.modulus, tiles, self.wrap, self.diagonals, self.policy)
+
+
+def stock_tiles(modulus: int, copies: int, wild: int = 0, no_zero: bool = False,
+                counts: dict[int, int] | None = None) -> list[int | None]:
+    """The tiles of a set: `copies` of each value below the modulus (per-value `counts` instead where given,
+    no 0 with `no_zero`) and `wild` wild tiles (None)."""
+    per_value = {v: copies for v in range(modulus)}
+    per_value.update(counts or {})
+    if no_zero:
+        per_value[0] = 0
+    tiles: list[int | None] = [v for v in range(modulus) for _ in range(per_value[v])]
+    tiles += [None] * wild
+    if len(tiles) > MAX_STOCK:
+        raise RulesError(f"a stock of {len(tiles):,} tiles: a game takes at most {MAX_STOCK:,}")
+    return tiles
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn of a game: who, the turn played (None: the player froze), its points and the tiles drawn."""
+
+    player: int
+    move: Move | None
+    notation: str
+    points: int
+    drawn: int
+
+
+@dataclass
+class Game:
+    """A game in progress: the position, the stock, each player's hand, score and whether frozen."""
+
+    variant: Variant
+    names: list[str]
+    seed: int
+    position: Position = field(init=False)
+    stock: list[int | None] = field(init=False)
+    hands: list[Hand] = field(init=False)
+    scores: list[int] = field(init=False)
+    frozen: list[bool] = field(init=False)
+    current: int = 0
+    records: list[TurnRecord] = field(default_factory=list)
+    tiles: list[int | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        count, size = len(self.names), self.variant.hand
+        if not 1 <= count <= MAX_PLAYERS:
+            raise RulesError(f"{count} players: a game takes 1 to {MAX_PLAYERS}")
+        if not 1 <= size <= MAX_HAND:
+            raise RulesError(f"a hand of {size} tiles: hands hold 1 to {MAX_HAND}")
+        if count * size > len(self.tiles):
+            raise RulesError(f"{len(self.tiles)} tiles cannot fill {count} hands of {size}: use fewer players, "
+                             "smaller hands or more tiles")
+        self.position = self.variant.start()
+        self.stock = list(self.tiles)
+        random.Random(self.seed).shuffle(self.stock)
+        self.hands = [self._draw(Hand(), size) for _ in self.names]
+        self.scores = [0] * count
+        self.frozen = [False] * count
+        self._moves: list[Move] | None = None
+
+    def _draw(self, hand: Hand, wanted: int) -> Hand:
+        """The hand refilled from the top of the stock up to `wanted` tiles (while the stock lasts)."""
+        drawn = [self.stock.pop() for _ in range(min(max(wanted - hand.size, 0), len(self.stock)))]
+        naturals = hand.naturals + tuple(v for v in drawn if v is not None)
+        return Hand(tuple(sorted(naturals)), hand.wild + drawn.count(None))
+
+    @property
+    def over(self) -> bool:
+        """True when every player has frozen."""
+        return all(self.frozen)
+
+    def moves(self) -> list[Move]:
+        """Every legal turn of the player to move, best first (worked out once per turn)."""
+        if self._moves is None:
+            hand = self.hands[self.current]
+            found = legal_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap, known_legal=True) \
+                if hand.size else []
+            self._moves = found
+        return self._moves
+
+    def play(self, move: Move) -> TurnRecord:
+        """Play a turn of the player to move (one of moves()), refill the hand, pass to the next player."""
+        player = self.current
+        hand = self.hands[player]
+        if any(Counter(move.naturals)[v] > Counter(hand.naturals)[v] for v in move.naturals) or \
+                move.wilds > hand.wild:
+            raise RulesError("that turn uses tiles the player does not hold")
+        notation = move.notation(self.position)
+        self.position = play_move(self.position, move)
+        before = self.stock_size
+        self.hands[player] = self._draw(hand.after(move), self.variant.hand)
+        self.scores[player] += move.points
+        return self._record(TurnRecord(player, move, notation, move.points, before - self.stock_size))
+
+    def freeze(self) -> TurnRecord:
+        """The player to move has no legal turn: frozen for the rest of the game."""
+        if self.moves():
+            raise RulesError(f"{self.names[self.current]} can still play, and must")
+        self.frozen[self.current] = True
+        return self._record(TurnRecord(self.current, None, "", 0, 0))
+
+    def _record(self, record: TurnRecord) -> TurnRecord:
+        self.records.append(record)
+        self._moves = None
+        for step in range(1, len(self.names) + 1):
+            nxt = (self.current + step) % len(self.names)
+            if not self.frozen[nxt]:
+                self.current = nxt
+                break
+        return record
+
+    @property
+    def stock_size(self) -> int:
+        """Tiles left in the stock."""
+        return len(self.stock)
+
+    def transcript(self) -> str:
+        """The turns played, one line each with the player's name, as `score` reads them."""
+        return "\n".join(f"{self.names[r.player]}: {r.notation}" for r in self.records if r.move is not None)
+
+    def unseen(self, player: int) -> Counter:
+        """The tiles a player cannot see (the stock and the other hands): value -> count (None: wild)."""
+        seen = Counter(t.value for t in self.position.tiles.values() if not t.marker)
+        seen.update(self.hands[player].naturals)
+        seen[None] += self.hands[player].wild
+        unseen = Counter(self.tiles)
+        unseen.subtract(seen)
+        return +unseen
+

@@ -1,0 +1,180 @@
+"""Playtests: many seeded games between computer players, and the figures a designer asks of them.
+
+Each game's shuffle is seeded with a number drawn from the playtest's and the game's number, so the games and
+their results are the same whatever the number of parallel processes (`jobs`). A game's summary keeps what the report needs:
+the scores by seat, the turns played, the cells filled and blocked at the end, the tiles left in the stock,
+the longest sequence and the time the game took.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Iterable
+
+from modlinseq_print.geometry.boards import Board
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.game import Game, Variant
+from modlinseq_print.rules.players import AI_PLAYERS, choose
+from modlinseq_print.rules.position import analyse
+
+MAX_GAMES = 10_000
+MAX_JOBS = 64
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One simulated game: the number its shuffle was seeded with, scores by seat, turns played (freezes not counted), cells filled (the
+    modulus marker's too) and
+    blocked at the end, tiles left in the stock, the longest sequence's tiles, and the CPU seconds it took."""
+
+    seed: int
+    scores: tuple[int, ...]
+    turns: int
+    filled: tuple[Cell, ...]
+    blocked: int
+    stock: int
+    longest: int
+    seconds: float
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The number game `number` of a playtest is seeded with: the same whatever the number of processes."""
+    return random.Random(f"{seed}:{number}").getrandbits(48)
+
+
+def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random) -> Game:
+    """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes."""
+    while not game.over:
+        if game.moves():
+            game.play(choose(kinds[game.current], game, rng))
+        else:
+            game.freeze()
+    return game
+
+
+def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
+    """Play one game between computer players (one kind per seat) to its end."""
+    start = time.process_time()
+    game = play_out(Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles), kinds,
+                    random.Random(seed))
+    analysis = analyse(game.position)
+    placed = tuple(sorted(game.position.tiles))
+    longest = max((r.tiles for r in analysis.sequences), default=1 if placed else 0)
+    return GameSummary(seed, tuple(game.scores), sum(1 for r in game.records if r.move is not None), placed,
+                       len(analysis.blocked), game.stock_size, longest, time.process_time() - start)
+
+
+def _portable(variant: Variant) -> tuple:
+    """The variant in a form that crosses to another process (a board's mapping proxy does not)."""
+    board = variant.board
+    fields = (board.spec, board.grid, board.cells, dict(board.pseudocells), board.tess_order, board.default_wrap,
+              board.default_pattern)
+    return fields, (variant.modulus, variant.wrap, variant.diagonals, variant.policy, variant.marker,
+                    variant.pattern, variant.hash_swap, variant.hand)
+
+
+def _play_portable(packed: tuple, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
+    board_fields, rest = packed
+    spec, grid, cells, pseudo, tess, wrap, pattern = board_fields
+    board = Board(spec, grid, cells, MappingProxyType(pseudo), tess, wrap, pattern)
+    return play_game(Variant(board, *rest), kinds, tiles, seed)
+
+
+def check_playtest(kinds: tuple[str, ...], games: int, jobs: int) -> None:
+    """Refuse a playtest the tool cannot run, in one line."""
+    if not 1 <= games <= MAX_GAMES:
+        raise RulesError(f"{games} games: a playtest plays 1 to {MAX_GAMES:,}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise RulesError(f"{jobs} parallel processes: use 1 to {MAX_JOBS}")
+    for kind in kinds:
+        if kind not in AI_PLAYERS:
+            raise RulesError(f"unknown computer player {kind!r}: use {' or '.join(AI_PLAYERS)}")
+
+
+def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], games: int, seed: int = 1,
+             jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameSummary]:
+    """Play `games` seeded games (in `jobs` processes), calling progress(done) after each; summaries in order."""
+    check_playtest(kinds, games, jobs)
+    board = variant.board
+    if board.grid == "hex" and ORIGIN not in board.cells:
+        raise RulesError(f"board {board.spec} has no centre cell A0, where the first turn goes: use a board with A0")
+    Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)  # refuse a bad game at once
+    numbers = [game_seed(seed, n) for n in range(games)]
+    if jobs == 1:
+        found = []
+        for s in numbers:
+            found.append(play_game(variant, kinds, tiles, s))
+            if progress:
+                progress(len(found))
+        return found
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    packed = _portable(variant)
+    results: dict[int, GameSummary] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_play_portable, packed, kinds, tiles, s): n for n, s in enumerate(numbers)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if progress:
+                progress(len(results))
+    return [results[n] for n in range(games)]
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Mean, standard deviation, least and most of some figures."""
+
+    mean: float
+    sd: float
+    least: float
+    most: float
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> "Spread":
+        values = list(values)
+        return cls(statistics.fmean(values), statistics.pstdev(values), min(values), max(values))
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What a playtest tells a designer."""
+
+    games: int
+    seats: int
+    cells: int
+    turns: Spread
+    scores: tuple[Spread, ...]  # by seat
+    margin: Spread  # the winner's lead over the runner-up
+    wins: tuple[float, ...]  # share of games each seat won (ties shared)
+    filled: Spread  # share of the board's cells filled
+    blocked: Spread
+    stock: Spread
+    longest: Spread
+    seconds: Spread
+    heat: dict[Cell, float] = field(default_factory=dict)  # share of games in which each cell was filled
+
+
+def findings(summaries: list[GameSummary], cells: int) -> Findings:
+    """The figures of a playtest's games."""
+    seats = len(summaries[0].scores)
+    wins = [0.0] * seats
+    heat: dict[Cell, float] = {}
+    for game in summaries:
+        best = max(game.scores)
+        winners = [i for i, s in enumerate(game.scores) if s == best]
+        for i in winners:
+            wins[i] += 1 / len(winners)
+        for cell in game.filled:
+            heat[cell] = heat.get(cell, 0) + 1 / len(summaries)
+    ranked = [sorted(g.scores, reverse=True) for g in summaries]
+    return Findings(len(summaries), seats, cells, Spread.of(g.turns for g in summaries),
+                    tuple(Spread.of(g.scores[i] for g in summaries) for i in range(seats)),
+                    Spread.of(r[0] - r[1] if len(r) > 1 else 0 for r in ranked),
+                    tuple(w / len(summaries) for w in wins), Spread.of(len(g.filled) / cells for g in summaries),
+                    Spread.of(g.blocked for g in summaries), Spread.of(g.stock for g in summaries),
+                    Spread.of(g.longest for g in summaries), Spread.of(g.seconds for g in summaries), heat)

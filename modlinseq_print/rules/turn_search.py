@@ -1,0 +1,294 @@
+"""The search for every legal turn of a hand, without trying every assignment of hand tiles to cells.
+
+A turn's tiles fill the empty cells of one stretch of one line (rules/walks.py): the stretches are grown and
+filled value by value (rules/fillings.py), each cell taking only the values its lines allow as they stand
+(allowed_class: a necessary condition, since a turn only lengthens lines), the stretch staying
+modular-linear. Each filling is then judged as `score` judges a turn, on the lines it touches only (the
+position before is legal, and a turn changes nothing away from its lines). Most stretches are plain: every
+line through their empty cells crosses them once and holds no wild tile, so the values cannot make a turn
+illegal and its points follow from counting tiles; the rest are judged line by line, wild tiles settled
+with the position's solved groups (tests/rules/test_moves.py compares the whole with brute force).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping
+
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.geometry.patterns import board_pattern
+from modlinseq_print.rules.fillings import Hand as FillingHand
+from modlinseq_print.rules.fillings import Progressions, walk_fillings
+from modlinseq_print.rules.moves import Hand, Move, TurnSequence
+from modlinseq_print.rules.position import (Position, Tile, allowed_class, chain_constraint, solve_wilds,
+                                            wild_support)
+from modlinseq_print.rules.sequences import Residue, points, value_class
+from modlinseq_print.rules.stretch_chains import Line, StretchChains
+from modlinseq_print.rules.turns import connected
+from modlinseq_print.rules.walks import Walk, board_walks
+from modlinseq_print.rules.wilds import WildSolution
+
+
+class _After(Mapping[Cell, Tile]):
+    """The tiles once a turn is played: the changes over the tiles before."""
+
+    def __init__(self, before: Mapping[Cell, Tile], changes: Mapping[Cell, Tile]):
+        self.before, self.changes = before, changes
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        tile = self.changes.get(cell)
+        return self.before[cell] if tile is None else tile
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.changes or cell in self.before
+
+    def __iter__(self) -> Iterator[Cell]:
+        yield from self.changes
+        yield from (c for c in self.before if c not in self.changes)
+
+    def __len__(self) -> int:
+        return len(self.before) + sum(1 for c in self.changes if c not in self.before)
+
+
+class _Allowed(dict):
+    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after)."""
+
+    def __init__(self, search: "TurnSearch"):
+        super().__init__()
+        self.search = search
+
+    def __missing__(self, cell: Cell) -> Residue | None:
+        search = self.search
+        found = self[cell] = allowed_class(search.position, cell, search.solved, search.chains.through(cell))
+        return found
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """What a plain stretch's turns share: whether its cells alone keep the rules of the line, A0 and
+    abutting; its own tiles (natural ones already on the board, how often it passes each empty cell, the
+    marks of its empty cells); the lines crossing it, each with its empty cell; a natural turn's points."""
+
+    legal: bool
+    own: bool
+    fixed: int
+    passes: dict[Cell, int]
+    bonus: int
+    crossing: list[tuple[Cell, Line]]
+    natural: int
+
+
+@dataclass
+class _Stretch:
+    """A stretch of a walk with what every turn filling it shares (its lines are traced when first needed)."""
+
+    walk: Walk
+    start: int
+    length: int
+    loop: bool
+    sequence: tuple[Cell, ...]  # its cells in line order, repeats kept
+    empty: frozenset[Cell]
+    order: tuple[Cell, ...]  # the cells a turn may change, in line order, each once
+    abuts: bool  # its new tiles touch the network
+    plain: _Plain | None = None
+    lines: list[Line] | None = field(default=None, repr=False)
+
+    def ordered(self, changes: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
+        """A turn's tiles in line order."""
+        return tuple((c, changes[c]) for c in self.order if c in changes)
+
+
+class TurnSearch:
+    """The search for every legal turn of one hand on one legal position."""
+
+    def __init__(self, position: Position, hand: Hand, pattern: str | None, hash_swap: bool):
+        self.position, self.hand, self.hash_swap = position, hand, hash_swap
+        self.tiles, self.m, self.topo = position.tiles, position.modulus, position.topology
+        self.marks = {c: 1 if mark == "bonus" else -1 for c, mark in board_pattern(position.board, pattern).items()}
+        self.first = all(t.marker for t in self.tiles.values())
+        self.marker = any(t.marker for t in self.tiles.values())
+        self.centre = position.board.grid == "hex" and ORIGIN in position.board.cells
+        self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
+        self.whole = connected(self.topo, self.tiles)
+        self.chains = StretchChains(self.topo, self.tiles, hash_swap)
+        self._allowed = _Allowed(self)
+        self.allowed = self._allowed.__getitem__  # the values an empty cell can hold as the lines stand
+
+    def wild_values(self, cell: Cell) -> Residue | None:
+        """The values a wild tile on the board stands for (for a hash swap)."""
+        tile = self.tiles[cell]
+        if tile.declared is not None:
+            return Residue(tile.declared, self.m)
+        return self.solved.values.get(cell) if self.solved is not None else None
+
+    def run(self) -> list[Move]:
+        """Every legal turn, best first (most points, then most tiles; else in the order found)."""
+        hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
+                           self.wild_values if self.hash_swap else None, self.position.policy == "D")
+        anchors, steps = self._anchors(), Progressions(self.m)
+        once = self.topo.wrap == "none"  # two straight lines share one cell at most
+        found: list[Move] = []
+        seen: set = set()
+        for walk in board_walks(self.topo):
+            stretches: dict[tuple[int, int, bool], _Stretch] = {}
+            for start, length, loop, changes, swapped in walk_fillings(walk.cells, walk.closed, self.tiles, hand,
+                                                                       self.hand.size, anchors, steps):
+                if len(changes) == 1 or not once:
+                    key = (frozenset(changes.items()), frozenset(swapped))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                stretch = stretches.get((start, length, loop))
+                if stretch is None:
+                    stretch = stretches[start, length, loop] = self._stretch(walk, start, length, loop)
+                if swapped or stretch.plain is None:
+                    move = self._judge(changes, swapped, stretch)
+                else:
+                    move = self._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
+                if move is not None:
+                    found.append(move)
+        found.sort(key=lambda move: (-move.points, -move.size))
+        return found
+
+    def _anchors(self) -> set[Cell] | None:
+        """The cells a turn's stretch must hold: A0 on the first turn, else a tile or an empty cell beside one."""
+        if self.first:
+            return {ORIGIN} if self.centre else None
+        return set(self.tiles) | {n for c in self.tiles for n in self.chains.neighbours(c)}
+
+    def _stretch(self, walk: Walk, start: int, length: int, loop: bool) -> _Stretch:
+        """A stretch, with what its turns share when it is plain."""
+        n = len(walk.cells)
+        sequence = tuple(walk.cells[(start + k) % n] for k in range(length))
+        empty = frozenset(c for c in sequence if c not in self.tiles)
+        order = tuple(c for c in dict.fromkeys(sequence) if c in empty or self.hash_swap and self.tiles[c].wild)
+        abuts = any(n in self.tiles and n not in empty for c in empty for n in self.chains.neighbours(c))
+        stretch = _Stretch(walk, start, length, loop, sequence, empty, order, abuts)
+        if not empty or not self.whole or any(self.tiles[c].known is None for c in sequence if c in self.tiles):
+            return stretch
+        if self.hash_swap and any(self.tiles[c].wild for c in sequence if c in self.tiles):
+            return stretch
+        crossing = self.chains.crossings(walk, start, length, empty)
+        if crossing is None or any(line.wild or not line.safe for _, line in crossing):
+            return stretch
+        passes = Counter(c for c in sequence if c in empty)
+        fixed = sum(1 for c in sequence if c in self.tiles and not self.tiles[c].wild)
+        own = length > 1
+        holding = [frozenset(sequence)] if own else []
+        if len(empty) == 1:
+            holding += [line.cells for _, line in crossing]
+        legal = True
+        if self.first and self.centre:
+            legal = any(ORIGIN in cells for cells in holding) if self.marker else ORIGIN in empty
+        elif not self.first:
+            legal = abuts
+        bonus = sum(self.marks.get(c, 0) for c in empty)
+        plain = _Plain(legal, own, fixed, passes, bonus, crossing, 0)
+        stretch.plain = _Plain(legal, own, fixed, passes, bonus, crossing, self._points(plain, {}))
+        return stretch
+
+    def _points(self, plain: _Plain, wild: Mapping[Cell, Tile]) -> int:
+        """The points of a turn on a plain stretch, its wild tiles (which do not count) given."""
+        total = points(plain.fixed + sum(k for c, k in plain.passes.items() if c not in wild) + plain.bonus) \
+            if plain.own else 0
+        for cell, line in plain.crossing:
+            count = line.fixed + (0 if cell in wild else line.changing[0][1])
+            total += points(count + self.marks.get(cell, 0))
+        return total
+
+    def _plain(self, changes: dict[Cell, Tile], stretch: _Stretch, plain: _Plain) -> Move | None:
+        """A turn on a plain stretch: its points, once a lone open wild tile is found a value on its lines."""
+        if not any(t.value is None for t in changes.values()):
+            return Move(changes, (), plain.natural, lambda: self._details(changes, (), stretch), stretch.order)
+        wild = {c: t for c, t in changes.items() if t.wild}
+        open_wild = [c for c, t in wild.items() if t.declared is None]
+        if len(open_wild) > 1 or open_wild and self.position.policy in "AB":
+            return self._judge(changes, (), stretch)
+        if open_wild:
+            cell = open_wild[0]
+            values = [None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
+                      for c in stretch.sequence]
+            tied = [tuple(i for i, c in enumerate(stretch.sequence) if c == cell)]
+            here = value_class(values, self.m, tied[0][0], stretch.loop, tied)
+            fits = None if here is None else here.intersect(self.allowed(cell))
+            if fits is None or self.position.policy == "C" and fits.modulus != self.m:
+                return None
+        return Move(changes, (), self._points(plain, wild), lambda: self._details(changes, (), stretch),
+                    stretch.order)
+
+    def _lines(self, stretch: _Stretch) -> list[Line]:
+        if stretch.lines is None:
+            stretch.lines = self.chains.lines(stretch.walk, stretch.start, stretch.length, stretch.loop)
+        return stretch.lines
+
+    def _shape(self, changed: set[Cell], swapped: tuple[Cell, ...],
+               stretch: _Stretch) -> tuple[list[Line], list[Line]] | None:
+        """The lines a turn touches and those holding all its tiles, or None when it breaks the line rule,
+        misses A0 on the first turn or touches no tile of the network."""
+        touched = [line for line in self._lines(stretch) if not changed.isdisjoint(line.cells)]
+        holding = [line for line in touched if changed <= line.cells]
+        if len(changed) > 1 and not holding:
+            return None
+        if self.first and self.centre:
+            if not (any(ORIGIN in line.cells for line in holding) if self.marker else ORIGIN in changed):
+                return None
+        elif not self.first and not swapped and not stretch.abuts:
+            return None
+        return touched, holding
+
+    def _judge(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...], stretch: _Stretch) -> Move | None:
+        """The turn judged as `score` judges it, on the lines it touches; None when it is illegal."""
+        shape = self._shape(set(changes), swapped, stretch)
+        if shape is None:
+            return None
+        touched, _ = shape
+        after = _After(self.tiles, changes)
+        if not self._wild_tiles_fit(after, changes, swapped, touched):
+            return None
+        if not self.whole and not connected(self.topo, after):
+            return None
+        sequences = self._details(changes, swapped, stretch)
+        return Move(stretch.ordered(changes), swapped, sum(s.points for s in sequences), sequences)
+
+    def _wild_tiles_fit(self, after: Mapping[Cell, Tile], changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
+                        touched: list[Line]) -> bool:
+        """Every touched line modular-linear, every wild tile with a value, and the wild-tile policy kept."""
+        placed = [c for c, t in changes.items() if t.wild and t.declared is None]
+        fixed = {c: changes[c].value for c in swapped if self.tiles[c].declared is None}
+        if not placed and not fixed and not any(line.wild for line in touched):
+            return all(line.safe or chain_constraint(after, line.chain).satisfied(self.m) for line in touched)
+        constraints = [chain_constraint(after, line.chain) for line in touched]
+        if not all(c.satisfied(self.m) for c in constraints):
+            return False
+        solver = self.solved if self.solved is not None else WildSolution([], [], self.m)
+        settled = solver.settle(constraints, fixed, placed)
+        if settled is None:
+            return False
+        if self.position.policy == "C" and any(settled[c].modulus != self.m for c in placed):
+            return False
+        if self.position.policy in "AB":
+            chains = [line.chain for line in touched]
+            return all(wild_support(after, chains, c, self.position.policy == "A") for c in placed)
+        return True
+
+    def _details(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
+                 stretch: _Stretch) -> tuple[TurnSequence, ...]:
+        """The sequences a legal turn forms or extends, the primary first, each with its bonus and points."""
+        changed = set(changes)
+        touched = [line for line in self._lines(stretch) if not changed.isdisjoint(line.cells)]
+        holding = [line for line in touched if changed <= line.cells]
+        after = _After(self.tiles, changes)
+        counts = {id(line): line.fixed + sum(k for c, k in line.changing if not after[c].wild) for line in touched}
+        return self._sequences(changed, touched, holding, counts)
+
+    def _sequences(self, changed: Iterable[Cell], touched: list[Line], holding: list[Line],
+                   counts: dict[int, int]) -> tuple[TurnSequence, ...]:
+        primary = max(holding, key=lambda line: counts[id(line)], default=None)
+        sequences = []
+        for line in touched:
+            bonus = sum(self.marks.get(c, 0) for c in changed if c in line.cells)
+            count = counts[id(line)]
+            sequences.append(TurnSequence(line.chain, count, line is primary, bonus, points(count + bonus)))
+        sequences.sort(key=lambda s: not s.primary)
+        return tuple(sequences)

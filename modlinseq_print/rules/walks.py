@@ -1,0 +1,81 @@
+"""The straight lines of a board as walks, and the stretches of a walk a turn can fill.
+
+A walk follows one line under the wrap mode from edge to edge, or round and round when the line closes
+(wrap `lines` and `tess`, and every line under the bounce, which may pass a cell twice). A turn's tiles lie
+in one chain: a stretch of a walk whose empty cells the turn fills, with an empty cell (or the edge) on
+either side, or the whole walk when it closes into a loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.rules.chains import Topology, walk_along
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One line of the board: its cells in order (a cell may come twice under the bounce) and whether the last
+    cell leads back to the first."""
+
+    cells: tuple[Cell, ...]
+    steps: tuple[Cell, ...]  # the direction leaving each cell (the last one only when the walk closes)
+    closed: bool
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """A run of a walk that a turn makes into one whole chain: its cells (repeats kept), the empty ones the
+    turn fills (each once, in order) and whether it is the whole closed walk."""
+
+    cells: tuple[Cell, ...]
+    empty: tuple[Cell, ...]
+    loop: bool
+
+
+def board_walks(topo: Topology) -> list[Walk]:
+    """Every line of the board once (a line and its reverse are one), in reading order of where they start."""
+    cached = getattr(topo, "_walks", None)
+    if cached is not None:
+        return cached
+    seen: set[tuple[Cell, Cell]] = set()
+    walks = []
+    for cell in sorted(topo.board.cells, key=lambda c: (c.r, c.q)):
+        for d in topo.directions:
+            if (cell, d) in seen:
+                continue
+            nxt = topo.next_cell(cell, d)
+            if nxt is None or nxt == cell:
+                continue
+            walk = _trace(topo, cell, d, seen)
+            walks.append(walk)
+    topo._walks = walks  # type: ignore[attr-defined]
+    return walks
+
+
+class _EveryCell:
+    """Every cell counts as occupied: a walk follows the board's links to the edge (or round a loop)."""
+
+    def __contains__(self, cell: object) -> bool:
+        return True
+
+
+EVERY_CELL = _EveryCell()
+
+
+def _trace(topo: Topology, cell: Cell, d: Cell, seen: set[tuple[Cell, Cell]]) -> Walk:
+    """The whole walk through the link leaving `cell` in `d`, its links marked in `seen` (both ways)."""
+    limit = 6 * len(topo.board.cells) + 6
+    ahead, ahead_steps, closed = walk_along(topo, EVERY_CELL, cell, d, limit)
+    if closed:
+        cells, steps = ahead, ahead_steps
+    else:
+        back, back_steps, _ = walk_along(topo, EVERY_CELL, cell, topo.leave(cell, -d), limit)
+        cells = back[::-1] + ahead[1:]
+        steps = [-s for s in reversed(back_steps)] + ahead_steps
+    n = len(cells)
+    for i, step in enumerate(steps):
+        seen.add((cells[i], step))
+        seen.add((cells[(i + 1) % n], -step))
+    return Walk(tuple(cells), tuple(steps), closed)

@@ -1,0 +1,331 @@
+"""The play page's API: a game between people and computer players, and the designer's playtest.
+
+Every rule lives here, none in the browser. A game is kept on the server under a random id (the last
+MAX_GAMES games, the least recently used dropped first); the page sends the tiles a person puts down and is
+told at once whether the turn is legal and what it scores (judged by `score`'s own rules), commits it,
+or asks for a computer player's turn, which it then shows tile by tile. Only the hand of the player to move
+is ever sent, and only when that player is a person: the page hides it behind a "pass the device" screen.
+A player who has no legal turn is frozen as soon as their turn comes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+
+from modlinseq_print.geometry.hexgrid import ORIGIN
+from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
+from modlinseq_print.printables.position import diagram_style, position_document, position_scene
+from modlinseq_print.render.output import render_pages
+from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.game import MAX_PLAYERS, Game, Variant, stock_tiles
+from modlinseq_print.rules.moves import MAX_HAND, Move
+from modlinseq_print.rules.players import AI_PLAYERS, choose
+from modlinseq_print.rules.playtest import findings, playtest
+from modlinseq_print.rules.position import Position, Tile, analyse
+from modlinseq_print.rules.report import turn_json
+from modlinseq_print.rules.transcript import Turn, parse_turn_body
+from modlinseq_print.rules.turns import play_turn
+from modlinseq_print.rules.wilds import WILD_POLICIES
+from modlinseq_print.studio.design import design_board, design_from
+from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
+from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
+from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.position_api import drawing_json
+from modlinseq_print.studio.uploads import content_type
+
+MAX_GAMES = 16  # games kept at once
+MAX_PLAYTEST_GAMES = 50
+KINDS = ("person",) + AI_PLAYERS
+_NAME = re.compile(r"[^\W\d_][\w .'-]{0,23}")  # what a transcript reads as a player's name
+
+
+@dataclass
+class _Table:
+    """A game in progress with who plays each seat, the computer players' seeded choices, and what happened
+    that the page has not shown yet (players frozen)."""
+
+    game: Game
+    kinds: tuple[str, ...]
+    rng: random.Random
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    events: list[str] = field(default_factory=list)
+
+
+_GAMES: OrderedDict[str, _Table] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+
+
+def _table(body: dict) -> _Table:
+    key = text(body, "game", "")
+    with _GAMES_LOCK:
+        table = _GAMES.get(key)
+        if table is None:
+            raise ApiError("this game is no longer on the server (it keeps the last 16): start a new one", 404, "game")
+        _GAMES.move_to_end(key)
+    return table
+
+
+def _players(body: dict) -> tuple[list[str], tuple[str, ...]]:
+    """The players' names and kinds: 1 to MAX_PLAYERS, names a transcript can carry, each once."""
+    players = body.get("players", [{"name": "You", "kind": "person"}, {"name": "Computer", "kind": "greedy"}])
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+        raise FieldError(f"players: give 1 to {MAX_PLAYERS} players")
+    names, kinds = [], []
+    for number, player in enumerate(players, 1):
+        if not isinstance(player, dict):
+            raise FieldError("players: each player has a name and a kind")
+        name = text(player, "name", f"Player {number}") or f"Player {number}"
+        if not _NAME.fullmatch(name) or name in names:
+            raise FieldError(f"player name {name!r}: use letters (and spaces, hyphens), at most 24, each name once")
+        names.append(name)
+        kinds.append(choice(player, "kind", KINDS, "person"))
+    return names, tuple(kinds)
+
+
+def _variant(body: dict, board) -> Variant:
+    modulus = integer(body, "modulus", 13, 2, 99)
+    default_marker = board.grid == "hex" and ORIGIN in board.cells and 8 <= modulus <= 20
+    return Variant(board, modulus, choice(body, "wrap", WRAP_MODES, None),
+                   policy=choice(body, "wild_policy", WILD_POLICIES, "E"), marker=flag(body, "marker", default_marker),
+                   pattern=choice(body, "pattern", PATTERNS, None), hash_swap=flag(body, "hash_swap"),
+                   hand=integer(body, "hand", 7, 1, MAX_HAND))
+
+
+def _tiles(body: dict, modulus: int) -> list[int | None]:
+    return stock_tiles(modulus, integer(body, "copies", 10, 0, 50), integer(body, "wild", 4, 0, 50),
+                       flag(body, "no_zero"))
+
+
+def new_game(request: Request) -> dict:
+    """Start a game: board, modulus, tiles, hands, options and players; the number its shuffle is seeded with is shown on the page."""
+    body = request.body
+    board = studio_board(text(body, "board", "hex:9") or "hex:9")
+    variant = _variant(body, board)
+    if board.grid == "hex" and ORIGIN not in board.cells:
+        raise FieldError(f"board {board.spec} has no centre cell A0, where the first turn goes")
+    names, kinds = _players(body)
+    seed = integer(body, "shuffle", None, 0, 10 ** 9)
+    seed = secrets.randbelow(10 ** 6) if seed is None else seed
+    try:
+        game = Game(variant, names, seed, tiles=_tiles(body, variant.modulus))
+    except RulesError as error:
+        raise FieldError(str(error)) from None
+    key = secrets.token_urlsafe(12)
+    with _GAMES_LOCK:
+        _GAMES[key] = _Table(game, kinds, random.Random(seed))
+        while len(_GAMES) > MAX_GAMES:
+            _GAMES.popitem(last=False)
+    return state(Request({**body, "game": key}, {}))
+
+
+def _freeze_stuck(table: _Table) -> None:
+    """Freeze, one after another, players whose turn has come and who have no legal turn."""
+    game = table.game
+    while not game.over and not game.moves():
+        name = game.names[game.current]
+        game.freeze()
+        table.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
+
+
+def _last_turn(game: Game) -> list[str]:
+    """The cells of the last turn played (not a freeze), for the page to outline."""
+    played = [r.move for r in game.records if r.move is not None]
+    return [game.position.board.address(c) for c, _ in played[-1].tiles] if played else []
+
+
+def _state(key: str, table: _Table, screen: int | None) -> dict:
+    game = table.game
+    _freeze_stuck(table)
+    position = game.position
+    analysis = analyse(position)
+    drawing = position_scene(analysis, diagram_style(legend="none", pattern=game.variant.pattern))
+    person = not game.over and table.kinds[game.current] == "person"
+    hand = game.hands[game.current] if person else None
+    best = max(game.scores) if game.over else None
+    answer = {
+        "game": key, "shuffle": game.seed, "board": position.board.spec, "modulus": position.modulus,
+        "over": game.over, "current": None if game.over else game.current, "stock": game.stock_size,
+        "players": [{"name": n, "kind": k, "score": s, "frozen": f, "tiles": h.size,
+                     "winner": game.over and s == best}
+                    for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
+        "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
+        "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points}
+                  for r in game.records if r.move is not None],
+        "last": _last_turn(game), "events": list(table.events),
+        "blocked": [position.board.address(c) for c in analysis.blocked],
+        "hash_swap": game.variant.hash_swap, "policy": position.policy,
+    }
+    table.events.clear()
+    return {**answer, **drawing_json(position, drawing, screen)}
+
+
+def state(request: Request) -> dict:
+    """The game as the page shows it: the board, scores, whose turn, the hand of a person to move."""
+    table = _table(request.body)
+    with table.lock:
+        return _state(text(request.body, "game"), table, integer(request.body, "screen_width", None, 100, 20_000))
+
+
+def _judged(table: _Table, body: dict):
+    """The turn a person proposes (tiles as [[address, value], ...]) judged on the game: (turn, result)."""
+    game = table.game
+    if game.over or table.kinds[game.current] != "person":
+        raise ApiError("it is not a person's turn", 409, "tiles")
+    tiles = body.get("tiles", [])
+    if not isinstance(tiles, list) or not tiles or len(tiles) > 2 * MAX_HAND or not all(
+            isinstance(t, list) and len(t) == 2 and all(isinstance(w, str) and len(w) <= 12 for w in t)
+            for t in tiles):
+        raise FieldError("tiles: give [[address, value], ...], one to a hand's worth")
+    position = game.position
+    words = ", ".join(f"{value.strip()}{address.strip()}" for address, value in tiles)
+    placements = parse_turn_body(words, position.topology, position.modulus)
+    turn = Turn(game.names[game.current], tuple(placements), words)
+    marks = board_pattern(position.board, game.variant.pattern)
+    marker = any(t.marker for t in position.tiles.values())
+    result, _ = play_turn(position, turn, len(game.records) + 1, game.names[game.current], marks,
+                          game.variant.hash_swap, marker)
+    if result.legal:
+        changed = set(result.placed) | set(result.swapped)
+        used = [p.tile for p in placements if p.cell in changed]
+        hand = game.hands[game.current]
+        wild = sum(1 for t in used if t.wild) - len(result.swapped)
+        short = Counter(t.value for t in used if not t.wild) - Counter(hand.naturals)
+        if short or wild > hand.wild:
+            result.reason = "your hand does not hold " + (", ".join(map(str, short.elements())) or "that many wild tiles")
+    return placements, result
+
+
+def try_turn(request: Request) -> dict:
+    """Whether the tiles a person has put down make a legal turn, and what it scores."""
+    table = _table(request.body)
+    with table.lock:
+        _, result = _judged(table, request.body)
+        return {"legal": result.legal, "reason": result.reason, "points": result.points,
+                "turn": turn_json(table.game.position, result)}
+
+
+def commit(request: Request) -> dict:
+    """Play the person's turn (when legal) and answer the new state."""
+    table = _table(request.body)
+    key = text(request.body, "game")
+    with table.lock:
+        placements, result = _judged(table, request.body)
+        if not result.legal:
+            raise ApiError(f"not a legal turn: {result.reason}", 400, "tiles")
+        changed = set(result.placed) | set(result.swapped)
+        tiles = tuple((p.cell, p.tile) for p in placements if p.cell in changed)
+        table.game.play(Move(tiles, tuple(result.swapped), result.points, ()))
+        return _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))
+
+
+def computer(request: Request) -> dict:
+    """A computer player's turn: the tiles in the order put down, its points, and the new state."""
+    table = _table(request.body)
+    key = text(request.body, "game")
+    with table.lock:
+        game = table.game
+        _freeze_stuck(table)
+        if game.over or table.kinds[game.current] == "person":
+            raise ApiError("it is not a computer player's turn", 409)
+        player = game.names[game.current]
+        move = choose(table.kinds[game.current], game, table.rng)
+        board = game.position.board
+        shown = [[board.address(c), t.label] for c, t in move.tiles]
+        record = game.play(move)
+        return {"player": player, "tiles": shown, "notation": record.notation, "points": record.points,
+                "state": _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))}
+
+
+def kits(request: Request) -> dict:
+    """The shipped kits' games (board, modulus, tiles, rules), for the page to fill its fields from one."""
+    from pathlib import PurePath
+
+    from modlinseq_print.kits.game_settings import game_settings
+    from modlinseq_print.kits.preset_loading import preset_from_text
+    from modlinseq_print.studio.kit_api import shipped_presets
+
+    found = {}
+    for name, toml in shipped_presets().items():
+        if not preset_from_text(toml, PurePath(f"{name}.toml")).board.spec.startswith("file:"):
+            found[name] = game_settings(preset_from_text(toml, PurePath(f"{name}.toml")))
+    return {"kits": found}
+
+
+def replay_command(game: Game) -> str:
+    """The `score` command that replays a game's transcript (saved as game.txt)."""
+    v = game.variant
+    words = ["modlinseq-print score", f"--board {v.board.spec}", f"-m {v.modulus}"]
+    words += [f"--wrap {v.wrap}"] if v.wrap else []
+    words += [f"--pattern {v.pattern}"] if v.pattern else []
+    words += [f"--wild-policy {v.policy}"] if v.policy != "E" else []
+    words += ["--marker"] if v.marker else []
+    words += ["--hash-swap"] if v.hash_swap else []
+    return " ".join(words + [f"--players {len(game.names)}", "@game.txt"])
+
+
+def transcript(request: Request) -> Reply:
+    """The game as a transcript file, with the command that scores it."""
+    table = _table(request.body)
+    with table.lock:
+        game = table.game
+        head = [f"// MODLINSEQ game, shuffle {game.seed}: {', '.join(game.names)}", f"// {replay_command(game)}"]
+        return Reply(("\n".join(head + [game.transcript()]) + "\n").encode(), "text/plain; charset=utf-8", "game.txt")
+
+
+def diagram(request: Request) -> InWorker:
+    """The board as it stands, drawn as `modlinseq-print position` draws it (SVG, PDF or PNG) in a worker."""
+    fmt = choice(request.query, "format", ("svg", "pdf", "png"), "svg")
+    table = _table(request.body)
+    with table.lock:
+        game = table.game
+        position = game.position
+        tiles = [[position.board.address(c), t.value, t.declared, t.marker] for c, t in position.tiles.items()]
+        body = {"board": position.board.spec, "modulus": position.modulus, "wrap": position.wrap,
+                "diagonals": position.diagonals, "policy": position.policy, "pattern": game.variant.pattern,
+                "tiles": tiles}
+    return InWorker(draw_diagram, body, {"format": fmt})
+
+
+def draw_diagram(request: Request) -> Reply:
+    """The diagram of a game's position sent as its tiles (run in a worker process)."""
+    body, fmt = request.body, request.query["format"]
+    board = studio_board(body["board"])
+    tiles = {board.parse_address(a): Tile(value, declared, marker) for a, value, declared, marker in body["tiles"]}
+    position = Position(board, body["modulus"], tiles, body["wrap"], body["diagonals"], body["policy"])
+    drawing = position_scene(analyse(position), diagram_style(pattern=body["pattern"]))
+    return Reply(render_pages(position_document(drawing, "MODLINSEQ game"), fmt)[0], content_type(fmt), f"game.{fmt}")
+
+
+def playtest_board(request: Request) -> dict:
+    """The designer's "playtest this board": a few seeded games between computer players on the designed
+    board, the figures, and how often each cell was filled (by address, for the page to shade)."""
+    body = request.body
+    board, _, _ = design_board(design_from(body))
+    variant = _variant(body, board)
+    games = integer(body, "games", 8, 1, MAX_PLAYTEST_GAMES)
+    players = integer(body, "players", 2, 1, MAX_PLAYERS)
+    kinds = (choice(body, "ai", AI_PLAYERS, "greedy"),) * players
+    step = request.counter(games)
+    summaries = playtest(variant, kinds, _tiles(body, variant.modulus), games, integer(body, "seed", 1, 0, 10 ** 9),
+                         progress=lambda done: step(f"game {done} of {games}"))
+    found = findings(summaries, len(board.cells))
+    return {"games": games, "turns": round(found.turns.mean, 1), "scores": [round(s.mean, 1) for s in found.scores],
+            "wins": [round(w, 3) for w in found.wins], "filled": round(found.filled.mean, 3),
+            "blocked": round(found.blocked.mean, 1), "stock": round(found.stock.mean, 1),
+            "longest": round(found.longest.mean, 1), "seconds": round(found.seconds.mean, 2),
+            "heat": {board.address(c): round(v, 3) for c, v in found.heat.items()}}
+
+
+ROUTES = {("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game, ("POST", "/api/play/state"): state,
+          ("POST", "/api/play/try"): try_turn, ("POST", "/api/play/commit"): commit,
+          ("POST", "/api/play/computer"): computer, ("POST", "/api/play/transcript"): transcript,
+          ("POST", "/api/play/diagram"): diagram, ("POST", "/api/play/playtest"): playtest_board}
+BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0}
+HEAVY = {"/api/play/playtest"}
+PAGES = {"/play": "play.html"}

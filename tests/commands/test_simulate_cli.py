@@ -1,0 +1,81 @@
+"""`simulate`: seeded games between computer players, the table, the JSON (the same whatever --jobs) and the
+one-page report; bad settings are one line, exit 2, before any game."""
+
+import json
+
+import pytest
+
+from cli_helpers import assert_one_line_error
+
+SMALL = ["--board", "hex:3", "-m", "5", "--copies", "3", "--wild", "1", "--hand", "3", "--no-marker"]
+
+
+def without_times(data):
+    data = dict(data)
+    data.pop("seconds")
+    data["each_game"] = [{k: v for k, v in g.items() if k != "seconds"} for g in data["each_game"]]
+    return data
+
+
+def test_the_table(cli):
+    status, out, _ = cli("simulate", "--games", "4", *SMALL)
+    assert status == 0
+    assert out.startswith("Playtest of 4 games: hex:3, modulus 5, 16 tiles (3 of each value, 1 wild), 2 players "
+                          "(greedy, greedy), hands of 3")
+    for row in ("turns per game", "score, seat 1 (greedy)", "winner's lead", "cells filled", "blocked cells",
+                "tiles left in the stock", "longest sequence", "CPU seconds per game", "games won (ties shared)"):
+        assert row in out
+
+
+def test_json_is_the_same_whatever_the_processes(cli):
+    _, one, _ = cli("simulate", "--games", "6", "--json", "--ai", "careful,greedy", *SMALL)
+    _, two, _ = cli("simulate", "--games", "6", "--json", "--ai", "careful,greedy", "--jobs", "2", *SMALL)
+    a, b = json.loads(one), json.loads(two)
+    assert without_times(a) == without_times(b)
+    assert a["players"] == ["careful", "greedy"] and len(a["each_game"]) == 6 and a["tiles"]["#"] == 1
+    assert 0 < a["filled"]["mean"] <= 1 and a["heat"] and all(0 < v <= 1 for v in a["heat"].values())
+    assert abs(sum(a["wins"]) - 1) < 1e-9
+    _, other, _ = cli("simulate", "--games", "6", "--json", "--ai", "careful,greedy", "--seed", "2", *SMALL)
+    assert without_times(json.loads(other))["each_game"] != without_times(a)["each_game"]
+
+
+def test_the_report(cli, tmp_path, require_tool):
+    pdftotext = require_tool("pdftotext")
+    status, out, _ = cli("simulate", "--games", "3", *SMALL, "-o", tmp_path / "report.pdf")
+    assert status == 0 and "wrote" in out
+    import subprocess
+    text = subprocess.run([pdftotext, tmp_path / "report.pdf", "-"], capture_output=True, text=True).stdout
+    for words in ("MODLINSEQ playtest: 3 games", "Final scores", "Game length", "How often each cell was filled"):
+        assert words in text
+    status, _, _ = cli("simulate", "--games", "3", *SMALL, "-o", tmp_path / "report.png", "--dpi", "40")
+    import numpy as np
+    from PIL import Image
+    with Image.open(tmp_path / "report.png") as image:
+        assert image.size == (round(210 / 25.4 * 40), round(297 / 25.4 * 40))
+        rgb = np.asarray(image.convert("RGB")).astype(int)
+    dark = ((rgb[..., 1] > rgb[..., 0] + 30) & (rgb[..., 1] < 140)).sum()
+    assert dark > 50  # the green bars and the busiest cells of the heat map
+
+
+def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
+    for name in ("a.svg", "b.svg", "a.pdf", "b.pdf"):
+        assert cli("simulate", "--games", "2", *SMALL, "-o", tmp_path / name)[0] == 0
+    assert (tmp_path / "a.svg").read_bytes() == (tmp_path / "b.svg").read_bytes()
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--games", "0"], "--games"),
+    (["--players", "5"], "5 players: a game takes 1 to 4"),
+    (["--ai", "clever"], "unknown computer player 'clever'"),
+    (["--ai", "greedy,greedy,greedy"], "--ai names 3 players"),
+    (["--players", "4", "--hand", "12", "--copies", "1", "-m", "7", "--wild", "0"], "cannot fill 4 hands of 12"),
+    (["--board", "file:holed.txt"], "no centre cell A0"),
+    (["-o", "report.txt"], "report.txt"),
+    (["nosuchpreset"], "nosuchpreset"),
+])
+def test_bad_settings_are_one_line(cli, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "holed.txt").write_text("B1 E1 H1 M1 P1 T1\n")
+    result = cli("simulate", "--games", "2", *argv) if argv[0] != "nosuchpreset" else cli("simulate", *argv)
+    assert_one_line_error(result, words, usage=words == "--games", folder=tmp_path, keep=["holed.txt"])
