@@ -30,6 +30,11 @@ from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
 
 
+def _rank(move: Move) -> tuple[int, int]:
+    """Best first: most points, then most tiles."""
+    return -move.points, -move.size
+
+
 class _After(Mapping[Cell, Tile]):
     """The tiles once a turn is played: the changes over the tiles before."""
 
@@ -135,7 +140,8 @@ class TurnSearch:
             for start, length, loop, changes, swapped in walk_fillings(walk.cells, walk.closed, self.tiles, hand,
                                                                        self.hand.size, anchors, steps):
                 if len(changes) == 1 or not once:
-                    key = (frozenset(changes.items()), frozenset(swapped))
+                    key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
+                        (frozenset(changes.items()), frozenset(swapped))
                     if key in seen:
                         continue
                     seen.add(key)
@@ -148,7 +154,7 @@ class TurnSearch:
                     move = self._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
                 if move is not None:
                     found.append(move)
-        found.sort(key=lambda move: (-move.points, -move.size))
+        found.sort(key=_rank)
         return found
 
     def _anchors(self) -> set[Cell] | None:
@@ -199,9 +205,9 @@ class TurnSearch:
 
     def _plain(self, changes: dict[Cell, Tile], stretch: _Stretch, plain: _Plain) -> Move | None:
         """A turn on a plain stretch: its points, once a lone open wild tile is found a value on its lines."""
-        if not any(t.value is None for t in changes.values()):
+        wild = {c: t for c, t in changes.items() if t.value is None}
+        if not wild:
             return Move(changes, (), plain.natural, lambda: self._details(changes, (), stretch), stretch.order)
-        wild = {c: t for c, t in changes.items() if t.wild}
         open_wild = [c for c, t in wild.items() if t.declared is None]
         if len(open_wild) > 1 or open_wild and self.position.policy in "AB":
             return self._judge(changes, (), stretch)
