@@ -12,7 +12,10 @@ with the position's solved groups (tests/rules/test_moves.py compares the whole 
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
@@ -28,6 +31,27 @@ from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: a search makes hundreds of thousands of small objects that live until
+    it ends, and the collector would walk them again and again (a third of the search's time); the search makes
+    almost no reference cycles, so nothing piles up."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@lru_cache(maxsize=1 << 16)
+def _wild_class(values: tuple[int | None, ...], m: int, loop: bool, tied: tuple[int, ...]) -> Residue | None:
+    """The values a lone open wild tile (at the places `tied`) can take on a line of these values (memoised:
+    the same few values recur on many stretches)."""
+    return value_class(values, m, tied[0], loop, [tied])
 
 
 def _rank(move: Move) -> tuple[int, int]:
@@ -129,6 +153,10 @@ class TurnSearch:
 
     def run(self) -> list[Move]:
         """Every legal turn, best first (most points, then most tiles; else in the order found)."""
+        with _collector_paused():
+            return self._search()
+
+    def _search(self) -> list[Move]:
         hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
                            self.wild_values if self.hash_swap else None, self.position.policy == "D")
         anchors, steps = self._anchors(), Progressions(self.m)
@@ -213,10 +241,10 @@ class TurnSearch:
             return self._judge(changes, (), stretch)
         if open_wild:
             cell = open_wild[0]
-            values = [None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
-                      for c in stretch.sequence]
-            tied = [tuple(i for i, c in enumerate(stretch.sequence) if c == cell)]
-            here = value_class(values, self.m, tied[0][0], stretch.loop, tied)
+            values = tuple(None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
+                           for c in stretch.sequence)
+            tied = tuple(i for i, c in enumerate(stretch.sequence) if c == cell)
+            here = _wild_class(values, self.m, stretch.loop, tied)
             fits = None if here is None else here.intersect(self.allowed(cell))
             if fits is None or self.position.policy == "C" and fits.modulus != self.m:
                 return None
