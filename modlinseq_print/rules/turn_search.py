@@ -12,13 +12,12 @@ with the position's solved groups (tests/rules/test_moves.py compares the whole 
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
-from contextlib import contextmanager
 from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.fillings import Hand as FillingHand
@@ -31,20 +30,6 @@ from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused: a search makes hundreds of thousands of small objects that live until
-    it ends, and the collector would walk them again and again (a third of the search's time); the search makes
-    almost no reference cycles, so nothing piles up."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -81,15 +66,15 @@ class _After(Mapping[Cell, Tile]):
 
 
 class _Allowed(dict):
-    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after)."""
+    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after;
+    it holds what it needs, not the search, so a search makes no reference cycle)."""
 
-    def __init__(self, search: "TurnSearch"):
+    def __init__(self, position: Position, solved: WildSolution | None, chains: StretchChains):
         super().__init__()
-        self.search = search
+        self.position, self.solved, self.chains = position, solved, chains
 
     def __missing__(self, cell: Cell) -> Residue | None:
-        search = self.search
-        found = self[cell] = allowed_class(search.position, cell, search.solved, search.chains.through(cell))
+        found = self[cell] = allowed_class(self.position, cell, self.solved, self.chains.through(cell))
         return found
 
 
@@ -141,7 +126,7 @@ class TurnSearch:
         self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
         self.whole = connected(self.topo, self.tiles)
         self.chains = StretchChains(self.topo, self.tiles, hash_swap)
-        self._allowed = _Allowed(self)
+        self._allowed = _Allowed(position, self.solved, self.chains)
         self.allowed = self._allowed.__getitem__  # the values an empty cell can hold as the lines stand
 
     def wild_values(self, cell: Cell) -> Residue | None:
@@ -153,7 +138,7 @@ class TurnSearch:
 
     def run(self) -> list[Move]:
         """Every legal turn, best first (most points, then most tiles; else in the order found)."""
-        with _collector_paused():
+        with collector_paused():  # hundreds of thousands of small objects that all stay alive: see collector.py
             return self._search()
 
     def _search(self) -> list[Move]:
