@@ -5,7 +5,8 @@ Both break ties by a seeded choice, so a game is the same whenever its shuffles 
 each turn as its points less what the next player can expect from their best extension afterwards: every
 open end of every sequence on the board is an option worth the longer sequence's points, available when a
 hand drawn from the tiles the player cannot see holds the value that continues it (or a wild tile); the
-next player takes the best option they have.
+next player takes the best option they have. It also counts a wild tile kept in hand as worth some points, so
+it does not spend one on a turn that a natural tile nearly matches.
 """
 
 from __future__ import annotations
@@ -16,18 +17,18 @@ from collections import Counter
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.chains import Chain, all_chains
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Hand, Move
+from modlinseq_print.rules.moves import Move
 from modlinseq_print.rules.position import Position, Tile
 from modlinseq_print.rules.sequences import points, step_class
 
 AI_PLAYERS = ("greedy", "careful")
-#: How much of the next player's expected best extension `careful` counts against a turn (measured on seeded
-#: games: bench/bench_play.py reports the margin over greedy).
-CAUTION = 0.25
-#: How much of the mover's own best extension next turn (with the tiles it keeps) `careful` counts for a turn.
-HOPE = 1.0
+#: How much of the next player's expected best extension `careful` counts against a turn (the weights are
+#: measured on seeded games against greedy: bench/bench_play.py reports the margin).
+CAUTION = 1.0
 #: `careful` weighs the turns scoring most, this many (a search finds thousands; the rest score little).
 CONSIDERED = 40
+#: What `careful` counts a wild tile kept in hand worth (a wild tile spent on a small turn is lost to a big one).
+WILD = 10.0
 
 #: An option left to the next player: the empty cell at a sequence's end, the values that continue it there,
 #: and the points of the longer sequence.
@@ -41,7 +42,7 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
         best = moves[0].points
         return rng.choice([m for m in moves if m.points == best])
     odds = _Odds(game.unseen(game.current), game.variant.hand)
-    position, hand = game.position, game.hands[game.current]
+    position = game.position
     base = {ch: _options(position, ch, position.tiles) for ch in all_chains(position.topology, position.tiles)}
     worth = {}
     for move in moves[:CONSIDERED]:
@@ -51,22 +52,9 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
                    if o[0] not in touched]
         for sequence in move.sequences:
             options += _options(position, sequence.chain, placed)
-        kept = hand.after(move)
-        worth[id(move)] = move.points - CAUTION * odds.best(options) + HOPE * _own_best(options, kept, odds)
+        worth[id(move)] = move.points - CAUTION * odds.best(options) - WILD * move.wilds
     top = max(worth.values())
     return rng.choice([m for m in moves[:CONSIDERED] if worth[id(m)] >= top - 1e-9])
-
-
-def _own_best(options: list[Option], kept: Hand, odds: "_Odds") -> float:
-    """The best option the mover's kept tiles cover, if the next player does not take it first."""
-    have = Counter(kept.naturals)
-    best = 0.0
-    for _, values, gain in options:
-        need = Counter(values)
-        short = sum(max(0, k - have[v]) for v, k in need.items())
-        if short <= kept.wild and gain > best:
-            best = max(best, gain * (1 - odds.holds(values)))
-    return best
 
 
 class _Odds:
