@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable
 
 from modlinseq_print.geometry.boards import Board
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import Game, Variant
@@ -49,11 +50,12 @@ def game_seed(seed: int, number: int) -> int:
 
 def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random) -> Game:
     """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes."""
-    while not game.over:
-        if game.moves():
-            game.play(choose(kinds[game.current], game, rng))
-        else:
-            game.freeze()
+    with collector_paused():
+        while not game.over:
+            if game.moves():
+                game.play(choose(kinds[game.current], game, rng))
+            else:
+                game.freeze()
     return game
 
 

@@ -66,6 +66,7 @@ class StretchChains:
         self._through: dict[Cell, list[Chain]] = {}
         self._crossing: dict[Cell, list[tuple[Line, set[Cell], tuple[Cell, ...]]]] = {}
         self._near: dict[Cell, list[Cell]] = {}
+        self._steps: dict[Cell, list[tuple[Cell, Cell | None]]] = {}
 
     def lines(self, walk: Walk, start: int, length: int, loop: bool) -> list[Line]:
         """The lines a turn filling this stretch touches, in the order analyse lists them."""
@@ -90,20 +91,18 @@ class StretchChains:
         """The lines crossing a stretch with no wild tile to swap, each with its empty cell, or None when one
         would run on into another cell of the stretch, or two of its cells lie side by side on another line
         (wrap and bounce do that): then every chain is traced afresh."""
+        links = walk_links(walk)
         n = len(walk.cells)
-        along: dict[Cell, set[Cell]] = {}
+        along: dict[Cell, frozenset[Cell]] = {}
         for k in range(length):
             i = (start + k) % n
-            directions = along.setdefault(walk.cells[i], set())
-            if walk.closed or i < n - 1:
-                directions.add(walk.steps[i])
-            if walk.closed or i > 0:
-                directions.add(-walk.steps[i - 1])
+            cell = walk.cells[i]
+            along[cell] = along[cell] | links[i] if cell in along else links[i]
         empty = set(empty)
         found = []
         for cell in empty:
-            for d in self.topo.directions:  # two new tiles side by side on another line: a chain of their own
-                if d not in along[cell] and self.topo.next_cell(cell, d) in empty:
+            for d, nxt in self.steps(cell):  # two new tiles side by side on another line: a chain of their own
+                if nxt in empty and d not in along[cell]:
                     return None
             for line, links, beyond in self.crossing(cell):
                 if links & along[cell]:
@@ -111,6 +110,13 @@ class StretchChains:
                 if empty.intersection(beyond):
                     return None
                 found.append((cell, line))
+        return found
+
+    def steps(self, cell: Cell) -> list[tuple[Cell, Cell | None]]:
+        """Each direction out of a cell with the cell it leads to (cached)."""
+        found = self._steps.get(cell)
+        if found is None:
+            found = self._steps[cell] = [(d, self.topo.next_cell(cell, d)) for d in self.topo.directions]
         return found
 
     def through(self, cell: Cell) -> list[Chain]:
@@ -156,6 +162,17 @@ class StretchChains:
     def _order(self, chain: Chain) -> tuple[int, int, int]:
         first = min(chain.cells, key=reading)
         return first.r, first.q, min(self.topo.directions.index(d) for d in _links_at(chain, first))
+
+
+def walk_links(walk: Walk) -> tuple[frozenset[Cell], ...]:
+    """The directions of a walk's links out of each of its places (cached on the walk)."""
+    cached = walk.__dict__.get("_links")
+    if cached is None:
+        n, steps = len(walk.cells), walk.steps
+        cached = tuple(frozenset(([steps[i]] if walk.closed or i < n - 1 else []) +
+                                 ([-steps[i - 1]] if walk.closed or i > 0 else [])) for i in range(n))
+        object.__setattr__(walk, "_links", cached)
+    return cached
 
 
 def _listed(line: Line) -> tuple[int, int, int]:

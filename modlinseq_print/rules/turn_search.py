@@ -13,9 +13,11 @@ with the position's solved groups (tests/rules/test_moves.py compares the whole 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.fillings import Hand as FillingHand
@@ -28,6 +30,18 @@ from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
+
+
+@lru_cache(maxsize=1 << 16)
+def _wild_class(values: tuple[int | None, ...], m: int, loop: bool, tied: tuple[int, ...]) -> Residue | None:
+    """The values a lone open wild tile (at the places `tied`) can take on a line of these values (memoised:
+    the same few values recur on many stretches)."""
+    return value_class(values, m, tied[0], loop, [tied])
+
+
+def _rank(move: Move) -> tuple[int, int]:
+    """Best first: most points, then most tiles."""
+    return -move.points, -move.size
 
 
 class _After(Mapping[Cell, Tile]):
@@ -52,15 +66,15 @@ class _After(Mapping[Cell, Tile]):
 
 
 class _Allowed(dict):
-    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after)."""
+    """The values each empty cell can hold as the lines stand, found when first asked (a dict lookup after;
+    it holds what it needs, not the search, so a search makes no reference cycle)."""
 
-    def __init__(self, search: "TurnSearch"):
+    def __init__(self, position: Position, solved: WildSolution | None, chains: StretchChains):
         super().__init__()
-        self.search = search
+        self.position, self.solved, self.chains = position, solved, chains
 
     def __missing__(self, cell: Cell) -> Residue | None:
-        search = self.search
-        found = self[cell] = allowed_class(search.position, cell, search.solved, search.chains.through(cell))
+        found = self[cell] = allowed_class(self.position, cell, self.solved, self.chains.through(cell))
         return found
 
 
@@ -112,7 +126,7 @@ class TurnSearch:
         self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
         self.whole = connected(self.topo, self.tiles)
         self.chains = StretchChains(self.topo, self.tiles, hash_swap)
-        self._allowed = _Allowed(self)
+        self._allowed = _Allowed(position, self.solved, self.chains)
         self.allowed = self._allowed.__getitem__  # the values an empty cell can hold as the lines stand
 
     def wild_values(self, cell: Cell) -> Residue | None:
@@ -124,6 +138,10 @@ class TurnSearch:
 
     def run(self) -> list[Move]:
         """Every legal turn, best first (most points, then most tiles; else in the order found)."""
+        with collector_paused():  # hundreds of thousands of small objects that all stay alive: see collector.py
+            return self._search()
+
+    def _search(self) -> list[Move]:
         hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
                            self.wild_values if self.hash_swap else None, self.position.policy == "D")
         anchors, steps = self._anchors(), Progressions(self.m)
@@ -135,7 +153,8 @@ class TurnSearch:
             for start, length, loop, changes, swapped in walk_fillings(walk.cells, walk.closed, self.tiles, hand,
                                                                        self.hand.size, anchors, steps):
                 if len(changes) == 1 or not once:
-                    key = (frozenset(changes.items()), frozenset(swapped))
+                    key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
+                        (frozenset(changes.items()), frozenset(swapped))
                     if key in seen:
                         continue
                     seen.add(key)
@@ -148,7 +167,7 @@ class TurnSearch:
                     move = self._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
                 if move is not None:
                     found.append(move)
-        found.sort(key=lambda move: (-move.points, -move.size))
+        found.sort(key=_rank)
         return found
 
     def _anchors(self) -> set[Cell] | None:
@@ -199,18 +218,18 @@ class TurnSearch:
 
     def _plain(self, changes: dict[Cell, Tile], stretch: _Stretch, plain: _Plain) -> Move | None:
         """A turn on a plain stretch: its points, once a lone open wild tile is found a value on its lines."""
-        if not any(t.value is None for t in changes.values()):
+        wild = {c: t for c, t in changes.items() if t.value is None}
+        if not wild:
             return Move(changes, (), plain.natural, lambda: self._details(changes, (), stretch), stretch.order)
-        wild = {c: t for c, t in changes.items() if t.wild}
         open_wild = [c for c, t in wild.items() if t.declared is None]
         if len(open_wild) > 1 or open_wild and self.position.policy in "AB":
             return self._judge(changes, (), stretch)
         if open_wild:
             cell = open_wild[0]
-            values = [None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
-                      for c in stretch.sequence]
-            tied = [tuple(i for i, c in enumerate(stretch.sequence) if c == cell)]
-            here = value_class(values, self.m, tied[0][0], stretch.loop, tied)
+            values = tuple(None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
+                           for c in stretch.sequence)
+            tied = tuple(i for i, c in enumerate(stretch.sequence) if c == cell)
+            here = _wild_class(values, self.m, stretch.loop, tied)
             fits = None if here is None else here.intersect(self.allowed(cell))
             if fits is None or self.position.policy == "C" and fits.modulus != self.m:
                 return None
