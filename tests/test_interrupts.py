@@ -38,7 +38,7 @@ def test_ctrl_c_inside_the_png_write_callback(capsys, tmp_path, monkeypatch):
 
 
 def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path, monkeypatch):
-    import modlinseq_print.render.collector as collector
+    import modlinseq_print.collector as collector
 
     class Finalized:
         def __del__(self):

@@ -11,7 +11,7 @@ from modlinseq_print.geometry.hexgrid import SLOPES, Cell
 from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
                                              check_tile_fits, default_cell_size, layout_for, tile_fit, tile_shape)
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.render.collector import collector_paused
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.rect import Rect
@@ -276,7 +276,7 @@ def _header_lines(style: BoardStyle) -> list[tuple[str, float, str]]:
 
 def board_scene(board: Board, style: BoardStyle = BoardStyle()) -> BoardDrawing:
     """Draw a board: one symbol per cell kind placed with Use, addresses under where a tile sits."""
-    with collector_paused():  # tens of thousands of items that all stay alive: see render/collector.py
+    with collector_paused():  # tens of thousands of items that all stay alive: see modlinseq_print/collector.py
         return _board_scene(board, style)
 
 

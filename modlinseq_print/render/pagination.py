@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterable, Iterator, Sequence
 
-from modlinseq_print.render.collector import collector_paused
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.pagination_cuts import CutPage, cut_pages
 from modlinseq_print.render.pagination_rows import EPS, Row, RowPlanner, PaginationError
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet  # noqa: F401  (DEFAULT_OVERLAP: importers)

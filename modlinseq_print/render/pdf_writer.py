@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from modlinseq_print.errors import mention
 from modlinseq_print.render import reportlab_adapter as rl
-from modlinseq_print.render.collector import collector_paused
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
 from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
@@ -381,7 +381,7 @@ def document_to_pdf(document: Document, press: PressOptions | None = None,
     canvas.setAuthor("modlinseq-print")
     canvas.setProducer("modlinseq-print (ReportLab)")
     builder = _PdfBuilder(canvas, press)
-    with collector_paused():  # a large board's operators and reportlab's objects: see render/collector.py
+    with collector_paused():  # a large board's operators and reportlab's objects: see modlinseq_print/collector.py
         for number, page in enumerate(document.pages, start=1):
             builder.page(page, number)
             builder.define_pending()

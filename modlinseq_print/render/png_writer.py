@@ -16,7 +16,7 @@ import math
 from functools import lru_cache
 
 from modlinseq_print import interrupts
-from modlinseq_print.render.collector import collector_paused
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
 from modlinseq_print.render.png_resolution import with_dpi
 from modlinseq_print.render.resolution import MAX_PIXELS, MAX_SIDE, PngError, check_resolution, png_size  # noqa: F401

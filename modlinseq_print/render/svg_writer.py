@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from modlinseq_print.render.collector import collector_paused
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
 from modlinseq_print.render.glyphs import glyph_path
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
@@ -294,7 +294,7 @@ def scene_to_svg(scene: Scene) -> bytes:
     svg.attributes.update(SVG_ATTRIBUTES)
     builder = _SvgBuilder(svg)
     out = ['<?xml version="1.0" encoding="utf-8" ?>\n']
-    with collector_paused():  # several objects per item, all alive until written: see render/collector.py
+    with collector_paused():  # several objects per item, all alive until written: see modlinseq_print/collector.py
         builder.write_scene(scene, svg, "")
         svg.write(out)
     out.append("\n")
