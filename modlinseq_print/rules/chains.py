@@ -143,6 +143,18 @@ def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction:
     return cells, steps, False
 
 
+def walk_both_ways(topo: Topology, occupied: Container[Cell], cell: Cell,
+                   direction: Cell) -> tuple[list[Cell], list[Cell], bool]:
+    """The whole run of occupied cells through the link leaving `cell` in `direction`, walked both ways from
+    `cell`: cells in order, leaving directions, and whether it closes into a loop."""
+    limit = 6 * len(topo.board.cells) + 6
+    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
+    if closed:
+        return ahead, ahead_steps, True
+    back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
+    return back[::-1] + ahead[1:], [-d for d in reversed(back_steps)] + ahead_steps, False
+
+
 def _flags(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> Chain:
     wrap = any(topo.is_wrap_link(c, d) for c, d in zip(cells, steps))
     bounce = any(a != b for a, b in zip(steps, steps[1:])) or (loop and steps[0] != steps[-1])
@@ -179,14 +191,7 @@ def _orient(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) ->
 
 def trace(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell) -> Chain:
     """The whole chain containing the link that leaves `cell` in `direction` (both ends occupied)."""
-    limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
-    if closed:
-        cells, steps = ahead, ahead_steps
-    else:
-        back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
-        cells = back[::-1] + ahead[1:]
-        steps = [-d for d in reversed(back_steps)] + ahead_steps
+    cells, steps, closed = walk_both_ways(topo, occupied, cell, direction)
     cells, steps = _orient(topo, cells, steps, closed)
     return _flags(topo, cells, steps, closed)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.chains import Topology, walk_along
+from modlinseq_print.rules.chains import Topology, walk_both_ways
 
 
 @dataclass(frozen=True)
@@ -66,14 +66,7 @@ EVERY_CELL = _EveryCell()
 
 def _trace(topo: Topology, cell: Cell, d: Cell, seen: set[tuple[Cell, Cell]]) -> Walk:
     """The whole walk through the link leaving `cell` in `d`, its links marked in `seen` (both ways)."""
-    limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = walk_along(topo, EVERY_CELL, cell, d, limit)
-    if closed:
-        cells, steps = ahead, ahead_steps
-    else:
-        back, back_steps, _ = walk_along(topo, EVERY_CELL, cell, topo.leave(cell, -d), limit)
-        cells = back[::-1] + ahead[1:]
-        steps = [-s for s in reversed(back_steps)] + ahead_steps
+    cells, steps, closed = walk_both_ways(topo, EVERY_CELL, cell, d)
     n = len(cells)
     for i, step in enumerate(steps):
         seen.add((cells[i], step))
