@@ -338,10 +338,8 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     "none" for 6 and 9 (None: the preset's underline, else none)."""
     from modlinseq_print.kits.piece_sets import chosen_set
     from modlinseq_print.printables.tiles import read_counts
-    from modlinseq_print.solids.pieces import THICKNESS, SolidSpec, check_thickness, solid_look
+    from modlinseq_print.solids.pieces import SolidSpec, solid_look, style_thickness
 
-    if style not in THICKNESS:
-        raise ModlinseqError(f"unknown style {style!r}: use one of {', '.join(THICKNESS)}")
     loaded = None
     if preset is not None:
         from modlinseq_print.kits.preset_loading import load_preset
@@ -350,7 +348,7 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
                         wild, blockers, markers, None if width is None else str(width), shape)
     look = solid_look(_mm(chosen.width, "tile width"), chosen.shape)
-    spec = SolidSpec(thickness=check_thickness(THICKNESS[style] if thickness is None else _mm(thickness, "thickness")),
+    spec = SolidSpec(thickness=style_thickness(style, None if thickness is None else _mm(thickness, "thickness")),
                      number=number, relief=_mm(relief, "relief"), chamfer=_mm(chamfer, "chamfer"),
                      top_chamfer=_mm(top_chamfer, "top chamfer"), nozzle=_mm(nozzle, "nozzle width"),
                      cue=cue if cue is not None else "underline" if chosen.underline else "none")
@@ -416,15 +414,13 @@ def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=Non
     `width` and `shape` (default 25mm pentagon) and thickness (`style` "flat" 3 mm or "standing" 9 mm, unless
     `thickness`), as the `rack` command sizes them."""
     from modlinseq_print.printables.rack import RackSize, check_copies
-    from modlinseq_print.solids.pieces import THICKNESS, check_thickness, solid_look
+    from modlinseq_print.solids.pieces import solid_look, style_thickness
 
-    if style not in THICKNESS:
-        raise ModlinseqError(f"unknown style {style!r}: use one of {', '.join(THICKNESS)}")
     if preset is not None:
         from modlinseq_print.kits.preset_loading import load_preset
 
         tiles = load_preset(preset).tiles
         width, shape = width or tiles.width, shape or tiles.shape
     look = solid_look(_mm(width or "25mm", "tile width"), shape or "pentagon")
-    tile_thickness = check_thickness(THICKNESS[style] if thickness is None else _mm(thickness, "thickness"))
+    tile_thickness = style_thickness(style, None if thickness is None else _mm(thickness, "thickness"))
     return RackPrint(RackSize.for_tiles(look, tile_thickness, hand), look, check_copies(copies))

@@ -83,10 +83,9 @@ class Pieces3dError(ModlinseqError):
 
 def thickness_from_args(args: argparse.Namespace) -> float:
     """The tiles' thickness in mm: --thickness, else by --style."""
-    from modlinseq_print.solids.pieces import THICKNESS, check_thickness
+    from modlinseq_print.solids.pieces import style_thickness
 
-    return check_thickness(THICKNESS[args.style] if args.thickness is None else parse_length(args.thickness,
-                                                                                              "thickness"))
+    return style_thickness(args.style, None if args.thickness is None else parse_length(args.thickness, "thickness"))
 
 
 def spec_from_args(args: argparse.Namespace, preset_underline: bool = False):

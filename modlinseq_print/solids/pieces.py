@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
 from modlinseq_print.solids import kernel
@@ -93,6 +93,13 @@ def check_thickness(thickness: float) -> float:
     _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones",
             "thickness")
     return thickness
+
+
+def style_thickness(style: str, thickness: float | None) -> float:
+    """The tiles' thickness in mm: `thickness` when given, else the `style`'s ("flat" or "standing"), checked."""
+    if style not in THICKNESS:
+        raise ModlinseqError(f"unknown style {style!r}: use one of {', '.join(THICKNESS)}")
+    return check_thickness(THICKNESS[style] if thickness is None else thickness)
 
 
 def _within(value: float, low: float, high: float, what: str, hint: str, field: str) -> None:
