@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Container, Iterator, Mapping
+from typing import Callable, Container, Iterable, Iterator, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.position import Tile
@@ -41,6 +41,11 @@ class Hand:
 #: One filling: where the stretch starts on the walk, its length, whether it closes into a loop, the tiles put
 #: down and the cells swapped.
 Filling = tuple[int, int, bool, dict[Cell, Tile], tuple[Cell, ...]]
+#: Whether to leave out the stretches grown from an origin: (first, last) of a run of tiles, (first, None) of
+#: a stretch of new tiles.
+Skip = Callable[[int, int | None], bool]
+#: What the search calls with each filling found.
+Visit = Callable[[int, int, bool, dict[Cell, Tile], tuple[Cell, ...]], None]
 
 
 class Progressions:
@@ -84,7 +89,8 @@ class _Search:
     start and each stretch comes once; a stretch of new tiles only grows from its first cell."""
 
     def __init__(self, cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: Hand, most: int,
-                 anchors: Container[Cell] | None, steps: Progressions):
+                 anchors: Container[Cell] | None, steps: Progressions, skip: Skip | None, visit: Visit):
+        self.skip, self.visit = skip, visit
         self.cells, self.n, self.closed, self.tiles, self.hand = cells, len(cells), closed, tiles, hand
         self.most, self.anchors, self.steps, self.m = most, anchors, steps, steps.m
         self.counts = Counter(hand.counts)
@@ -107,11 +113,11 @@ class _Search:
         cell = self.cells[index % self.n]
         return cell not in self.tiles and cell not in self.seen
 
-    def run(self) -> Iterator[Filling]:
+    def run(self) -> None:
         if self.anchors is not None and not any(c in self.anchors for c in self.cells):
             return
         if self.closed:
-            yield from self._loop()
+            self._loop()
         n = self.n
         occupied = [c in self.tiles for c in self.cells]
         if all(occupied) and (self.closed or self.hand.swaps is None):
@@ -121,55 +127,55 @@ class _Search:
                 last = i
                 while occupied[(last + 1) % n] and (self.closed or last + 1 < n):
                     last += 1
-                yield from self._from_run(i, last)
-        yield from self._new_lines()
+                if self.skip is None or not self.skip(i, last):
+                    self._from_run(i, last)
+        self._new_lines()
 
-    def _emit(self, start: int, length: int, loop: bool = False) -> Iterator[Filling]:
-        """The stretch of `length` cells from `start`, if it changes something and the hand covers its wild
-        tiles."""
+    def _emit(self, start: int, length: int, loop: bool = False) -> None:
+        """Visit the stretch of `length` cells from `start`, if it changes something and the hand covers its
+        wild tiles."""
         if (self.changes or self.swapped) and self.wilds <= self.hand.wild + len(self.swapped):
-            yield start % self.n, length, loop, dict(self.changes), tuple(self.swapped)
+            self.visit(start % self.n, length, loop, dict(self.changes), tuple(self.swapped))
 
-    def _from_run(self, first: int, last: int, index: int | None = None,
-                  steps: Steps = NONE_KNOWN) -> Iterator[Filling]:
+    def _from_run(self, first: int, last: int, index: int | None = None, steps: Steps = NONE_KNOWN) -> None:
         """The stretches whose first tiles are the run first..last: over the run (swapping its wild tiles or
         not), then rightwards."""
         index = first if index is None else index
         if index > last:
-            yield from self._right(first, last + 1, steps, False)
+            self._right(first, last + 1, steps, False)
             return
         for moved in self._step(self.cell(index), index - first, steps):
-            yield from self._from_run(first, last, index + 1, moved)
+            self._from_run(first, last, index + 1, moved)
 
-    def _new_lines(self) -> Iterator[Filling]:
+    def _new_lines(self) -> None:
         """The stretches of new tiles only, each grown from its first anchor: rightwards over empty cells,
         then leftwards over empty cells that are not anchors."""
         for first in range(self.n):
             cell = self.cell(first)
             if cell not in self.tiles and (self.anchors is None or cell in self.anchors) and self._open(
-                    cell, 0, NONE_KNOWN):
+                    cell, 0, NONE_KNOWN) and (self.skip is None or not self.skip(first, None)):
                 for moved in self._step(cell, 0, NONE_KNOWN):
-                    yield from self._right(first, first + 1, moved, True)
+                    self._right(first, first + 1, moved, True)
 
-    def _right(self, first: int, index: int, steps: Steps, new: bool) -> Iterator[Filling]:
+    def _right(self, first: int, index: int, steps: Steps, new: bool) -> None:
         """Grow rightwards from `index` (over runs of tiles too, unless the stretch is of new tiles only); at
         each possible right end, grow leftwards."""
         if self.empty(index):
-            yield from self._left(first, first - 1, index, steps, new)
+            self._left(first, first - 1, index, steps, new)
         if index - first >= (self.n - 1 if self.closed else self.n - first) or not self.closed and index >= self.n:
             return
         cell = self.cell(index)
         if new and cell in self.tiles and cell not in self.seen or not self._open(cell, index - first, steps):
             return
         for moved in self._step(cell, index - first, steps):
-            yield from self._right(first, index + 1, moved, new)
+            self._right(first, index + 1, moved, new)
 
-    def _left(self, first: int, index: int, end: int, steps: Steps, new: bool) -> Iterator[Filling]:
+    def _left(self, first: int, index: int, end: int, steps: Steps, new: bool) -> None:
         """Grow leftwards from `index` over empty cells: a tile there belongs to another run's stretches, and in
         a stretch of new tiles an anchor to those grown from it."""
         length = end - index - 1
         if self.empty(index) and self.empty(end) and (length > 1 or not new or not self.tiles):
-            yield from self._emit(index + 1, length)
+            self._emit(index + 1, length)
         if length >= (self.n - 1 if self.closed else self.n) or not self.closed and index < 0:
             return
         cell = self.cell(index)
@@ -177,40 +183,37 @@ class _Search:
             return
         if self._open(cell, index - first, steps):
             for moved in self._step(cell, index - first, steps):
-                yield from self._left(first, index - 1, end, moved, new)
+                self._left(first, index - 1, end, moved, new)
 
-    def _loop(self) -> Iterator[Filling]:
+    def _loop(self) -> None:
         """The whole closed walk filled: a loop, whose step must bring it back to its first term."""
         empties = {c for c in self.cells if c not in self.tiles}
         if len(empties) > self.most or not (empties or self.hand.swaps):
             return
         closing = solve_linear(self.n, 0, self.m)
         if closing is not None:
-            yield from self._whole(0, (None, 0, closing.rest, closing.modulus))
+            self._whole(0, (None, 0, closing.rest, closing.modulus))
 
-    def _whole(self, index: int, steps: Steps) -> Iterator[Filling]:
+    def _whole(self, index: int, steps: Steps) -> None:
         if index == self.n:
-            yield from self._emit(0, self.n, loop=True)
+            self._emit(0, self.n, loop=True)
             return
         for moved in self._step(self.cell(index), index, steps):
-            yield from self._whole(index + 1, moved)
+            self._whole(index + 1, moved)
 
-    def _step(self, cell: Cell, position: int, steps: Steps) -> Iterator[Steps]:
+    def _step(self, cell: Cell, position: int, steps: Steps) -> Iterable[Steps]:
         """Each way the stretch can go on over `cell` at `position`: the steps left, with the changes made
-        (and undone when the caller asks for the next way)."""
+        (and undone when the caller asks for the next way; callers take every way)."""
         if cell in self.seen:  # the bounce brings the line back over a cell of the stretch: one tile, one value
             tile = self.changes.get(cell) or self.tiles.get(cell)
             moved = self.steps.again(steps, self.seen[cell], position)
             moved = None if moved is None else self.steps.advance(moved, position, tile.known if tile else None)
-            if moved is not None:
-                yield moved
-            return
-        self.seen[cell] = position
+            return () if moved is None else (moved,)
         if cell in self.tiles:
-            yield from self._over(cell, position, steps)
-        elif self.placed < self.most and self.hand.allowed(cell) is not None:
-            yield from self._fill(cell, position, steps)
-        del self.seen[cell]
+            return self._over(cell, position, steps)
+        if self.placed < self.most and self.hand.allowed(cell) is not None:
+            return self._fill(cell, position, steps)
+        return ()
 
     def _open(self, cell: Cell, position: int, steps: Steps) -> bool:
         """False when an empty cell surely takes nothing here: blocked, the hand spent, or the one value the
@@ -232,9 +235,11 @@ class _Search:
         """Past a tile on the board: kept, or (a wild tile, with the hash swap) swapped for a natural."""
         tile = self.tiles[cell]
         moved = self.steps.advance(steps, position, tile.known)
+        self.seen[cell] = position
         if moved is not None:
             yield moved
         if not tile.wild or self.hand.swaps is None:
+            del self.seen[cell]
             return
         options = self.hand.swaps(cell)
         for value in sorted(v for v, k in self.counts.items() if k > 0 and options is not None and v in options):
@@ -247,6 +252,7 @@ class _Search:
                 self.swapped.pop()
                 del self.changes[cell]
                 self.counts[value] += 1
+        del self.seen[cell]
 
     def _fill(self, cell: Cell, position: int, steps: Steps) -> Iterator[Steps]:
         """An empty cell: each natural of the hand its lines allow, then a wild tile."""
@@ -254,6 +260,7 @@ class _Search:
         if cell not in self.choices:
             self.choices[cell] = sorted(v for v in self.counts if v in options)
         counts = self.counts
+        self.seen[cell] = position
         self.placed += 1
         p0, v0, rest, modulus = steps
         forced = None if p0 is None or modulus != self.m else (v0 + (position - p0) * rest) % self.m
@@ -275,11 +282,15 @@ class _Search:
             self.wilds -= 1
         self.changes.pop(cell, None)
         self.placed -= 1
+        del self.seen[cell]
 
 
 def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: Hand, most: int,
-                  anchors: Container[Cell] | None, steps: Progressions) -> Iterator[Filling]:
-    """Every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most` empty
-    cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):
-    (start on the walk, length, loop, changes, swapped)."""
-    yield from _Search(cells, closed, tiles, hand, most, anchors, steps).run()
+                  anchors: Container[Cell] | None, steps: Progressions, visit: Visit, skip: Skip | None = None) -> None:
+    """Visit every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most`
+    empty cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):
+    visit(start on the walk, length, loop, changes, swapped), called as each is found (a call, not a
+    generator: the search recurses a frame per cell, and a value passed up a chain of generators costs a
+    step per frame). `skip(first, last)` leaves out the stretches grown from a run of tiles at first..last,
+    `skip(first, None)` those of new tiles grown from the cell at first."""
+    _Search(cells, closed, tiles, hand, most, anchors, steps, skip, visit).run()

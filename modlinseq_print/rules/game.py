@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, legal_turns, play_move
+from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, best_of, legal_turns, play_move
 from modlinseq_print.rules.position import Position, marker_tile
 
 MAX_PLAYERS = 4
@@ -103,6 +103,7 @@ class Game:
         self.scores = [0] * count
         self.frozen = [False] * count
         self._moves: list[Move] | None = None
+        self._best: list[Move] | None = None
 
     def _draw(self, hand: Hand, wanted: int) -> Hand:
         """The hand refilled from the top of the stock up to `wanted` tiles (while the stock lasts)."""
@@ -124,6 +125,22 @@ class Game:
             self._moves = found
         return self._moves
 
+    def best_moves(self) -> list[Move]:
+        """The legal turns of the player to move that score most (rules/moves.py's tied_order; worked out once
+        per turn, by a quicker search when all the turns are not needed)."""
+        if self._best is None:
+            hand = self.hands[self.current]
+            if self._moves is not None or not hand.size:
+                self._best = best_of(self.moves())
+            else:
+                self._best = legal_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap,
+                                         known_legal=True, best_only=True)
+        return self._best
+
+    def can_play(self) -> bool:
+        """True when the player to move has a legal turn."""
+        return bool(self._moves if self._moves is not None else self.best_moves())
+
     def play(self, move: Move) -> TurnRecord:
         """Play a turn of the player to move (one of moves()), refill the hand, pass to the next player."""
         player = self.current
@@ -140,14 +157,14 @@ class Game:
 
     def freeze(self) -> TurnRecord:
         """The player to move has no legal turn: frozen for the rest of the game."""
-        if self.moves():
+        if self.can_play():
             raise RulesError(f"{self.names[self.current]} can still play, and must")
         self.frozen[self.current] = True
         return self._record(TurnRecord(self.current, None, "", 0, 0))
 
     def _record(self, record: TurnRecord) -> TurnRecord:
         self.records.append(record)
-        self._moves = None
+        self._moves = self._best = None
         for step in range(1, len(self.names) + 1):
             nxt = (self.current + step) % len(self.names)
             if not self.frozen[nxt]:

@@ -133,9 +133,11 @@ def token(tile: Tile) -> str:
 
 
 def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash_swap: bool = False,
-                known_legal: bool = False) -> list[Move]:
+                known_legal: bool = False, best_only: bool = False) -> list[Move]:
     """Every legal turn the hand allows on a legal position, best first (the same turns `score` accepts);
-    `known_legal` skips judging the position first (a game's positions are legal by construction)."""
+    `known_legal` skips judging the position first (a game's positions are legal by construction);
+    `best_only` lists only the turns scoring most, in `tied_order` (a search that leaves out the lines where
+    no turn can score that much: several times quicker)."""
     from modlinseq_print.rules.turn_search import TurnSearch
 
     if position.board.grid == "hex" and ORIGIN not in position.board.cells and \
@@ -149,7 +151,20 @@ def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash
     for value in hand.naturals:
         if not 0 <= value < position.modulus:
             raise RulesError(f"hand tile {value} is not below the modulus {position.modulus}")
-    return TurnSearch(position, hand, pattern, hash_swap).run()
+    return TurnSearch(position, hand, pattern, hash_swap).run(best_only)
+
+
+def best_of(moves: list[Move]) -> list[Move]:
+    """The turns scoring most among `moves`, in `tied_order`."""
+    best = max((m.points for m in moves), default=None)
+    return tied_order([m for m in moves if m.points == best])
+
+
+def tied_order(moves: list[Move]) -> list[Move]:
+    """Turns in one order whichever search found them: most tiles first, then by their cells and values."""
+    return sorted(moves, key=lambda m: (-m.size, [(c.q, c.r, -1 if t.value is None else t.value,
+                                                   -1 if t.declared is None else t.declared) for c, t in m.tiles],
+                                        [(c.q, c.r) for c in m.swapped]))
 
 
 def play_move(position: Position, move: Move) -> Position:

@@ -37,10 +37,9 @@ Option = tuple[Cell, tuple[int, ...], int]
 
 def choose(kind: str, game: Game, rng: random.Random) -> Move:
     """The turn a computer player of this kind plays (the game's player to move must have one)."""
-    moves = game.moves()
     if kind == "greedy":
-        best = moves[0].points
-        return rng.choice([m for m in moves if m.points == best])
+        return rng.choice(game.best_moves())
+    moves = game.moves()
     odds = _Odds(game.unseen(game.current), game.variant.hand)
     position = game.position
     base = {ch: _options(position, ch, position.tiles) for ch in all_chains(position.topology, position.tiles)}

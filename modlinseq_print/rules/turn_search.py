@@ -22,11 +22,12 @@ from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.fillings import Hand as FillingHand
 from modlinseq_print.rules.fillings import Progressions, walk_fillings
-from modlinseq_print.rules.moves import Hand, Move, TurnSequence
+from modlinseq_print.rules.moves import Hand, Move, TurnSequence, best_of
 from modlinseq_print.rules.position import (Position, Tile, allowed_class, chain_constraint, solve_wilds,
                                             wild_support)
 from modlinseq_print.rules.sequences import Residue, points, value_class
 from modlinseq_print.rules.stretch_chains import Line, StretchChains
+from modlinseq_print.rules.turn_bounds import TurnBounds
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
@@ -113,6 +114,42 @@ class _Stretch:
         return tuple((c, changes[c]) for c in self.order if c in changes)
 
 
+class _Found:
+    """The turns a search has found (with `best_only`, those scoring most so far), the fillings are judged as
+    the fillings search visits them."""
+
+    def __init__(self, search: "TurnSearch", best_only: bool):
+        self.search, self.best_only = search, best_only
+        self.once = search.topo.wrap == "none"  # two straight lines share one cell at most
+        self.moves: list[Move] = []
+        self.seen: set = set()
+        self.best = -1
+        self.walk: Walk | None = None
+        self.stretches: dict[tuple[int, int, bool], _Stretch] = {}
+
+    def visit(self, start: int, length: int, loop: bool, changes: dict[Cell, Tile], swapped: tuple[Cell, ...]) -> None:
+        """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
+        if len(changes) == 1 or not self.once:  # a turn found on another walk too
+            key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
+                (frozenset(changes.items()), frozenset(swapped))
+            if key in self.seen:
+                return
+            self.seen.add(key)
+        stretch = self.stretches.get((start, length, loop))
+        if stretch is None:
+            stretch = self.stretches[start, length, loop] = self.search._stretch(self.walk, start, length, loop)
+        if swapped or stretch.plain is None:
+            move = self.search._judge(changes, swapped, stretch)
+        else:
+            move = self.search._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
+        if move is None or move.points < self.best:
+            return
+        self.moves.append(move)
+        if self.best_only and move.points > self.best:
+            self.best = move.points
+            self.moves = [m for m in self.moves if m.points == self.best]
+
+
 class TurnSearch:
     """The search for every legal turn of one hand on one legal position."""
 
@@ -136,39 +173,42 @@ class TurnSearch:
             return Residue(tile.declared, self.m)
         return self.solved.values.get(cell) if self.solved is not None else None
 
-    def run(self) -> list[Move]:
-        """Every legal turn, best first (most points, then most tiles; else in the order found)."""
+    def run(self, best_only: bool = False) -> list[Move]:
+        """Every legal turn, best first (most points, then most tiles; else in the order found); with
+        `best_only`, only the turns scoring most."""
         with collector_paused():  # hundreds of thousands of small objects that all stay alive: see collector.py
-            return self._search()
+            found = self._search(best_only)
+        return best_of(found) if best_only else found
 
-    def _search(self) -> list[Move]:
+    def _search(self, best_only: bool) -> list[Move]:
         hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
                            self.wild_values if self.hash_swap else None, self.position.policy == "D")
         anchors, steps = self._anchors(), Progressions(self.m)
-        once = self.topo.wrap == "none"  # two straight lines share one cell at most
-        found: list[Move] = []
-        seen: set = set()
-        for walk in board_walks(self.topo):
-            stretches: dict[tuple[int, int, bool], _Stretch] = {}
-            for start, length, loop, changes, swapped in walk_fillings(walk.cells, walk.closed, self.tiles, hand,
-                                                                       self.hand.size, anchors, steps):
-                if len(changes) == 1 or not once:
-                    key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
-                        (frozenset(changes.items()), frozenset(swapped))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                stretch = stretches.get((start, length, loop))
-                if stretch is None:
-                    stretch = stretches[start, length, loop] = self._stretch(walk, start, length, loop)
-                if swapped or stretch.plain is None:
-                    move = self._judge(changes, swapped, stretch)
-                else:
-                    move = self._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
-                if move is not None:
-                    found.append(move)
-        found.sort(key=_rank)
-        return found
+        found = _Found(self, best_only)
+        for bound, walk, origins in self._walks(best_only):
+            if bound < found.best:
+                break
+            skip = None if origins is None else lambda first, last, o=origins: o[first, last] < found.best
+            found.walk, found.stretches = walk, {}
+            walk_fillings(walk.cells, walk.closed, self.tiles, hand, self.hand.size, anchors, steps, found.visit,
+                          skip)
+        found.moves.sort(key=_rank)
+        return found.moves
+
+    def _walks(self, best_only: bool) -> list[tuple[float, Walk, dict | None]]:
+        """The walks to search, each with the most points a turn on it can score and the bound of each place
+        its search starts (rules/turn_bounds.py), highest first, when only the best turns are wanted on a
+        board whose lines do not wrap; else every walk in order, unbounded."""
+        walks = board_walks(self.topo)
+        if not best_only or self.topo.wrap != "none" or self.hash_swap or self.first:
+            return [(float("inf"), w, None) for w in walks]
+        bounds = TurnBounds(self.topo, self.tiles, self.marks, self.hand, self.m)
+        found = []
+        for i, walk in enumerate(walks):
+            origins = bounds.walk(walk.cells, walk.steps[0])
+            found.append((max(origins.values(), default=0), i, walk, origins))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        return [(bound, walk, origins) for bound, _, walk, origins in found]
 
     def _anchors(self) -> set[Cell] | None:
         """The cells a turn's stretch must hold: A0 on the first turn, else a tile or an empty cell beside one."""

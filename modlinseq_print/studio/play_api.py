@@ -127,7 +127,7 @@ def new_game(request: Request) -> dict:
 def _freeze_stuck(table: _Table) -> None:
     """Freeze, one after another, players whose turn has come and who have no legal turn."""
     game = table.game
-    while not game.over and not game.moves():
+    while not game.over and not game.can_play():
         name = game.names[game.current]
         game.freeze()
         table.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
