@@ -1,111 +1,79 @@
-"""Computer players: `greedy` takes a highest-scoring turn; `careful` also weighs what a turn leaves open.
+"""Computer players: `greedy` takes a highest-scoring turn; `careful` also weighs what a turn leaves the next
+player.
 
-Both break ties by a seeded choice, so a game is the same whenever its shuffles are seeded alike. A sequence of n tiles is worth
-(n-1)(n-2)/2 to whoever extends it, so a long line left open is a gift to the next player. `careful` scores
-each turn as its points less what the next player can expect from their best extension afterwards: every
-open end of every sequence on the board is an option worth the longer sequence's points, available when a
-hand drawn from the tiles the player cannot see holds the value that continues it (or a wild tile); the
-next player takes the best option they have. It also counts a wild tile kept in hand as worth some points, so
-it does not spend one on a turn that a natural tile nearly matches.
+A sequence of n tiles is worth (n-1)(n-2)/2 to whoever extends it, so a long line left open is a gift to the
+next player. `careful` looks one turn ahead. It weighs the CONSIDERED turns scoring most (a wild tile spent
+counting WILD points less): it plays each on a copy of the board and finds the best reply there of REPLIES
+hands dealt at random from the tiles it cannot see (the stock and the other hands; as many tiles as the next
+player holds; the same hands for every turn it weighs). A turn is worth its points, less the replies' mean
+best points (CAUTION of them), less WILD for each wild tile it spends (a wild tile spent on a small turn is
+lost to a big one). The replies come from the search for the best turns only, so a careful turn takes a few
+dozen quick searches.
+
+Both break ties by a seeded choice, and `careful` deals its hands from the same seeded generator, so a game
+is the same whenever its shuffles are seeded alike (bench/bench_play.py reports careful's margin over greedy).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+import statistics
 
-from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.chains import Chain, all_chains
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Move
-from modlinseq_print.rules.position import Position, Tile
-from modlinseq_print.rules.sequences import points, step_class
+from modlinseq_print.rules.moves import Hand, Move, legal_turns, play_move
 
 AI_PLAYERS = ("greedy", "careful")
-#: How much of the next player's expected best extension `careful` counts against a turn (the weights are
-#: measured on seeded games against greedy: bench/bench_play.py reports the margin).
+#: How many of the turns scoring most `careful` weighs.
+CONSIDERED = 6
+#: How many hands `careful` deals the next player to find the replies a turn leaves.
+REPLIES = 4
+#: How much of the next player's mean best reply `careful` counts against a turn.
 CAUTION = 1.0
-#: `careful` weighs the turns scoring most, this many (a search finds thousands; the rest score little).
-CONSIDERED = 40
-#: What `careful` counts a wild tile kept in hand worth (a wild tile spent on a small turn is lost to a big one).
+#: What `careful` counts a wild tile kept in hand worth.
 WILD = 10.0
-
-#: An option left to the next player: the empty cell at a sequence's end, the values that continue it there,
-#: and the points of the longer sequence.
-Option = tuple[Cell, tuple[int, ...], int]
 
 
 def choose(kind: str, game: Game, rng: random.Random) -> Move:
     """The turn a computer player of this kind plays (the game's player to move must have one)."""
     if kind == "greedy":
         return rng.choice(game.best_moves())
-    moves = game.moves()
-    odds = _Odds(game.unseen(game.current), game.variant.hand)
-    position = game.position
-    base = {ch: _options(position, ch, position.tiles) for ch in all_chains(position.topology, position.tiles)}
-    worth = {}
-    for move in moves[:CONSIDERED]:
-        placed = dict(move.tiles)
-        touched = set(placed)
-        options = [o for ch, found in base.items() if touched.isdisjoint(ch.cells) for o in found
-                   if o[0] not in touched]
-        for sequence in move.sequences:
-            options += _options(position, sequence.chain, placed)
-        worth[id(move)] = move.points - CAUTION * odds.best(options) - WILD * move.wilds
-    top = max(worth.values())
-    return rng.choice([m for m in moves[:CONSIDERED] if worth[id(m)] >= top - 1e-9])
+    weighed = sorted(game.moves(), key=lambda m: WILD * m.wilds - m.points)[:CONSIDERED]
+    hands = dealt_hands(game, rng)
+    worth = [move.points - WILD * move.wilds - CAUTION * best_reply(game, move, hands) for move in weighed]
+    top = max(worth)
+    return rng.choice([m for m, w in zip(weighed, worth) if w >= top - 1e-9])
 
 
-class _Odds:
-    """The chance that the next player's hand holds some values, from the tiles the mover cannot see."""
-
-    def __init__(self, unseen: Counter, hand: int):
-        self.unseen, self.hand = unseen, hand
-        self.total = sum(unseen.values())
-
-    def holds(self, values: tuple[int, ...]) -> float:
-        """Roughly: each value (or a wild tile for it) among the hand's tiles, the values taken one by one."""
-        if not self.total:
-            return 0.0
-        chance = 1.0
-        for value in values:
-            share = (self.unseen[value] + self.unseen[None]) / self.total
-            chance *= 1 - (1 - share) ** self.hand
-        return chance
-
-    def best(self, options: list[Option]) -> float:
-        """The expected points of the best option the next player holds the tiles for."""
-        expected, missed = 0.0, 1.0
-        for _, values, gain in sorted(options, key=lambda o: -o[2]):
-            chance = self.holds(values)
-            expected += missed * chance * gain
-            missed *= 1 - chance
-        return expected
+def next_player(game: Game) -> int | None:
+    """The seat that plays after the player to move (None when every other player is frozen)."""
+    count = len(game.names)
+    for step in range(1, count):
+        seat = (game.current + step) % count
+        if not game.frozen[seat]:
+            return seat
+    return None
 
 
-def _options(position: Position, chain: Chain, placed: dict[Cell, Tile], most: int = 2) -> list[Option]:
-    """The open ends of a sequence (after a turn's tiles `placed`) that one or two more tiles would extend,
-    each with the values needed and the longer sequence's points."""
-    if chain.loop:
-        return []
-    tiles = position.tiles
-    values = [(placed[c] if c in placed else tiles[c]).known for c in chain.cells]
-    m = position.modulus
-    steps = step_class(values, m)
-    if steps is None or steps.modulus != m or values[0] is None or values[-1] is None:
-        return []
-    count = sum(1 for c in chain.cells if not (placed[c] if c in placed else tiles[c]).wild)
-    topo = position.topology
-    found = []
-    for end, leaving, value, step in ((chain.cells[-1], chain.steps[-1], values[-1], steps.rest),
-                                      (chain.cells[0], -chain.steps[0], values[0], -steps.rest)):
-        needed: tuple[int, ...] = ()
-        for k in range(1, most + 1):
-            direction = topo.leave(end, leaving)
-            nxt = topo.next_cell(end, direction) if direction is not None else None
-            if nxt is None or nxt in tiles or nxt in placed:
-                break
-            needed += ((value + k * step) % m,)
-            found.append((nxt, needed, points(count + k)))
-            end, leaving = nxt, direction
-    return found
+def dealt_hands(game: Game, rng: random.Random) -> list[Hand]:
+    """REPLIES hands for the next player, dealt from the tiles the player to move cannot see."""
+    seat = next_player(game)
+    pool = list(game.unseen(game.current).elements())
+    size = 0 if seat is None else min(game.hands[seat].size, len(pool))
+    hands = []
+    for _ in range(REPLIES if size else 0):
+        drawn = rng.sample(pool, size)
+        hands.append(Hand(tuple(sorted(v for v in drawn if v is not None)), drawn.count(None)))
+    return hands
+
+
+def best_reply(game: Game, move: Move, hands: list[Hand]) -> float:
+    """The mean points of the best turn each hand could play once `move` is played (0 without hands)."""
+    if not hands:
+        return 0.0
+    after = play_move(game.position, move)
+    variant = game.variant
+    best = []
+    for hand in hands:
+        found = legal_turns(after, hand, variant.pattern, variant.hash_swap, known_legal=True, best_only=True)
+        best.append(found[0].points if found else 0)
+    return statistics.fmean(best)

@@ -92,6 +92,8 @@ class _Plain:
     bonus: int
     crossing: list[tuple[Cell, Line]]
     natural: int
+    wild_crossing: bool = False  # some crossing lines hold wild tiles: only natural turns are plain
+    board_wild: Cell | None = None  # the open wild tile in the stretch: only natural turns are plain
 
 
 @dataclass
@@ -224,16 +226,29 @@ class TurnSearch:
         order = tuple(c for c in dict.fromkeys(sequence) if c in empty or self.hash_swap and self.tiles[c].wild)
         abuts = any(n in self.tiles and n not in empty for c in empty for n in self.chains.neighbours(c))
         stretch = _Stretch(walk, start, length, loop, sequence, empty, order, abuts)
-        if not empty or not self.whole or any(self.tiles[c].known is None for c in sequence if c in self.tiles):
-            return stretch
+        stretch.plain = self._plain_stretch(stretch)
+        return stretch
+
+    def _plain_stretch(self, stretch: _Stretch) -> _Plain | None:
+        """What the turns of a stretch share, or None when each must be judged on its own: with the hash swap
+        over a wild tile, two open wild tiles in it, or crossing lines that meet again or hold wild tiles whose
+        values hang together."""
+        sequence, empty = stretch.sequence, stretch.empty
+        wilds = [c for c in sequence if c in self.tiles and self.tiles[c].known is None]
+        if not empty or not self.whole or len(wilds) > 1:
+            return None
         if self.hash_swap and any(self.tiles[c].wild for c in sequence if c in self.tiles):
-            return stretch
-        crossing = self.chains.crossings(walk, start, length, empty)
-        if crossing is None or any(line.wild or not line.safe for _, line in crossing):
-            return stretch
+            return None
+        crossing = self.chains.crossings(stretch.walk, stretch.start, stretch.length, empty)
+        if crossing is None or any(not line.safe and not (line.wild and line.changing == ((cell, 1),))
+                                   for cell, line in crossing):
+            return None
+        wild_lines = [line for _, line in crossing if line.wild]
+        if (wilds or wild_lines) and not self._apart(wilds, wild_lines):
+            return None
         passes = Counter(c for c in sequence if c in empty)
         fixed = sum(1 for c in sequence if c in self.tiles and not self.tiles[c].wild)
-        own = length > 1
+        own = stretch.length > 1
         holding = [frozenset(sequence)] if own else []
         if len(empty) == 1:
             holding += [line.cells for _, line in crossing]
@@ -241,11 +256,25 @@ class TurnSearch:
         if self.first and self.centre:
             legal = any(ORIGIN in cells for cells in holding) if self.marker else ORIGIN in empty
         elif not self.first:
-            legal = abuts
+            legal = stretch.abuts
         bonus = sum(self.marks.get(c, 0) for c in empty)
-        plain = _Plain(legal, own, fixed, passes, bonus, crossing, 0)
-        stretch.plain = _Plain(legal, own, fixed, passes, bonus, crossing, self._points(plain, {}))
-        return stretch
+        wild = wilds[0] if wilds else None
+        plain = _Plain(legal, own, fixed, passes, bonus, crossing, 0, bool(wild_lines), wild)
+        return _Plain(legal, own, fixed, passes, bonus, crossing, self._points(plain, {}), bool(wild_lines), wild)
+
+    def _apart(self, wilds: list[Cell], lines: list[Line]) -> bool:
+        """True when no two of the lines a natural turn touches hold wild tiles whose values hang together: the
+        stretch's own (its open wild tile `wilds`, one at most) and those crossing it. Each line can then be
+        judged on its own: a crossing line by the values its cell allows (allowed()), the stretch's own by the
+        value its wild tile takes on it."""
+        taken = {self.solved.group(c) for c in wilds} - {None}
+        for line in lines:
+            groups = {self.solved.group(c) for c in line.chain.cells if c in self.tiles and self.tiles[c].wild}
+            groups.discard(None)
+            if taken & groups:
+                return False
+            taken |= groups
+        return True
 
     def _points(self, plain: _Plain, wild: Mapping[Cell, Tile]) -> int:
         """The points of a turn on a plain stretch, its wild tiles (which do not count) given."""
@@ -259,6 +288,10 @@ class TurnSearch:
     def _plain(self, changes: dict[Cell, Tile], stretch: _Stretch, plain: _Plain) -> Move | None:
         """A turn on a plain stretch: its points, once a lone open wild tile is found a value on its lines."""
         wild = {c: t for c, t in changes.items() if t.value is None}
+        if wild and (plain.wild_crossing or plain.board_wild is not None):
+            return self._judge(changes, (), stretch)
+        if plain.board_wild is not None and not self._wild_fits(changes, stretch, plain.board_wild):
+            return None
         if not wild:
             return Move(changes, (), plain.natural, lambda: self._details(changes, (), stretch), stretch.order)
         open_wild = [c for c, t in wild.items() if t.declared is None]
@@ -275,6 +308,14 @@ class TurnSearch:
                 return None
         return Move(changes, (), self._points(plain, wild), lambda: self._details(changes, (), stretch),
                     stretch.order)
+
+    def _wild_fits(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> bool:
+        """True when the open wild tile on a stretch can take a value the natural turn's line gives it and its
+        other lines allow."""
+        values = tuple(None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
+                       for c in stretch.sequence)
+        here = _wild_class(values, self.m, stretch.loop, (values.index(None),))
+        return here is not None and here.intersect(self.solved.values[cell]) is not None
 
     def _lines(self, stretch: _Stretch) -> list[Line]:
         if stretch.lines is None:

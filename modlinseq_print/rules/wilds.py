@@ -11,7 +11,7 @@ tile takes exactly the values of one residue class; nothing is tried value by va
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Hashable, Iterable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.congruences import Coset, Form, solve
@@ -181,6 +181,14 @@ class WildSolution:
         if coset is None:
             return None
         return {cell: coset.values(system.forms[cell]) if cell in system.forms else ALL for cell in wanted}
+
+    def group(self, cell: Cell) -> Hashable | None:
+        """What a wild tile's value hangs together with: its group of wild tiles (the tile itself when it is in
+        no line yet), or None when its value is fixed."""
+        if cell not in self._solved:
+            return cell
+        solved = self._solved[cell]
+        return solved.group if solved is not None and any(solved.gens) else None
 
     def constant(self, cell: Cell) -> int | None:
         """The one value a solved wild tile stands for, or None when it has several, none, or is unknown."""

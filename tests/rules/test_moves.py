@@ -9,9 +9,10 @@ import random
 import pytest
 
 from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.moves import MAX_HAND, Hand, legal_turns, parse_hand, play_move
-from modlinseq_print.rules.position import Position, analyse, marker_tile
+from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from modlinseq_print.rules.sequences import is_prime
 
 from moves_oracle import brute_force_turns
@@ -89,6 +90,15 @@ def test_the_first_turn_goes_through_a0():
     with_marker = Position(parse_board("hex:3"), 7, dict([marker_tile()]))
     marked = legal_turns(with_marker, Hand((1, 2, 3)))
     assert marked[0].points == 3 and marked[0].primary.tiles == 4  # 0 ~ 1 ~ 2 ~ 3 from the marker
+
+
+@pytest.mark.parametrize("spec, wrap, pattern", [("hex:1", "bounce", "bonus"), ("hex:2", "none", None),
+                                                ("hex:2", "lines", None)])
+def test_one_wild_tile_on_several_lines_of_a_turn(spec, wrap, pattern):
+    """A lone wild tile in no line yet takes one value on every line a turn gives it (under the bounce the
+    turn's own line and a crossing line both pass it): the same turns as brute force."""
+    wild = {ORIGIN: Tile(None)}
+    assert compare(Position(parse_board(spec), 6, wild, wrap), Hand((0, 2, 4, 5)), pattern, False) > 0
 
 
 def test_page_2_first_turn_is_found():
