@@ -1,13 +1,15 @@
-"""The computer players: each picks one of the legal turns, the same one for the same seed, and `careful`
-keeps its wild tiles for turns worth them."""
+"""The computer players: each picks one of the legal turns, the same one for the same seed; `careful` keeps its
+wild tiles for turns worth them and weighs the best replies of hands dealt from the tiles it cannot see."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules import players
 from modlinseq_print.rules.game import Game, Variant, stock_tiles
+from modlinseq_print.rules.moves import legal_turns, play_move
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 
 
@@ -41,3 +43,36 @@ def test_careful_keeps_a_wild_tile_that_would_gain_little(monkeypatch):
     assert (greedy.points, greedy.wilds) == (28, 1) and (careful.points, careful.wilds) == (21, 0)
     worth = [m.points - players.WILD * m.wilds for m in game.moves()]
     assert careful.points - players.WILD * careful.wilds == max(worth)
+
+
+def test_careful_weighs_the_best_reply_of_each_dealt_hand():
+    """The replies careful counts are the best turns the dealt hands have on the board after each turn it
+    weighs (the whole search agrees), the hands come from the tiles it cannot see, and it plays the turn
+    worth most."""
+    game = midgame(2, 6)
+    hands = players.dealt_hands(game, random.Random(5))
+    unseen = game.unseen(game.current)
+    assert len(hands) == players.REPLIES and all(h.size == game.hands[1 - game.current].size for h in hands)
+    for hand in hands:
+        held = Counter(hand.naturals) + Counter({None: hand.wild})
+        assert not held - unseen
+    weighed = sorted(game.moves(), key=lambda m: players.WILD * m.wilds - m.points)[:players.CONSIDERED]
+    worth = []
+    for move in weighed:
+        after = play_move(game.position, move)
+        best = [max((t.points for t in legal_turns(after, h, None, False)), default=0) for h in hands]
+        assert players.best_reply(game, move, hands) == sum(best) / len(best)
+        worth.append(move.points - players.WILD * move.wilds - players.CAUTION * sum(best) / len(best))
+    picked = choose("careful", game, random.Random(5))
+    assert picked.notation(game.position) in {m.notation(game.position) for m, w in zip(weighed, worth)
+                                              if w == max(worth)}
+
+
+def test_careful_plays_on_alone_when_every_other_player_is_frozen():
+    """No one left to reply: careful deals no hand and plays the turn worth most on its own."""
+    game = midgame(1, 2)
+    game.frozen[1 - game.current] = True
+    assert players.next_player(game) is None and players.dealt_hands(game, random.Random(1)) == []
+    picked = choose("careful", game, random.Random(1))
+    worth = [m.points - players.WILD * m.wilds for m in game.moves()]
+    assert picked.points - players.WILD * picked.wilds == max(worth)
