@@ -1,4 +1,5 @@
-"""Write the documentation's preview pictures into docs/: pages of the standard kit (and its boxes) as PNG."""
+"""Write the documentation's preview pictures into docs/: pages of the standard kit (and its boxes) as PNG, and
+the report of a playtest of the standard kit."""
 
 from __future__ import annotations
 
@@ -57,7 +58,14 @@ def main() -> int:
     tuck = deck_box(DECK_CARDS, DEFAULT_CARD, DEFAULT_PLAY, make_sheet("a4", "8mm"), "plain")
     written = write_output(Document([Page(tuck.scene)]), DOCS / "preview-tuck-box.png", "png", DPI)
     print(f"wrote {written[0]} ({written[0].stat().st_size // 1024} KB)")
-    return 0
+    return playtest_report()
+
+
+def playtest_report() -> int:
+    """The report of twelve greedy games of the standard kit, as the play and playtest page shows it."""
+    from modlinseq_print.cli import main as command_line
+
+    return command_line(["simulate", "--games", "12", "-o", str(DOCS / "playtest-report.png"), "--dpi", "80"])
 
 
 def translated_reference(preset) -> None:
