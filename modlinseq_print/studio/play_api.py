@@ -144,7 +144,7 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
     _freeze_stuck(table)
     position = game.position
     analysis = analyse(position)
-    drawing = position_scene(analysis, diagram_style(legend="none", pattern=game.variant.pattern))
+    drawing = position_scene(analysis, diagram_style(crop=False, legend="none", pattern=game.variant.pattern))
     person = not game.over and table.kinds[game.current] == "person"
     hand = game.hands[game.current] if person else None
     best = max(game.scores) if game.over else None
