@@ -8,6 +8,7 @@
     mp.markers("8-20").save("markers.svg")
     mp.position("hex:6", 13, "4B2, 6B1, 1A0").save("position.svg")
     mp.check("hex:9", 13, "4B2, 6B1, 1A0")  # the object `check --json` prints
+    mp.moves("hex:9", 13, "3,5,5,8,11,#,0", "4B2, 6B1, 8A0")  # the legal turns of a hand, as `moves --json`
     mp.pieces3d(preset="standard").save("pieces.3mf")  # solids for 3D printers (the [3d] extra)
     mp.rack(hand=7, copies=4).save("rack.svg")  # .3mf/.stl to print, .svg/.dxf to laser-cut
 
@@ -35,8 +36,8 @@ from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
 
-__all__ = ["board", "kit", "tiles", "markers", "position", "check", "preflight", "pieces3d", "rack", "PressOptions",
-           "ModlinseqError"]
+__all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "preflight", "pieces3d", "rack",
+           "PressOptions", "ModlinseqError"]
 
 
 def _keywords(**names: str):
@@ -242,6 +243,25 @@ def check(board: str, modulus: int, transcript: str, *, wrap: str | None = None,
     from modlinseq_print.rules.report import analysis_json
 
     return analysis_json(_analysis(board, modulus, transcript, wrap, diagonals, wild_policy, marker))
+
+
+def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern: str | None = None,
+          wrap: str | None = None, diagonals: bool = False, wild_policy: str = "E", marker: bool = False,
+          hash_swap: bool = False, top: int = 10) -> dict:
+    """Every legal turn a hand (such as "3,5,5,8,11,#,0"; # a wild tile) allows on the position of a transcript
+    (empty: the first turn), the best first: the object `moves --json` prints, with the best `top` turns (0:
+    every one), each with its tiles, points and sequences."""
+    from modlinseq_print.rules.move_report import moves_json
+    from modlinseq_print.rules.moves import legal_turns, parse_hand
+    from modlinseq_print.rules.start import start_position
+    from modlinseq_print.rules.transcript import build_position
+
+    if not isinstance(top, int) or isinstance(top, bool) or top < 0:
+        raise FieldError(f"bad count {top!r}: give how many turns to list, 0 for every one", "top")
+    start = start_position(board, modulus, wrap, diagonals, wild_policy, marker)
+    position = build_position(transcript, start)[0] if transcript.strip() else start
+    held = parse_hand(hand, position.modulus)
+    return moves_json(position, held, legal_turns(position, held, pattern, hash_swap), top)
 
 
 @dataclass

@@ -37,6 +37,19 @@ def test_check_returns_what_check_json_prints(cli):
     assert mp.check("tess:3", 20, "1B1", marker=True) == json.loads(marked.out)
 
 
+def test_moves_returns_what_moves_json_prints(cli):
+    for transcript, hand, top in (("4B2, 6B1, 8A0", "3,5,5,8,11,#,0", 10), ("", "1,2,3", 0)):
+        printed = cli("moves", "--board", "hex:9", "-m", "13", "--hand", hand, "--top", str(top), "--json",
+                      *([transcript] if transcript else []))
+        assert mp.moves("hex:9", 13, hand, transcript, top=top) == json.loads(printed.out)
+    first = mp.moves("hex:3", 7, "1,2,3", top=0)
+    assert first["count"] == len(first["turns"]) > 0 and all("A0" in t["cells"] for t in first["turns"])
+    with pytest.raises(ModlinseqError, match="^top: bad count -1"):
+        mp.moves("hex:3", 7, "1,2", top=-1)
+    with pytest.raises(ModlinseqError, match="not a number below the modulus 7"):
+        mp.moves("hex:3", 7, "1,9")
+
+
 def test_board_pdf_and_multipage_svg_as_the_command(cli, dirs):
     api, out = dirs
     written = mp.board("hex:9", pattern="bonus").save(api / "board.pdf", paper="a4")
@@ -112,7 +125,7 @@ def test_the_front_door_s_kit_is_a_function_and_the_kits_package_stays_a_package
     from modlinseq_print import api
 
     assert mp.kit is api.kit and type(mp.kits).__name__ == "module" and mp.kits.build is build
-    assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check"}
+    assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check", "moves"}
 
 
 def test_importing_the_package_stays_cheap():
