@@ -44,8 +44,8 @@ Filling = tuple[int, int, bool, dict[Cell, Tile], tuple[Cell, ...]]
 #: Whether to leave out the stretches grown from an origin: (first, last) of a run of tiles, (first, None) of
 #: a stretch of new tiles.
 Skip = Callable[[int, int | None], bool]
-#: What the search calls with each filling found.
-Visit = Callable[[int, int, bool, dict[Cell, Tile], tuple[Cell, ...]], None]
+#: What the search calls with each filling found: (start, length, loop, changes, swapped, wild tiles put down).
+Visit = Callable[[int, int, bool, dict[Cell, Tile], tuple[Cell, ...], int], None]
 
 
 class Progressions:
@@ -135,7 +135,7 @@ class _Search:
         """Visit the stretch of `length` cells from `start`, if it changes something and the hand covers its
         wild tiles."""
         if (self.changes or self.swapped) and self.wilds <= self.hand.wild + len(self.swapped):
-            self.visit(start % self.n, length, loop, dict(self.changes), tuple(self.swapped))
+            self.visit(start % self.n, length, loop, dict(self.changes), tuple(self.swapped), self.wilds)
 
     def _from_run(self, first: int, last: int, index: int | None = None, steps: Steps = NONE_KNOWN) -> None:
         """The stretches whose first tiles are the run first..last: over the run (swapping its wild tiles or
@@ -174,7 +174,7 @@ class _Search:
         """Grow leftwards from `index` over empty cells: a tile there belongs to another run's stretches, and in
         a stretch of new tiles an anchor to those grown from it."""
         length = end - index - 1
-        if self.empty(index) and self.empty(end) and (length > 1 or not new or not self.tiles):
+        if (length > 1 or not new or not self.tiles) and self.empty(index) and self.empty(end):
             self._emit(index + 1, length)
         if length >= (self.n - 1 if self.closed else self.n) or not self.closed and index < 0:
             return
@@ -289,7 +289,7 @@ def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Ti
                   anchors: Container[Cell] | None, steps: Progressions, visit: Visit, skip: Skip | None = None) -> None:
     """Visit every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most`
     empty cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):
-    visit(start on the walk, length, loop, changes, swapped), called as each is found (a call, not a
+    visit(start on the walk, length, loop, changes, swapped, wild tiles put down), called as each is found (a call, not a
     generator: the search recurses a frame per cell, and a value passed up a chain of generators costs a
     step per frame). `skip(first, last)` leaves out the stretches grown from a run of tiles at first..last,
     `skip(first, None)` those of new tiles grown from the cell at first."""

@@ -116,6 +116,25 @@ class _Stretch:
         return tuple((c, changes[c]) for c in self.order if c in changes)
 
 
+class _Placed(Move):
+    """A turn on a plain stretch, whose sequences are traced only when asked for (most are never shown)."""
+
+    __slots__ = ("_changes", "_search", "_stretch")
+
+    def __init__(self, changes: dict[Cell, Tile], points: int, search: "TurnSearch", stretch: "_Stretch"):
+        # Move's fields set here directly: thousands are made per search
+        self._tiles, self._order, self.swapped, self.points, self._sequences = changes, stretch.order, (), points, ()
+        self._changes, self._search, self._stretch = changes, search, stretch
+
+    @property
+    def sequences(self) -> tuple[TurnSequence, ...]:
+        """The sequences the turn forms or extends, the primary first."""
+        if self._search is not None:
+            self._sequences = self._search._details(self._changes, (), self._stretch)
+            self._search = self._stretch = None
+        return self._sequences
+
+
 class _Found:
     """The turns a search has found (with `best_only`, those scoring most so far), the fillings are judged as
     the fillings search visits them."""
@@ -129,7 +148,8 @@ class _Found:
         self.walk: Walk | None = None
         self.stretches: dict[tuple[int, int, bool], _Stretch] = {}
 
-    def visit(self, start: int, length: int, loop: bool, changes: dict[Cell, Tile], swapped: tuple[Cell, ...]) -> None:
+    def visit(self, start: int, length: int, loop: bool, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
+              wilds: int) -> None:
         """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
         if len(changes) == 1 or not self.once:  # a turn found on another walk too
             key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
@@ -140,10 +160,15 @@ class _Found:
         stretch = self.stretches.get((start, length, loop))
         if stretch is None:
             stretch = self.stretches[start, length, loop] = self.search._stretch(self.walk, start, length, loop)
-        if swapped or stretch.plain is None:
+        plain = stretch.plain
+        if swapped or plain is None:
             move = self.search._judge(changes, swapped, stretch)
+        elif not plain.legal:
+            move = None
+        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's
+            move = _Placed(changes, plain.natural, self.search, stretch)
         else:
-            move = self.search._plain(changes, stretch, stretch.plain) if stretch.plain.legal else None
+            move = self.search._plain(changes, stretch, plain)
         if move is None or move.points < self.best:
             return
         self.moves.append(move)
@@ -286,14 +311,15 @@ class TurnSearch:
         return total
 
     def _plain(self, changes: dict[Cell, Tile], stretch: _Stretch, plain: _Plain) -> Move | None:
-        """A turn on a plain stretch: its points, once a lone open wild tile is found a value on its lines."""
+        """A turn on a plain stretch: its points, once a lone open wild tile (put down or on the board) is found a
+        value on its lines."""
         wild = {c: t for c, t in changes.items() if t.value is None}
         if wild and (plain.wild_crossing or plain.board_wild is not None):
             return self._judge(changes, (), stretch)
         if plain.board_wild is not None and not self._wild_fits(changes, stretch, plain.board_wild):
             return None
         if not wild:
-            return Move(changes, (), plain.natural, lambda: self._details(changes, (), stretch), stretch.order)
+            return _Placed(changes, plain.natural, self, stretch)
         open_wild = [c for c, t in wild.items() if t.declared is None]
         if len(open_wild) > 1 or open_wild and self.position.policy in "AB":
             return self._judge(changes, (), stretch)
@@ -306,8 +332,7 @@ class TurnSearch:
             fits = None if here is None else here.intersect(self.allowed(cell))
             if fits is None or self.position.policy == "C" and fits.modulus != self.m:
                 return None
-        return Move(changes, (), self._points(plain, wild), lambda: self._details(changes, (), stretch),
-                    stretch.order)
+        return _Placed(changes, self._points(plain, wild), self, stretch)
 
     def _wild_fits(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> bool:
         """True when the open wild tile on a stretch can take a value the natural turn's line gives it and its
