@@ -1,5 +1,5 @@
 """The most points a turn can score from each place the turn search starts on a walk, so a search for the
-best turns only (the greedy player's) can leave out the places that cannot beat the best found so far.
+best turns only (the computer players') can leave out the places that cannot beat the best found so far.
 
 On a board whose lines do not wrap, every turn fills a stretch of one straight walk, with an empty cell or
 the edge at either end; the fillings search (rules/fillings.py) grows each stretch from one origin: the
@@ -7,10 +7,14 @@ first run of board tiles it holds, or, for a stretch of new tiles only, its firs
 those of its own line (its tiles, wild tiles not counted, plus the bonus and malus marks of the cells it
 fills) and of each line crossing one of its new tiles (the tiles already in that line, the new one, its
 mark). The bound of an origin relaxes the rules, never tightens them:
-- a run of tiles whose values fix the step needs given values beside it; each side is extended as far as
-  the hand holds those values (a wild tile standing in, not counted), the sides each with the whole hand;
-- elsewhere any tile of the hand fits any empty cell;
-- every crossing line counts the new tile as a natural, every blocked cell counts as open.
+- a run of tiles whose values fix the step needs given values beside it: each side is extended as far as
+  the hand holds those values and the crossing lines allow them (a wild tile standing in, not counted),
+  each side with the whole hand, at most a hand of new tiles in all;
+- a stretch of new tiles is at most as long as the hand's longest modular-linear line, over cells where the
+  crossing lines allow some tile of the hand;
+- the values a cell allows come from its crossing lines alone (wild tiles in them left open), and every
+  crossing line counts the new tile as a natural.
+tests/rules/test_best_turns.py compares the best turns found with the whole search's.
 """
 
 from __future__ import annotations

@@ -136,8 +136,8 @@ class _Placed(Move):
 
 
 class _Found:
-    """The turns a search has found (with `best_only`, those scoring most so far), the fillings are judged as
-    the fillings search visits them."""
+    """The turns a search has found (with `best_only`, those scoring most so far): each filling is judged as
+    the fillings search visits it."""
 
     def __init__(self, search: "TurnSearch", best_only: bool):
         self.search, self.best_only = search, best_only
