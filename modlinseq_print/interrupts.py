@@ -48,8 +48,11 @@ def check() -> None:
 
 
 def settle() -> None:
-    """The run's output is in place: a later Ctrl-C no longer interrupts it (it only prints its report)."""
-    _State.settled = True
+    """The run's output is in place: a later Ctrl-C no longer interrupts it (it only prints its report). Only
+    the main thread's run settles: a file another thread writes (a server's, a library caller's) must not
+    leave Ctrl-C ignored for what the main thread does next."""
+    if _in_main_thread():
+        _State.settled = True
 
 
 def take_over() -> None:

@@ -73,3 +73,18 @@ def test_a_library_write_after_a_deferred_interrupt_is_not_refused(tmp_path):
         with interrupts.deferred():
             _ctrl_c()
     assert write_files_atomic([(tmp_path / "a.txt", "new")]) == [tmp_path / "a.txt"]
+
+
+def test_a_file_written_by_another_thread_leaves_ctrl_c_working(tmp_path):
+    """A write from another thread (a server's, a library caller's) does not settle the main thread's run."""
+    import threading
+
+    writer = threading.Thread(target=write_files_atomic, args=([(tmp_path / "a.txt", "new")],))
+    writer.start()
+    writer.join()
+    reached = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.deferred():
+            _ctrl_c()
+            reached.append("after the signal")
+    assert reached == ["after the signal"] and (tmp_path / "a.txt").read_text() == "new"
