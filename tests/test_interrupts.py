@@ -3,7 +3,6 @@ collector runs (as when the collector comes back on after a pause). Each run end
 and the file it would have replaced as it was. (Real processes interrupted at many moments: the hostile table.)"""
 
 import io
-import os
 import signal
 
 import pytest
@@ -14,7 +13,9 @@ from modlinseq_print.fileio import write_files_atomic
 
 
 def _ctrl_c() -> None:
-    os.kill(os.getpid(), signal.SIGINT)
+    """A Ctrl-C delivered to this (the main) thread at once: a signal sent to the process may reach another
+    thread of the test process first (the test runner's), and be handled only after the block under test."""
+    signal.raise_signal(signal.SIGINT)
 
 
 def _assert_interrupted(result, folder, old: dict[str, bytes]) -> None:
