@@ -18,6 +18,20 @@ def _ctrl_c() -> None:
     signal.raise_signal(signal.SIGINT)
 
 
+@pytest.fixture
+def library_caller():
+    """A process as a library caller's is: Python's own Ctrl-C handler and no run of the command line under way
+    (whatever a test before left in this test process), put back as it was after the test."""
+    handler, state = signal.getsignal(signal.SIGINT), interrupts._State
+    saved = (state.requested, state.holding, state.settled, state.closed)
+    found = (handler, saved)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    interrupts._reset()
+    yield found
+    signal.signal(signal.SIGINT, handler)
+    state.requested, state.holding, state.settled, state.closed = saved
+
+
 def _assert_interrupted(result, folder, old: dict[str, bytes]) -> None:
     assert (result.status, result.out, result.err) == (130, "", "modlinseq-print: interrupted\n")
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == old
@@ -59,7 +73,7 @@ def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path,
     _assert_interrupted(result, tmp_path, {"keep.pdf": b"OLD"})
 
 
-def test_deferred_holds_ctrl_c_until_the_block_ends():
+def test_deferred_holds_ctrl_c_until_the_block_ends(library_caller):
     reached = []
     with pytest.raises(KeyboardInterrupt):
         with interrupts.deferred():
@@ -69,14 +83,14 @@ def test_deferred_holds_ctrl_c_until_the_block_ends():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # a library caller's handler is back
 
 
-def test_a_library_write_after_a_deferred_interrupt_is_not_refused(tmp_path):
+def test_a_library_write_after_a_deferred_interrupt_is_not_refused(tmp_path, library_caller):
     with pytest.raises(KeyboardInterrupt):
         with interrupts.deferred():
             _ctrl_c()
     assert write_files_atomic([(tmp_path / "a.txt", "new")]) == [tmp_path / "a.txt"]
 
 
-def test_a_file_written_by_another_thread_leaves_ctrl_c_working(tmp_path):
+def test_a_file_written_by_another_thread_leaves_ctrl_c_working(tmp_path, library_caller):
     """A write from another thread (a server's, a library caller's) does not settle the main thread's run."""
     import threading
 
