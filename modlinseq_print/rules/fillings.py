@@ -102,6 +102,8 @@ class _Search:
         self.freed = len(wild_tiles) if hand.swaps is not None else 0  # wild tiles a hash swap may free
         self.choices: dict[Cell, list[int]] = {}
         self.naturals = [Tile(v) for v in range(self.m)]  # one tile object per value: tiles are immutable
+        # each cell once: the cell past a stretch's right end (empty when the stretch began) stays out of it
+        self.simple = len(set(cells)) == len(cells)
 
     def cell(self, index: int) -> Cell:
         return self.cells[index % self.n]
@@ -174,7 +176,7 @@ class _Search:
         """Grow leftwards from `index` over empty cells: a tile there belongs to another run's stretches, and in
         a stretch of new tiles an anchor to those grown from it."""
         length = end - index - 1
-        if (length > 1 or not new or not self.tiles) and self.empty(index) and self.empty(end):
+        if (length > 1 or not new or not self.tiles) and self.empty(index) and (self.simple or self.empty(end)):
             self._emit(index + 1, length)
         if length >= (self.n - 1 if self.closed else self.n) or not self.closed and index < 0:
             return
