@@ -20,8 +20,9 @@ def _ctrl_c() -> None:
 
 @pytest.fixture
 def library_caller():
-    """A process as a library caller's is: Python's own Ctrl-C handler and no run of the command line under way
-    (whatever a test before left in this test process), put back as it was after the test."""
+    """A process as a library caller's is: Python's own Ctrl-C handler and no run of the command line under way,
+    put back as it was after the test. The test process may have started with Ctrl-C ignored (a shell starts a
+    background job so: `make test &`), or a test before may have left a run's state behind."""
     handler, state = signal.getsignal(signal.SIGINT), interrupts._State
     saved = (state.requested, state.holding, state.settled, state.closed)
     found = (handler, saved)
