@@ -325,10 +325,7 @@ class TurnSearch:
             return self._judge(changes, (), stretch)
         if open_wild:
             cell = open_wild[0]
-            values = tuple(None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
-                           for c in stretch.sequence)
-            tied = tuple(i for i, c in enumerate(stretch.sequence) if c == cell)
-            here = _wild_class(values, self.m, stretch.loop, tied)
+            here = self._lone_wild(changes, stretch, cell)
             fits = None if here is None else here.intersect(self.allowed(cell))
             if fits is None or self.position.policy == "C" and fits.modulus != self.m:
                 return None
@@ -337,10 +334,16 @@ class TurnSearch:
     def _wild_fits(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> bool:
         """True when the open wild tile on a stretch can take a value the natural turn's line gives it and its
         other lines allow."""
+        here = self._lone_wild(changes, stretch, cell)
+        return here is not None and here.intersect(self.solved.values[cell]) is not None
+
+    def _lone_wild(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> Residue | None:
+        """The values the stretch's one open wild tile, at `cell` (put down or on the board), can take on the
+        stretch's line once the turn's other tiles are down."""
         values = tuple(None if c == cell else (changes[c] if c in changes else self.tiles[c]).known
                        for c in stretch.sequence)
-        here = _wild_class(values, self.m, stretch.loop, (values.index(None),))
-        return here is not None and here.intersect(self.solved.values[cell]) is not None
+        tied = tuple(i for i, c in enumerate(stretch.sequence) if c == cell)
+        return _wild_class(values, self.m, stretch.loop, tied)
 
     def _lines(self, stretch: _Stretch) -> list[Line]:
         if stretch.lines is None:
