@@ -165,12 +165,17 @@ class Game:
     def _record(self, record: TurnRecord) -> TurnRecord:
         self.records.append(record)
         self._moves = self._best = None
-        for step in range(1, len(self.names) + 1):
-            nxt = (self.current + step) % len(self.names)
-            if not self.frozen[nxt]:
-                self.current = nxt
-                break
+        following = self.following()
+        if following is not None:
+            self.current = following
         return record
+
+    def following(self) -> int | None:
+        """The seat that plays after the player to move: the next one not frozen, the player to move left out
+        (None when every other player is frozen)."""
+        count = len(self.names)
+        return next((seat for seat in ((self.current + step) % count for step in range(1, count))
+                     if not self.frozen[seat]), None)
 
     @property
     def stock_size(self) -> int:

@@ -44,19 +44,9 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
     return rng.choice([m for m, w in zip(weighed, worth) if w >= top - 1e-9])
 
 
-def next_player(game: Game) -> int | None:
-    """The seat that plays after the player to move (None when every other player is frozen)."""
-    count = len(game.names)
-    for step in range(1, count):
-        seat = (game.current + step) % count
-        if not game.frozen[seat]:
-            return seat
-    return None
-
-
 def dealt_hands(game: Game, rng: random.Random) -> list[Hand]:
     """REPLIES hands for the next player, dealt from the tiles the player to move cannot see."""
-    seat = next_player(game)
+    seat = game.following()
     pool = list(game.unseen(game.current).elements())
     size = 0 if seat is None else min(game.hands[seat].size, len(pool))
     hands = []

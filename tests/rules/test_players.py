@@ -72,7 +72,7 @@ def test_careful_plays_on_alone_when_every_other_player_is_frozen():
     """No one left to reply: careful deals no hand and plays the turn worth most on its own."""
     game = midgame(1, 2)
     game.frozen[1 - game.current] = True
-    assert players.next_player(game) is None and players.dealt_hands(game, random.Random(1)) == []
+    assert game.following() is None and players.dealt_hands(game, random.Random(1)) == []
     picked = choose("careful", game, random.Random(1))
     worth = [m.points - players.WILD * m.wilds for m in game.moves()]
     assert picked.points - players.WILD * picked.wilds == max(worth)
