@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Callable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.chains import Topology
+from modlinseq_print.rules.chains import Topology, walk_along
 from modlinseq_print.rules.moves import Hand
 from modlinseq_print.rules.position import Tile
 from modlinseq_print.rules.sequences import ALL, Residue, points, step_class, value_class
@@ -90,14 +90,9 @@ class TurnBounds:
         """The line along axis k through an empty cell: its points with a natural there, the values it allows."""
         key = (cell, k)
         if key not in self._lines:
-            sides = []
-            for way in self.axes[k]:
-                found, nxt = [], self.topo.next_cell(cell, way)
-                while nxt is not None and nxt in self.tiles:
-                    found.append(self.tiles[nxt])
-                    nxt = self.topo.next_cell(nxt, way)
-                sides.append(found)
-            before, after = sides[1][::-1], sides[0]
+            ahead, behind = (walk_along(self.topo, self.tiles, cell, way, len(self.tiles))[0][1:]
+                             for way in self.axes[k])
+            before, after = [self.tiles[c] for c in reversed(behind)], [self.tiles[c] for c in ahead]
             if not before and not after:
                 self._lines[key] = (0, ALL)
             else:
