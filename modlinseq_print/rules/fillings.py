@@ -38,13 +38,11 @@ class Hand:
     declare: bool
 
 
-#: One filling: where the stretch starts on the walk, its length, whether it closes into a loop, the tiles put
-#: down and the cells swapped.
-Filling = tuple[int, int, bool, dict[Cell, Tile], tuple[Cell, ...]]
 #: Whether to leave out the stretches grown from an origin: (first, last) of a run of tiles, (first, None) of
 #: a stretch of new tiles.
 Skip = Callable[[int, int | None], bool]
-#: What the search calls with each filling found: (start, length, loop, changes, swapped, wild tiles put down).
+#: What the search calls with each filling found: where the stretch starts on the walk, its length, whether it
+#: closes into a loop, the tiles put down, the cells swapped and how many wild tiles were put down.
 Visit = Callable[[int, int, bool, dict[Cell, Tile], tuple[Cell, ...], int], None]
 
 
@@ -291,8 +289,8 @@ def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Ti
                   anchors: Container[Cell] | None, steps: Progressions, visit: Visit, skip: Skip | None = None) -> None:
     """Visit every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most`
     empty cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):
-    visit(start on the walk, length, loop, changes, swapped, wild tiles put down), called as each is found (a call, not a
-    generator: the search recurses a frame per cell, and a value passed up a chain of generators costs a
-    step per frame). `skip(first, last)` leaves out the stretches grown from a run of tiles at first..last,
-    `skip(first, None)` those of new tiles grown from the cell at first."""
+    visit(start on the walk, length, loop, changes, swapped, wild tiles put down), called as each is found (a
+    call, not a generator: the search recurses a frame per cell, and a value passed up a chain of generators
+    costs a step per frame). `skip(first, last)` leaves out the stretches grown from a run of tiles at
+    first..last, `skip(first, None)` those of new tiles grown from the cell at first."""
     _Search(cells, closed, tiles, hand, most, anchors, steps, skip, visit).run()

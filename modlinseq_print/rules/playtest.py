@@ -1,9 +1,9 @@
 """Playtests: many seeded games between computer players, and the figures a designer asks of them.
 
 Each game's shuffle is seeded with a number drawn from the playtest's and the game's number, so the games and
-their results are the same whatever the number of parallel processes (`jobs`). A game's summary keeps what the report needs:
-the scores by seat, the turns played, the cells filled and blocked at the end, the tiles left in the stock,
-the longest sequence and the time the game took.
+their results are the same whatever the number of parallel processes (`jobs`). A game's summary keeps what
+the report needs: the scores by seat, the turns played, the cells filled and blocked at the end, the tiles
+left in the stock, the longest sequence and the time the game took.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ MAX_JOBS = 64
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One simulated game: the number its shuffle was seeded with, scores by seat, turns played (freezes not counted), cells filled (the
-    modulus marker's too) and
-    blocked at the end, tiles left in the stock, the longest sequence's tiles, and the CPU seconds it took."""
+    """One simulated game: the number its shuffle was seeded with, scores by seat, turns played (freezes not
+    counted), cells filled (the modulus marker's too) and blocked at the end, tiles left in the stock, the
+    longest sequence's tiles, and the CPU seconds it took."""
 
     seed: int
     scores: tuple[int, ...]
