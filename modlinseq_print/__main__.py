@@ -14,9 +14,13 @@ def run() -> None:
         from modlinseq_print import interrupts
 
         interrupts.take_over()
-        from modlinseq_print.cli import main
+        try:
+            from modlinseq_print.cli import main
 
-        status = main()
+            status = main()
+        except Exception:
+            interrupts.check()  # a Ctrl-C inside an import may come out wrapped: see interrupts.check
+            raise
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: Python's exit must not die of a Ctrl-C
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # one line, however often Ctrl-C is pressed

@@ -189,4 +189,5 @@ def _run(argv: list[str] | None) -> int:
     except BrokenPipeError:
         return 0
     except (Exception, RecursionError, MemoryError) as error:
+        interrupts.check()  # the error may be a Ctrl-C that Python wrapped (see interrupts.check)
         return internal_error(command or "?", error, args.debug)

@@ -42,7 +42,9 @@ def _on_interrupt(signum, frame) -> None:
 
 
 def check() -> None:
-    """Raise KeyboardInterrupt if Ctrl-C was pressed during this run, even if something swallowed it."""
+    """Raise KeyboardInterrupt if Ctrl-C was pressed during this run, even if something swallowed it or wrapped
+    it in another error (Python 3.11 wraps an exception raised in a class's `__set_name__`, as while a module
+    that defines such a class is imported, in a RuntimeError)."""
     if _State.requested and not _State.settled:
         raise KeyboardInterrupt
 

@@ -104,3 +104,42 @@ def test_a_file_written_by_another_thread_leaves_ctrl_c_working(tmp_path, librar
             _ctrl_c()
             reached.append("after the signal")
     assert reached == ["after the signal"] and (tmp_path / "a.txt").read_text() == "new"
+
+
+class _InterruptedOnSetName:
+    """A descriptor whose `__set_name__` meets a Ctrl-C: Python 3.11 hands it on wrapped in a RuntimeError, as
+    when Ctrl-C comes while the standard library's ipaddress module defines its classes."""
+
+    def __set_name__(self, owner, name):
+        _ctrl_c()
+
+
+def _define_a_class():
+    return type("Defined", (), {"attribute": _InterruptedOnSetName()})
+
+
+def test_ctrl_c_wrapped_in_another_error_is_still_an_interruption(capsys, tmp_path, monkeypatch):
+    import modlinseq_print.commands.board as board
+
+    monkeypatch.setattr(board, "run", lambda args: _define_a_class())
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "keep.pdf").write_bytes(b"OLD")
+    result = run_cli(capsys, "board", "--board", "hex:2", "-o", "keep.pdf")
+    _assert_interrupted(result, tmp_path, {"keep.pdf": b"OLD"})
+
+
+def test_ctrl_c_wrapped_while_the_command_line_loads(capsys, monkeypatch, library_caller):
+    import sys
+    import types
+
+    from modlinseq_print import __main__ as entry
+
+    class Loading(types.ModuleType):
+        def __getattr__(self, name):
+            _define_a_class()
+
+    monkeypatch.setitem(sys.modules, "modlinseq_print.cli", Loading("modlinseq_print.cli"))
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # take_over wraps it: put it back after
+    with pytest.raises(SystemExit) as stop:
+        entry.run()
+    assert (stop.value.code, capsys.readouterr().err) == (130, "modlinseq-print: interrupted\n")
