@@ -183,6 +183,7 @@ def _run(argv: list[str] | None) -> int:
         with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
             return args.run(args) or 0
     except ModlinseqError as error:
+        interrupts.check()  # an error that a Ctrl-C caused is reported as the interruption, in one line
         message = flagged_message(error, parser) if isinstance(error, FieldError) else str(error)
         print(one_line(f"{PROG}: error: {message}"), file=sys.stderr)
         return 2

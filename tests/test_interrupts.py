@@ -143,3 +143,20 @@ def test_ctrl_c_wrapped_while_the_command_line_loads(capsys, monkeypatch, librar
     with pytest.raises(SystemExit) as stop:
         entry.run()
     assert (stop.value.code, capsys.readouterr().err) == (130, "modlinseq-print: interrupted\n")
+
+
+def test_an_error_a_ctrl_c_caused_is_reported_as_the_interruption(capsys, tmp_path, monkeypatch):
+    import modlinseq_print.commands.board as board
+    from modlinseq_print.errors import ModlinseqError
+
+    def run(args):
+        try:
+            _ctrl_c()
+        except KeyboardInterrupt:
+            raise ModlinseqError("the reading stopped half-way") from None
+
+    monkeypatch.setattr(board, "run", run)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "keep.pdf").write_bytes(b"OLD")
+    result = run_cli(capsys, "board", "--board", "hex:2", "-o", "keep.pdf")
+    _assert_interrupted(result, tmp_path, {"keep.pdf": b"OLD"})
