@@ -37,10 +37,7 @@ def mid_game(setup, tiles, seed: int = 3) -> Game:
     game = Game(setup.variant, ["one", "two"], seed, tiles=tiles)
     rng = random.Random(seed)
     while len(game.position.tiles) < MID_GAME and not game.over:
-        if game.can_play():
-            game.play(choose("greedy", game, rng))
-        else:
-            game.freeze()
+        game.take_turn(lambda to_move: choose("greedy", to_move, rng))
     return game
 
 

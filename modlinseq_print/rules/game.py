@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN
@@ -154,6 +155,10 @@ class Game:
         self.hands[player] = self._draw(hand.after(move), self.variant.hand)
         self.scores[player] += move.points
         return self._record(TurnRecord(player, move, notation, move.points, before - self.stock_size))
+
+    def take_turn(self, chooser: Callable[[Game], Move]) -> TurnRecord:
+        """The player to move plays the turn `chooser(game)` picks or, with no legal turn, freezes."""
+        return self.play(chooser(self)) if self.can_play() else self.freeze()
 
     def freeze(self) -> TurnRecord:
         """The player to move has no legal turn: frozen for the rest of the game."""

@@ -52,10 +52,7 @@ def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random) -> Game:
     """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes."""
     with collector_paused():
         while not game.over:
-            if game.can_play():
-                game.play(choose(kinds[game.current], game, rng))
-            else:
-                game.freeze()
+            game.take_turn(lambda to_move: choose(kinds[to_move.current], to_move, rng))
     return game
 
 

@@ -36,11 +36,7 @@ def positions(number: int):
     rng = random.Random(number)
     while not game.over:
         yield game.position, game.hands[game.current], variant
-        moves = game.moves()
-        if moves:
-            game.play(rng.choice(moves[:12]))
-        else:
-            game.freeze()
+        game.take_turn(lambda to_move: rng.choice(to_move.moves()[:12]))
 
 
 def mismatches(number: int) -> tuple[int, list[str]]:

@@ -72,3 +72,15 @@ def test_greedy_takes_a_best_turn_and_a_frozen_player_must_have_none():
     assert choose("greedy", game, random.Random(1)).points == best
     with pytest.raises(RulesError, match="can still play"):
         game.freeze()
+
+
+def test_take_turn_plays_the_chosen_turn_and_freezes_a_stuck_player():
+    variant = Variant(parse_board("hex:1"), 5, hand=1)
+    game = Game(variant, ["A", "B"], 4, tiles=[0, 1, 2, 3, 4, 0, 1])
+    first = game.take_turn(lambda to_move: to_move.moves()[-1])
+    assert first.move is not None and first.move == game.records[0].move
+    while not game.over:
+        stuck = not game.can_play()
+        record = game.take_turn(lambda to_move: to_move.moves()[0])
+        assert (record.move is None) == stuck
+    assert any(record.move is None for record in game.records)
