@@ -14,8 +14,7 @@ import time
 import tracemalloc
 
 from _bench import sized
-from modlinseq_print.cli import build_parser
-from modlinseq_print.commands.simulate import setup_from_args
+from modlinseq_print.kits.playtest_setup import playtest_setup
 from modlinseq_print.rules.game import Game
 from modlinseq_print.rules.moves import legal_turns
 from modlinseq_print.rules.players import choose
@@ -25,11 +24,9 @@ TARGETS = {"turns": 0.050, "game": 2.0, "simulate": 120.0}
 MID_GAME = 60  # tiles on the board
 
 
-def standard(*options: str):
-    """The standard preset's variant, tiles and players as `simulate` reads them."""
-    args = build_parser("simulate").parse_args(["simulate", *options])
-    setup, tiles = setup_from_args(args)
-    return setup, tiles
+def standard():
+    """The standard preset's variant, tiles and players as `simulate` plays them by default."""
+    return playtest_setup("standard")
 
 
 def mid_game(setup, tiles, seed: int = 3) -> Game:
@@ -78,7 +75,7 @@ def line(name: str, seconds: float, target: float, detail: str) -> bool:
 
 def margin(games: int) -> None:
     """Careful against greedy: half the games with careful first, half with greedy first, the same seeds."""
-    setup, tiles = standard("--players", "2")
+    setup, tiles = standard()
     half = games // 2
     first = playtest(setup.variant, ("careful", "greedy"), tiles, half, seed=11, jobs=2)
     second = playtest(setup.variant, ("greedy", "careful"), tiles, half, seed=11, jobs=2)

@@ -9,6 +9,7 @@
     mp.position("hex:6", 13, "4B2, 6B1, 1A0").save("position.svg")
     mp.check("hex:9", 13, "4B2, 6B1, 1A0")  # the object `check --json` prints
     mp.moves("hex:9", 13, "3,5,5,8,11,#,0", "4B2, 6B1, 8A0")  # the legal turns of a hand, as `moves --json`
+    mp.simulate("standard", games=20).save("playtest.pdf")  # computer players' games and their figures
     mp.pieces3d(preset="standard").save("pieces.3mf")  # solids for 3D printers (the [3d] extra)
     mp.rack(hand=7, copies=4).save("rack.svg")  # .3mf/.stl to print, .svg/.dxf to laser-cut
 
@@ -36,8 +37,8 @@ from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
 
-__all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "preflight", "pieces3d", "rack",
-           "PressOptions", "ModlinseqError"]
+__all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "preflight", "pieces3d",
+           "rack", "PressOptions", "ModlinseqError"]
 
 
 def _keywords(**names: str):
@@ -262,6 +263,55 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
     position = build_position(transcript, start)[0] if transcript.strip() else start
     held = parse_hand(hand, position.modulus)
     return moves_json(position, held, legal_turns(position, held, pattern, hash_swap), top)
+
+
+@dataclass
+class PlaytestPrint:
+    """Simulated games (`games`, one summary each) and their figures (`findings`), as `simulate` plays them."""
+
+    setup: object  # rules.playtest_text.Setup
+    games: list
+    findings: object  # rules.playtest.Findings
+
+    @property
+    def report(self) -> dict:
+        """The object `simulate --json` prints: the set-up, the figures, the heat map and every game."""
+        from modlinseq_print.rules.playtest_text import findings_json
+
+        return findings_json(self.setup, self.findings, self.games, self.setup.variant.board)
+
+    @property
+    def text(self) -> str:
+        """The table `simulate` prints on the terminal."""
+        from modlinseq_print.rules.playtest_text import findings_text
+
+        return findings_text(self.setup, self.findings)
+
+    def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
+        """Write the one-page report with its charts and heat map (PDF, SVG or PNG), as `simulate -o` does."""
+        from modlinseq_print.printables.playtest_report import report_document
+
+        format_for(path, format)
+        return write_output(report_document(self.setup, self.findings, self.games), path, format, dpi)
+
+
+def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, hand: int = 7, ai: str = "greedy",
+             board: str | None = None, modulus: int | None = None, copies: int | None = None,
+             wild: int | None = None, wrap: str | None = None, pattern: str | None = None,
+             marker: bool | None = None, wild_policy: str = "E", hash_swap: bool = False, seed: int = 1,
+             jobs: int = 1, progress=None) -> PlaytestPrint:
+    """Play `games` seeded games between computer players (`ai`: "greedy", "careful", or one per seat such as
+    "careful,greedy") on a preset's kit, as `simulate` does; the other keywords change the kit as its options
+    do, `jobs` plays games in that many processes, and `progress`, if given, is called with the number of games
+    done after each."""
+    from modlinseq_print.kits.playtest_setup import playtest_setup, whole_number
+    from modlinseq_print.rules.playtest import findings, playtest
+
+    setup, tiles = playtest_setup(preset, board=board, modulus=modulus, copies=copies, wild=wild, wrap=wrap,
+                                  pattern=pattern, marker=marker, wild_policy=wild_policy, hash_swap=hash_swap,
+                                  hand=hand, players=players, ai=ai, games=games, seed=seed)
+    played = playtest(setup.variant, setup.kinds, tiles, games, seed, whole_number(jobs, "jobs"), progress)
+    return PlaytestPrint(setup, played, findings(played, len(setup.variant.board.cells)))
 
 
 @dataclass

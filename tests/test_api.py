@@ -50,6 +50,41 @@ def test_moves_returns_what_moves_json_prints(cli):
         mp.moves("hex:3", 7, "1,9")
 
 
+def _without_times(report: dict) -> dict:
+    """A playtest's JSON without the CPU seconds, which differ from run to run."""
+    kept = {key: value for key, value in report.items() if key != "seconds"}
+    kept["each_game"] = [{k: v for k, v in game.items() if k != "seconds"} for game in report["each_game"]]
+    return kept
+
+
+def test_simulate_plays_the_games_simulate_plays(cli, dirs):
+    api, out = dirs
+    small = dict(board="hex:3", modulus=5, copies=3, wild=1, hand=3, marker=False, ai="careful,greedy", seed=4)
+    done = []
+    played = mp.simulate(games=3, progress=done.append, **small)
+    printed = cli("simulate", "--games", "3", "--board", "hex:3", "-m", "5", "--copies", "3", "--wild", "1",
+                  "--hand", "3", "--no-marker", "--ai", "careful,greedy", "--seed", "4", "--json")
+    assert _without_times(played.report) == _without_times(json.loads(printed.out)) and done == [1, 2, 3]
+    assert played.text.startswith("Playtest of 3 games: hex:3, modulus 5, 16 tiles") and len(played.games) == 3
+    assert played.save(api / "report.svg") == [api / "report.svg"]
+    assert cli("simulate", "--games", "3", "--board", "hex:3", "-m", "5", "--copies", "3", "--wild", "1", "--hand",
+               "3", "--no-marker", "--ai", "careful,greedy", "--seed", "4", "-o", out / "report.svg").status == 0
+    same_files(api, out)
+
+
+@pytest.mark.parametrize("keywords, words", [
+    (dict(games=0), "0 games: a playtest plays 1 to 10,000"),
+    (dict(ai="greedy,greedy,greedy"), "^ai names 3 players and players says 2"),
+    (dict(hand="7"), "^'7' is not a whole number: give hand as one"),
+    (dict(jobs=None), "^None is not a whole number: give jobs as one"),
+    (dict(ai="clever"), "unknown computer player 'clever'"),
+    (dict(board="hex:3", players=4, hand=12, copies=1, modulus=7, wild=0), "cannot fill 4 hands of 12"),
+])
+def test_simulate_refuses_bad_settings_before_any_game(keywords, words):
+    with pytest.raises(ModlinseqError, match=words):
+        mp.simulate(**keywords)
+
+
 def test_board_pdf_and_multipage_svg_as_the_command(cli, dirs):
     api, out = dirs
     written = mp.board("hex:9", pattern="bonus").save(api / "board.pdf", paper="a4")
@@ -125,7 +160,7 @@ def test_the_front_door_s_kit_is_a_function_and_the_kits_package_stays_a_package
     from modlinseq_print import api
 
     assert mp.kit is api.kit and type(mp.kits).__name__ == "module" and mp.kits.build is build
-    assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check", "moves"}
+    assert set(mp.__all__) >= {"board", "kit", "tiles", "markers", "position", "check", "moves", "simulate"}
 
 
 def test_importing_the_package_stays_cheap():

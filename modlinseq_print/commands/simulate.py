@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
 
 from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
-from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.wilds import WILD_POLICIES
 
 DEFAULT_PRESET = "standard"
@@ -54,31 +52,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def setup_from_args(args: argparse.Namespace):
     """The variant, tiles and players the options and the preset describe."""
-    from modlinseq_print.geometry.boards import parse_board
-    from modlinseq_print.kits.game_settings import kit_has_marker
-    from modlinseq_print.kits.preset_loading import load_preset
-    from modlinseq_print.rules.game import Variant, stock_tiles
-    from modlinseq_print.rules.playtest_text import Setup
+    from modlinseq_print.kits.playtest_setup import playtest_setup
 
-    preset = load_preset(args.preset)
-    modulus = preset.modulus if args.modulus is None else args.modulus
-    board = parse_board(args.board or preset.board.spec)
-    marker = args.marker if args.marker is not None else kit_has_marker(preset, modulus, board)
-    variant = Variant(board, modulus, args.wrap or (preset.board.wrap if args.board is None else None),
-                      policy=args.wild_policy, marker=marker,
-                      pattern=args.pattern or (preset.board.pattern if args.board is None else None),
-                      hash_swap=args.hash_swap, hand=args.hand)
-    variant.start()  # a bad modulus, wrap or marker is refused here, before any game
-    copies = preset.tiles.copies if args.copies is None else args.copies
-    wild = preset.tiles.wild if args.wild is None else args.wild
-    tiles = stock_tiles(modulus, copies, wild, preset.tiles.no_zero)
-    kinds = tuple(k.strip() for k in args.ai.split(","))
-    if len(kinds) == 1:
-        kinds *= args.players
-    elif len(kinds) != args.players:
-        raise RulesError(f"--ai names {len(kinds)} players and --players says {args.players}: "
-                         "give one kind, or one per player")
-    return Setup(variant, dict(Counter(tiles)), kinds, args.games, args.seed), tiles
+    return playtest_setup(args.preset, board=args.board, modulus=args.modulus, copies=args.copies, wild=args.wild,
+                          wrap=args.wrap, pattern=args.pattern, marker=args.marker, wild_policy=args.wild_policy,
+                          hash_swap=args.hash_swap, hand=args.hand, players=args.players, ai=args.ai,
+                          games=args.games, seed=args.seed)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,53 @@
+"""What a playtest plays: a preset's kit, with the board, modulus, tiles, rules and players a designer changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.rules.playtest_text import Setup
+
+
+def whole_number(value: object, name: str) -> int:
+    """`value`, a whole number given for `name`; anything else is refused in one line."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FieldError(f"{value!r} is not a whole number: give {mention(name)} as one, e.g. 2", name)
+    return value
+
+
+def _kinds(ai: str, players: int) -> tuple[str, ...]:
+    """The computer player of each seat: one kind for every seat, or one per seat ("careful,greedy")."""
+    kinds = tuple(kind.strip() for kind in str(ai).split(","))
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise FieldError(f"{mention('ai')} names {len(kinds)} players and {mention('players')} says {players}: "
+                         "give one kind, or one per player", "ai")
+    return kinds
+
+
+def playtest_setup(preset: str = "standard", *, board: str | None = None, modulus: int | None = None,
+                   copies: int | None = None, wild: int | None = None, wrap: str | None = None,
+                   pattern: str | None = None, marker: bool | None = None, wild_policy: str = "E",
+                   hash_swap: bool = False, hand: int = 7, players: int = 2, ai: str = "greedy", games: int = 100,
+                   seed: int = 1) -> tuple[Setup, list[int | None]]:
+    """The variant, players and stock of a playtest: the preset's board, modulus, wrap, pattern, tile counts and
+    marker unless given (a board given plays without the preset's wrap and pattern); the shuffled tiles' list."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.kits.game_settings import kit_has_marker
+    from modlinseq_print.kits.preset_loading import load_preset
+    from modlinseq_print.rules.game import Variant, stock_tiles
+
+    for name, value in (("hand", hand), ("players", players), ("games", games), ("seed", seed)):
+        whole_number(value, name)
+    chosen = load_preset(preset)
+    modulus = chosen.modulus if modulus is None else whole_number(modulus, "modulus")
+    spec = parse_board(board or chosen.board.spec)
+    variant = Variant(spec, modulus, wrap or (chosen.board.wrap if board is None else None), policy=wild_policy,
+                      marker=kit_has_marker(chosen, modulus, spec) if marker is None else marker,
+                      pattern=pattern or (chosen.board.pattern if board is None else None), hash_swap=hash_swap,
+                      hand=hand)
+    variant.start()  # a bad modulus, wrap or marker is refused here, before any game
+    tiles = stock_tiles(modulus, chosen.tiles.copies if copies is None else whole_number(copies, "copies"),
+                        chosen.tiles.wild if wild is None else whole_number(wild, "wild"), chosen.tiles.no_zero)
+    return Setup(variant, dict(Counter(tiles)), _kinds(ai, players), games, seed), tiles
