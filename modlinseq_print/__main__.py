@@ -26,7 +26,18 @@ def run() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # one line, however often Ctrl-C is pressed
         sys.stderr.write("modlinseq-print: interrupted\n")
         status = 130
+    _forget_uncaught_interrupt()
     sys.exit(status)
+
+
+def _forget_uncaught_interrupt() -> None:
+    """Clear CPython's note that a Ctrl-C went uncaught, so that the exit status stays the run's.
+
+    A KeyboardInterrupt leaving an exec() of a string (dataclasses write their methods so, while a module loads)
+    leaves that note behind even when the run catches it, and at exit the interpreter then kills itself with
+    SIGINT instead of exiting with the status given. Running any string through exec() clears it."""
+    exec("pass")
+
 
 
 if __name__ == "__main__":

@@ -160,3 +160,35 @@ def test_an_error_a_ctrl_c_caused_is_reported_as_the_interruption(capsys, tmp_pa
     (tmp_path / "keep.pdf").write_bytes(b"OLD")
     result = run_cli(capsys, "board", "--board", "hex:2", "-o", "keep.pdf")
     _assert_interrupted(result, tmp_path, {"keep.pdf": b"OLD"})
+
+
+#: The `python -m` entry of a program whose run meets Ctrl-C inside an exec() of a string, as dataclasses run
+#: one while a module loads.
+_EXEC_INTERRUPTED = """
+import sys
+import modlinseq_print.commands.board as board
+from modlinseq_print import __main__ as entry
+
+board.run = lambda args: exec("import signal; signal.raise_signal(signal.SIGINT)")
+sys.argv = ["modlinseq-print", "board", "--board", "hex:2", "-o", "keep.pdf"]
+entry.run()
+"""
+
+
+def test_ctrl_c_inside_an_exec_ends_with_the_run_s_status(tmp_path):
+    """CPython notes a KeyboardInterrupt leaving exec() as uncaught even when the run catches it; a `python -m`
+    process would then die of SIGINT at exit (status -2) after its one line. The entry point clears the note."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "probe").mkdir()
+    (tmp_path / "probe" / "__init__.py").write_text("")
+    (tmp_path / "probe" / "__main__.py").write_text(_EXEC_INTERRUPTED)
+    (tmp_path / "keep.pdf").write_bytes(b"OLD")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    done = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stderr) == (130, "modlinseq-print: interrupted\n")
+    assert (tmp_path / "keep.pdf").read_bytes() == b"OLD"

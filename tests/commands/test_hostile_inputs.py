@@ -183,7 +183,7 @@ def _before_the_program(result: subprocess.CompletedProcess) -> bool:
     on a busy machine), before the program's first line: Python stops there in its own way."""
     starting = result.returncode == -signal.SIGINT or result.stderr.startswith(
         ("Fatal Python error: init_import_site", "Could not import runpy module"))  # -m's runpy, still importing
-    return starting and result.stdout == ""
+    return starting and result.stdout == "" and "modlinseq-print: interrupted" not in result.stderr
 
 
 @pytest.mark.slow
