@@ -76,3 +76,25 @@ def test_careful_plays_on_alone_when_every_other_player_is_frozen():
     picked = choose("careful", game, random.Random(1))
     worth = [m.points - players.WILD * m.wilds for m in game.moves()]
     assert picked.points - players.WILD * picked.wilds == max(worth)
+
+
+def _weighed(game):
+    return sorted(game.moves(), key=lambda m: players.WILD * m.wilds - m.points)[:players.CONSIDERED]
+
+
+@pytest.mark.parametrize("seed, hands", [(1, 4), (2, 4), (6, 4), (9, 4), (11, 4), (5, 0), (3, 0)])
+def test_careful_leaves_out_only_turns_that_cannot_be_picked(seed, hands):
+    """`worths` skips a turn whose own worth (points less wild tiles) is below the best so far, and stops a
+    turn's replies once they put it below the best; every turn it keeps has its whole worth, and every turn it
+    cuts was worth less than the best, so careful picks from the same tied turns as a search of every reply.
+    These positions cut turns both ways: with hands the replies stop early, without any every turn below the
+    first is skipped."""
+    game = midgame(seed, 6)
+    dealt = players.dealt_hands(game, random.Random(seed))[:hands]
+    weighed = _weighed(game)
+    whole = [m.points - players.WILD * m.wilds - players.best_reply(game, m, dealt) for m in weighed]
+    found = players.worths(game, weighed, dealt)
+    top = max(whole)
+    assert max(found) == top and any(quick != full for quick, full in zip(found, whole))
+    for quick, full in zip(found, whole):
+        assert quick == full or (quick < top - players.TIE and full < top - players.TIE)
