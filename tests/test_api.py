@@ -77,6 +77,8 @@ def test_simulate_plays_the_games_simulate_plays(cli, dirs):
     (dict(ai="greedy,greedy,greedy"), "^ai names 3 players and players says 2"),
     (dict(hand="7"), "^'7' is not a whole number: give hand as one"),
     (dict(jobs=None), "^None is not a whole number: give jobs as one"),
+    (dict(wild=-1), "^-1 is out of range: give wild as 0 or more"),
+    (dict(copies=10 ** 8), "a stock of 1,300,000,004 tiles: a game takes at most 10,000"),
     (dict(ai="clever"), "unknown computer player 'clever'"),
     (dict(board="hex:3", players=4, hand=12, copies=1, modulus=7, wild=0), "cannot fill 4 hands of 12"),
 ])

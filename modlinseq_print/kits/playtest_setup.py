@@ -8,10 +8,13 @@ from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.rules.playtest_text import Setup
 
 
-def whole_number(value: object, name: str) -> int:
-    """`value`, a whole number given for `name`; anything else is refused in one line."""
+def whole_number(value: object, name: str, least: int | None = None) -> int:
+    """`value`, a whole number given for `name` (`least` or more, if given); anything else is refused in one
+    line."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise FieldError(f"{value!r} is not a whole number: give {mention(name)} as one, e.g. 2", name)
+    if least is not None and value < least:
+        raise FieldError(f"{value} is out of range: give {mention(name)} as {least} or more", name, least)
     return value
 
 
@@ -48,6 +51,6 @@ def playtest_setup(preset: str = "standard", *, board: str | None = None, modulu
                       pattern=pattern or (chosen.board.pattern if board is None else None), hash_swap=hash_swap,
                       hand=hand)
     variant.start()  # a bad modulus, wrap or marker is refused here, before any game
-    tiles = stock_tiles(modulus, chosen.tiles.copies if copies is None else whole_number(copies, "copies"),
-                        chosen.tiles.wild if wild is None else whole_number(wild, "wild"), chosen.tiles.no_zero)
+    tiles = stock_tiles(modulus, chosen.tiles.copies if copies is None else whole_number(copies, "copies", 0),
+                        chosen.tiles.wild if wild is None else whole_number(wild, "wild", 0), chosen.tiles.no_zero)
     return Setup(variant, dict(Counter(tiles)), _kinds(ai, players), games, seed), tiles

@@ -54,11 +54,12 @@ def stock_tiles(modulus: int, copies: int, wild: int = 0, no_zero: bool = False,
     per_value.update(counts or {})
     if no_zero:
         per_value[0] = 0
-    tiles: list[int | None] = [v for v in range(modulus) for _ in range(per_value[v])]
-    tiles += [None] * wild
-    if len(tiles) > MAX_STOCK:
-        raise RulesError(f"a stock of {len(tiles):,} tiles: a game takes at most {MAX_STOCK:,}")
-    return tiles
+    if min(copies, wild, *per_value.values()) < 0:
+        raise RulesError(f"{min(copies, wild, *per_value.values())} tiles: a count of tiles is 0 or more")
+    total = sum(per_value.values()) + wild
+    if total > MAX_STOCK:  # refused before the tiles are made: a hostile count costs no memory
+        raise RulesError(f"a stock of {total:,} tiles: a game takes at most {MAX_STOCK:,}")
+    return [v for v in range(modulus) for _ in range(per_value[v])] + [None] * wild
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,8 @@ def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
     (["--ai", "greedy,greedy,greedy"], "--ai names 3 players"),
     (["--players", "4", "--hand", "12", "--copies", "1", "-m", "7", "--wild", "0"], "cannot fill 4 hands of 12"),
     (["--board", "file:holed.txt"], "no centre cell A0"),
+    (["--copies", "100000000"], "a stock of 1,300,000,004 tiles: a game takes at most 10,000"),
+    (["--wild", "1000000000"], "a stock of 1,000,000,130 tiles"),
     (["-o", "report.txt"], "report.txt"),
     (["nosuchpreset"], "nosuchpreset"),
 ])

@@ -25,6 +25,16 @@ def test_the_stock_is_the_set():
     assert 0 not in stock_tiles(7, 3, no_zero=True) and stock_tiles(5, 1, counts={2: 4}).count(2) == 4
 
 
+def test_a_stock_too_big_or_below_zero_is_refused_before_its_tiles_are_made():
+    with pytest.raises(RulesError, match="a stock of 1,300,000,000 tiles: a game takes at most 10,000"):
+        stock_tiles(13, 10 ** 8)  # refused from the counts: making the list first would take gigabytes
+    with pytest.raises(RulesError, match="a stock of 1,000,000,021 tiles"):
+        stock_tiles(7, 3, wild=10 ** 9)
+    for copies, wild, counts in ((-1, 0, None), (2, -1, None), (2, 0, {3: -2})):
+        with pytest.raises(RulesError, match="a count of tiles is 0 or more"):
+            stock_tiles(7, copies, wild, counts=counts)
+
+
 def test_hands_are_dealt_from_a_seeded_shuffle():
     variant = Variant(parse_board("hex:4"), 7, hand=5)
     a = Game(variant, ["Ann", "Bob"], 11, tiles=stock_tiles(7, 3, 1))
