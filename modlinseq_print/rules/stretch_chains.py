@@ -91,7 +91,7 @@ class StretchChains:
         """The lines crossing a stretch with no wild tile to swap, each with its empty cell, or None when one
         would run on into another cell of the stretch, or two of its cells lie side by side on another line
         (wrap and bounce do that): then every chain is traced afresh."""
-        links = walk_links(walk)
+        links = walk.links
         n = len(walk.cells)
         along: dict[Cell, frozenset[Cell]] = {}
         for k in range(length):
@@ -162,17 +162,6 @@ class StretchChains:
     def _order(self, chain: Chain) -> tuple[int, int, int]:
         first = min(chain.cells, key=reading)
         return first.r, first.q, min(self.topo.directions.index(d) for d in _links_at(chain, first))
-
-
-def walk_links(walk: Walk) -> tuple[frozenset[Cell], ...]:
-    """The directions of a walk's links out of each of its places (cached on the walk)."""
-    cached = walk.__dict__.get("_links")
-    if cached is None:
-        n, steps = len(walk.cells), walk.steps
-        cached = tuple(frozenset(([steps[i]] if walk.closed or i < n - 1 else []) +
-                                 ([-steps[i - 1]] if walk.closed or i > 0 else [])) for i in range(n))
-        object.__setattr__(walk, "_links", cached)
-    return cached
 
 
 def _listed(line: Line) -> tuple[int, int, int]:

@@ -9,6 +9,7 @@ either side, or the whole walk when it closes into a loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.chains import Topology, walk_both_ways
@@ -22,6 +23,13 @@ class Walk:
     cells: tuple[Cell, ...]
     steps: tuple[Cell, ...]  # the direction leaving each cell (the last one only when the walk closes)
     closed: bool
+
+    @cached_property
+    def links(self) -> tuple[frozenset[Cell], ...]:
+        """The directions of the walk's links out of each of its places (worked out once per walk)."""
+        n, steps = len(self.cells), self.steps
+        return tuple(frozenset(([steps[i]] if self.closed or i < n - 1 else []) +
+                               ([-steps[i - 1]] if self.closed or i > 0 else [])) for i in range(n))
 
 
 @dataclass(frozen=True)
