@@ -3,8 +3,8 @@
 Building a 30,000-cell board makes some 100,000 small objects that all stay alive, and writing it as many
 again: each full collection re-walks every one of them, for nothing, and the pauses grow with the board
 (bench/bench_writers.py); a search for every legal turn of a hand keeps hundreds of thousands (a third of
-its time went to the collector, bench/bench_play.py). Reference counting still frees everything as usual; only the search for
-reference cycles waits until the job is done.
+its time went to the collector, bench/bench_play.py). Reference counting still frees everything as usual;
+only the search for reference cycles waits until the job is done.
 """
 
 from __future__ import annotations

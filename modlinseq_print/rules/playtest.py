@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Iterable
 
-from modlinseq_print.geometry.boards import Board
 from modlinseq_print.collector import collector_paused
+from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import Game, Variant

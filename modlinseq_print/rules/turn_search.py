@@ -13,8 +13,8 @@ with the position's solved groups (tests/rules/test_moves.py compares the whole 
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Iterator, Mapping
 
 from modlinseq_print.collector import collector_paused
