@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from modlinseq_print.errors import FieldError, mention
-from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text, picture
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 
 PT = 25.4 / 72  # one point in mm
@@ -153,7 +153,8 @@ class Flow:
 
     def figure(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> None:
         """A drawing scaled to the column's width (never enlarged; at most `tallest` mm high), centred, with
-        its caption below, kept together in one column."""
+        its caption below, kept together in one column. A figure is a picture: pieces drawn in it are art, never
+        die or crease lines of a press-ready file."""
         scale = self._figure_scale(drawing, tallest)
         below = self.figure_height(drawing, caption, size, tallest) - drawing.height * scale
         room = self.page_height - self.margin - self.y - below
@@ -162,7 +163,7 @@ class Flow:
         self.ensure(drawing.height * scale + below)
         self._check_height(caption, drawing.height * scale)
         x = self.x + (self.column_width - drawing.width * scale) / 2
-        self.scene.add(Embed(drawing, round(x, 3), round(self.y, 3), round(scale, 6)), "figures")
+        self.scene.add(Embed(picture(drawing), round(x, 3), round(self.y, 3), round(scale, 6)), "figures")
         self.y += drawing.height * scale + size * 0.3
         self.paragraph(caption, size=size)
 

@@ -16,7 +16,7 @@ from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
-from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use, as_picture
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.rules.position import Analysis, SequenceReport
@@ -150,7 +150,8 @@ def _tile_slot(drawing: BoardDrawing, cell: Cell) -> Slot:
 
 def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
     """Every tile as a pentagon with its number ('#' for wild tiles, the modulus on the marker): one symbol
-    per kind of face, placed where the board's tile outline for each cell lies."""
+    per kind of face, placed where the board's tile outline for each cell lies. A diagram pictures tiles: their
+    outlines are art, never die lines."""
     position = analysis.position
     theme = get_theme(drawing.style.theme)
     look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width)
@@ -166,7 +167,7 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
         if name not in scene.symbols:
             piece = (Piece("marker", position.modulus) if tile.marker else Piece("wild") if tile.wild
                      else Piece("number", tile.value))
-            scene.define(name, (marker if tile.marker else faces).face(piece, origin))
+            scene.define(name, as_picture((marker if tile.marker else faces).face(piece, origin)))
         x, y = drawing.centre(cell)
         layer.items.append(Use(name, x + dx, y + dy))
 

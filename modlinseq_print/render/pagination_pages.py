@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 from modlinseq_print.render.marks import BAR_SYMBOL, MARK_SYMBOL, alignment_mark, cut_line, folio_room, scale_bar
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, FOOTER, Sheet
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use, picture
 from modlinseq_print.render.text_metrics import fitted_lines, text_width, wrap_text
 from modlinseq_print.wording import _, number, plural
 
@@ -117,7 +117,7 @@ def assembly_diagram(board: Scene, plan: PagePlan, room: Rect, first: int = 1) -
     x0 = room.x + (room.width - span_w * scale) / 2 - left * scale
     y0 = room.y - upper * scale
     colour = frame_colour(board)
-    items: list[Item] = [Embed(board, x0, y0, scale)]
+    items: list[Item] = [Embed(picture(board), x0, y0, scale)]  # a map: the board's die line is not cut here
     outline = Style(fill=None, stroke=colour, stroke_width=0.35)
     for page in plan.pages:
         w = page.window

@@ -6,7 +6,7 @@ rendering library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Union
 
 Point = tuple[float, float]
@@ -134,6 +134,43 @@ class Scene:
         """Every item of every layer, in drawing order."""
         for layer in self.layers:
             yield from layer.items
+
+
+def as_picture(items: list[Item]) -> list[Item]:
+    """The items as a picture of pieces rather than the pieces themselves: die and crease flags cleared, so a
+    press-ready file prints their outlines as art and never cuts or folds along them; embedded scenes too."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Polygon) and (item.style.die or item.style.crease):
+            style = replace(item.style, die=False, crease=False)
+            if style.fill or style.stroke:  # a bare die line (no printed stroke) is nothing in a picture
+                out.append(replace(item, style=style))
+        elif isinstance(item, Embed):
+            out.append(replace(item, scene=picture(item.scene)))
+        else:
+            out.append(item)
+    return out
+
+
+def _cuts(items: list[Item]) -> bool:
+    return any(isinstance(item, Polygon) and (item.style.die or item.style.crease)
+               or isinstance(item, Embed) and has_cuts(item.scene) for item in items)
+
+
+def has_cuts(scene: Scene) -> bool:
+    """True when the scene (its layers, symbols or embedded scenes) draws a die or crease line."""
+    return any(_cuts(layer.items) for layer in scene.layers) or any(map(_cuts, scene.symbols.values()))
+
+
+def picture(scene: Scene) -> Scene:
+    """The scene to show inside a page (a figure of a document, a map of a board): every layer and symbol drawn
+    as art by as_picture, so nothing in it becomes a die or crease line. A scene with no such line is returned
+    as it is, so that a writer can still share one drawing of it."""
+    if not has_cuts(scene):
+        return scene
+    layers = [Layer(layer.name, as_picture(layer.items), layer.label) for layer in scene.layers]
+    symbols = {name: as_picture(items) for name, items in scene.symbols.items()}
+    return Scene(scene.width, scene.height, layers, symbols)
 
 
 @dataclass
