@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install the system tools the tests use (qpdf, poppler-utils, chromium with chromium-driver for the
-# studio's browser tests, and prusa-slicer, which slices the 3D pieces' files) when missing and we are root;
+# studio's browser tests, prusa-slicer, which slices the 3D pieces' files, Ghostscript, whose tiffsep device
+# shows each ink plate of a press file, and ArgyllCMS with icc-profiles-free, which rebuild and check the
+# shipped output profiles) when missing and we are root;
 # and axe-core (the accessibility checker the studio's browser tests run in the page) from the npm registry
 # into node_modules/, never shipped in the package.
 # Without them the tests that need them skip with a reason (in CI, CI=true, they fail); this script never fails
@@ -18,6 +20,9 @@ command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 command -v prusa-slicer >/dev/null 2>&1 || missing+=(prusa-slicer)
+command -v gs >/dev/null 2>&1 || missing+=(ghostscript)
+command -v colprof >/dev/null 2>&1 || missing+=(argyll)
+[ -f /usr/share/color/icc/FOGRA39L.ti3 ] || missing+=(icc-profiles-free)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   # apt's own progress is shown (a chromium install downloads a few hundred MB and takes minutes).
