@@ -24,7 +24,7 @@ from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
 from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
 from modlinseq_print.render.press import CREASE_DASH, DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
-                                          item_box)
+                                          has_cuts, item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
@@ -73,9 +73,10 @@ def user_unit(width_mm: float, height_mm: float) -> int:
 class _Stream:
     """Operators for one content stream, tracking the graphics state to skip repeated settings."""
 
-    def __init__(self, builder: "_PdfBuilder", scene: Scene):
+    def __init__(self, builder: "_PdfBuilder", scene: Scene, scale: float = 1.0):
         self.builder = builder
         self.scene = scene
+        self.scale = scale  # the stream's units per page millimetre: a die line keeps its width at any scale
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.registered: dict[str, str] = {}  # form name -> its Do operator, once listed in the resources
@@ -130,7 +131,7 @@ class _Stream:
         """The stream's die lines, then its crease lines (dashed): each kind in its spot colour at full tint,
         overprinting, in its optional-content group when the PDF/X level allows layers (render/pdfx.py lists
         these resources)."""
-        width = f"{DIE_LINE_PT / PT_PER_MM:.5f}"
+        width = f"{DIE_LINE_PT / PT_PER_MM / self.scale:.5f}"
         for paths, colour, layer, dash in ((self.dies, DIE_COLOUR_SPACE, DIE_LAYER, ""),
                                            (self.creases, CREASE_COLOUR_SPACE, CREASE_LAYER,
                                             " ".join(fmt(d) for d in CREASE_DASH))):
@@ -165,7 +166,7 @@ class _Stream:
             px, py = x, y
             name = forms.get(use.symbol)
             if name is None:
-                name = forms[use.symbol] = self.builder.symbol_form(self.scene, use.symbol)
+                name = forms[use.symbol] = self.builder.symbol_form(self.scene, use.symbol, self.scale)
             if name in self.registered:
                 self.ops.append(self.registered[name])
             else:
@@ -223,7 +224,7 @@ class _Stream:
             self.ops.append(f"{fmt(x)} {fmt(y)} {fmt(w)} {fmt(h)} re W n")
         scale = f"{item.scale:.6g}"
         self.ops.append(f"{scale} 0 0 {scale} {fmt(item.x)} {fmt(item.y)} cm")
-        self.do_form(self.builder.scene_form(item.scene))
+        self.do_form(self.builder.scene_form(item.scene, self.scale * item.scale))
         self.ops.append("Q")
         self.state = saved
 
@@ -263,8 +264,9 @@ class _PdfBuilder:
         self.press = press
         self.symbol_forms: dict[tuple, str] = {}  # (scene id, symbol) -> form name
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
-        self.scene_forms: dict[int, str] = {}
-        self.pending: list[tuple[str, Scene, object]] = []
+        self.scene_forms: dict[tuple[int, float], str] = {}  # (scene id, form_scale) -> form name
+        self.cut_scenes: dict[int, bool] = {}  # scene id -> whether it draws die or crease lines
+        self.pending: list[tuple[str, Scene, object, float]] = []
         self.fonts: dict[str, object] = {}
 
     def font(self, font: str):
@@ -273,26 +275,37 @@ class _PdfBuilder:
             self.fonts[font] = ttf_font(font)
         return self.fonts[font]
 
-    def symbol_form(self, scene: Scene, symbol: str) -> str:
-        key = (id(scene), symbol)
+    def form_scale(self, scene: Scene, scale: float) -> float:
+        """The scale a form of the scene is drawn for: its page millimetres per unit where it carries die or
+        crease lines of a press-ready file (their width is fixed on paper), else 1 (one form serves every scale)."""
+        if self.press is None or scale == 1.0:
+            return 1.0
+        if id(scene) not in self.cut_scenes:
+            self.cut_scenes[id(scene)] = has_cuts(scene)
+        return scale if self.cut_scenes[id(scene)] else 1.0
+
+    def symbol_form(self, scene: Scene, symbol: str, scale: float = 1.0) -> str:
+        scale = self.form_scale(scene, scale)
+        key = (id(scene), symbol, scale)
         if key not in self.symbol_forms:
             if symbol not in scene.symbols:
                 raise KeyError(f"symbol {symbol!r} is used but not defined in the scene")
             items = scene.symbols[symbol]
             content: tuple = key  # symbols placing other symbols depend on their scene
             if not any(isinstance(item, (Use, Embed)) for item in items):
-                content = (tuple(items),)  # equal self-contained symbols share one form
+                content = (tuple(items), scale)  # equal self-contained symbols share one form
             if content not in self.by_content:
                 self.by_content[content] = f"sym{len(self.by_content) + 1}"
-                self.pending.append((self.by_content[content], scene, symbol))
+                self.pending.append((self.by_content[content], scene, symbol, scale))
             self.symbol_forms[key] = self.by_content[content]
         return self.symbol_forms[key]
 
-    def scene_form(self, scene: Scene) -> str:
-        if id(scene) not in self.scene_forms:
-            self.scene_forms[id(scene)] = f"scene{len(self.scene_forms) + 1}"
-            self.pending.append((self.scene_forms[id(scene)], scene, None))
-        return self.scene_forms[id(scene)]
+    def scene_form(self, scene: Scene, scale: float = 1.0) -> str:
+        key = (id(scene), self.form_scale(scene, scale))
+        if key not in self.scene_forms:
+            self.scene_forms[key] = f"scene{len(self.scene_forms) + 1}"
+            self.pending.append((self.scene_forms[key], scene, None, key[1]))
+        return self.scene_forms[key]
 
     def symbol_box(self, scene: Scene, symbol: str):
         boxes = [b for b in (item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
@@ -303,14 +316,14 @@ class _PdfBuilder:
     def define_pending(self) -> None:
         """Write every form referenced so far (and those they reference) as form XObjects."""
         while self.pending:
-            name, scene, symbol = self.pending.pop(0)
+            name, scene, symbol, scale = self.pending.pop(0)
             if symbol is None:
                 box, items = (0.0, 0.0, scene.width, scene.height), list(scene.items())
             else:
                 box = self.symbol_box(scene, symbol) or (0.0, 0.0, 1.0, 1.0)
                 items = scene.symbols[symbol]
             self.canvas.beginForm(name, *(float(fmt(v)) for v in (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)))
-            _Stream(self, scene).items(items)
+            _Stream(self, scene, scale).items(items)
             self.canvas.endForm()
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:

@@ -152,14 +152,15 @@ def as_picture(items: list[Item]) -> list[Item]:
     return out
 
 
-def _cuts(items: list[Item]) -> bool:
+def draws_cuts(items: list[Item]) -> bool:
+    """True when the items (embedded scenes included) draw a die or crease line."""
     return any(isinstance(item, Polygon) and (item.style.die or item.style.crease)
                or isinstance(item, Embed) and has_cuts(item.scene) for item in items)
 
 
 def has_cuts(scene: Scene) -> bool:
     """True when the scene (its layers, symbols or embedded scenes) draws a die or crease line."""
-    return any(_cuts(layer.items) for layer in scene.layers) or any(map(_cuts, scene.symbols.values()))
+    return any(draws_cuts(layer.items) for layer in scene.layers) or any(map(draws_cuts, scene.symbols.values()))
 
 
 def picture(scene: Scene) -> Scene:

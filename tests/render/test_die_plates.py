@@ -152,3 +152,62 @@ def test_the_kit_cover_and_rules_leave_the_plate_empty_and_its_sheets_carry_ever
     with_plate = [number for number, plate in enumerate(found, start=1) if plate is not None and plate.any()]
     labels = {number: document.pages[number - 1].label for number in with_plate}
     assert with_plate and all(number > 9 for number in with_plate), labels  # after the 6 board pages
+
+
+def die_widths(pdf) -> list[float]:
+    """The width on paper (pt) of every stroke in a die-line colour block, following each form's placement."""
+    import pikepdf
+
+    widths: list[float] = []
+
+    def visit(owner, resources, ctm: np.ndarray, unit: float):
+        stack, width, die = [], 1.0, 0
+        for operands, op in pikepdf.parse_content_stream(owner):
+            op = str(op)
+            if op == "q":
+                stack.append((ctm, width))
+            elif op == "Q":
+                ctm, width = stack.pop()
+            elif op == "cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                ctm = np.array([[a, b, 0], [c, d, 0], [e, f, 1]]) @ ctm
+            elif op == "w":
+                width = float(operands[0])
+            elif op == "BDC":
+                die += 1
+            elif op == "EMC":
+                die -= 1
+            elif op == "S" and die:
+                widths.append(width * np.sqrt(abs(np.linalg.det(ctm[:2, :2]))) * unit)
+            elif op == "Do":
+                form = resources.XObject[operands[0]]
+                if form.get("/Subtype") == "/Form":
+                    matrix = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                    inner = np.array([[*matrix[0:2], 0], [*matrix[2:4], 0], [*matrix[4:6], 1]]) @ ctm
+                    visit(form, form.get("/Resources"), inner, unit)
+
+    for page in pdf.pages:
+        visit(page.obj, page.obj.get("/Resources"), np.eye(3), float(page.obj.get("/UserUnit", 1)))
+    return widths
+
+
+@pytest.mark.parametrize("extra", [[], ["--fit"], ["--paper", "poster"]])
+def test_a_board_die_line_is_a_quarter_point_on_paper_at_any_scale(tmp_path, extra):
+    import pikepdf
+
+    pdf = tmp_path / "board.pdf"
+    assert main(["board", "--dieline-board", "--press", *extra, "-o", str(pdf)]) == 0
+    with pikepdf.open(pdf) as opened:
+        widths = die_widths(opened)
+    assert widths and all(abs(width - 0.25) < 0.002 for width in widths), sorted(set(round(w, 4) for w in widths))
+
+
+def test_every_die_line_of_the_press_files_is_a_quarter_point_on_paper(press_runs, tmp_path):
+    import pikepdf
+
+    for name, argv in COMMANDS.items():
+        pdf = tmp_path / f"{name}.pdf"
+        assert main([*argv, "--press", "-o", str(pdf)]) == 0
+        with pikepdf.open(pdf) as opened:
+            widths = die_widths(opened)
+        assert widths and all(abs(width - 0.25) < 0.002 for width in widths), (name, sorted(set(widths)))
