@@ -7,6 +7,7 @@ import re
 import struct
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 import pikepdf
@@ -24,7 +25,7 @@ from modlinseq_print.render.png_resolution import png_dpi
 from modlinseq_print.render.preflight import preflight
 from modlinseq_print.services.bundles import zip_bytes
 from modlinseq_print.services.punchout import cut_spacing
-from modlinseq_print.services.specs import MM_PER_IN, services
+from modlinseq_print.services.specs import MM_PER_IN, SERVICES_FILE, services
 
 CARD_SERVICES = [name for name, s in services().items() if "cards" in s.products]
 PIECE_SERVICES = [name for name, s in services().items() if "pieces" in s.products]
@@ -46,16 +47,23 @@ def test_the_table_has_four_services_each_with_sources_and_steps_and_consistent_
                 assert tuple(round(v * product.dpi) for v in product.slug_in) == product.pixels
 
 
-def test_every_bleed_spacing_and_output_intent_in_the_table_cites_its_source():
+#: The values of the table that are not a rule of the service (what a product is and how we describe it).
+NOT_RULES = {"product", "method", "colour", "colour_notes", "sources", "steps", "cite"}
+#: Values no source we read gives: Print & Play's card size and resolution (the page says so).
+OUR_CHOICE = {("printplay", "cards"): {"trim_in", "dpi", "pixels"}}
+
+
+def test_every_rule_in_the_table_cites_a_source_the_readme_lists():
+    table = tomllib.loads(SERVICES_FILE.read_text(encoding="utf-8"))
     cited = 0
     for service in services().values():
         for product in service.products.values():
             assert set(product.cite.values()) <= set(product.sources)  # every citation is listed in the README
-            needed = {"bleed_in", "output_intent"} if product.output_intent != "fogra39" else {"bleed_in"}
-            needed |= {"spacing_in", "slug_in", "nicks", "nick_in"} if product.method == "punchout" else set()
-            assert needed <= set(product.cite), (service.name, product.kind, needed - set(product.cite))
+            rules = set(table[service.name][product.kind]) - NOT_RULES - OUR_CHOICE.get((service.name, product.kind),
+                                                                                           set())
+            assert rules == set(product.cite), (service.name, product.kind, rules ^ set(product.cite))
             cited += len(product.cite)
-    assert cited >= 20
+    assert cited >= 25
     punchout = services()["thegamecrafter"].products["pieces"]
     assert punchout.bleed == pytest.approx(3.175) and "community.thegamecrafter.com" in punchout.cite["bleed_in"]
     assert services()["drivethrucards"].products["cards"].output_intent == "swop"
