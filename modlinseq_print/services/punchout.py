@@ -10,7 +10,7 @@ from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import place_outline
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.scene import Polygon, Scene, Style
-from modlinseq_print.services.specs import MM_PER_IN, Product
+from modlinseq_print.services.specs import MM_PER_IN, Product, ServiceError
 
 CUT_STYLE = Style(fill=None, stroke="#000000", stroke_width=0.1)
 
@@ -56,6 +56,10 @@ def slug_pages(product: Product, pieces, faces, title: str):
     """The pieces laid out on slugs: fronts with backs mirrored after each (duplex), no printed cut line, the
     product's bleed past every cut line (neighbours' bleeds meet but never cross a cut), every cut line inside
     the safe zone (a bleed may run into the margin beyond it), no footer; and the placements."""
+    if faces.look.width < 4 * product.bleed:  # a piece takes a bleed of at most a quarter of its width
+        raise ServiceError(f"{product.product}: the art runs {product.bleed:.2f} mm past each cut line, more than a "
+                           f"{faces.look.width:g} mm piece can take: use pieces at least {4 * product.bleed:g} mm "
+                           "wide", "tile_width", 4 * product.bleed)
     look = replace(faces.look, bleed=product.bleed, cut_line="none")
     options = SheetOptions(gap=cut_spacing(product), layout="duplex", title=title, footer=False)
     return build_sheets(pieces, faces.with_look(look), slug_sheet(product), options)

@@ -307,6 +307,8 @@ def test_punchout_art_bleeds_an_eighth_of_an_inch_past_every_cut_line(tmp_path):
     (["tiles", "--service", "thegamecrafter", "--press"], ["--service", "leave out --press"]),
     (["mod13", "deck", "--service", "printplay", "--per-piece", "DIR"], ["leave out --per-piece"]),
     (["mod13", "deck", "--service", "printplay", "--bleed", "3mm"], ["leave out --bleed"]),
+    (["tiles", "--service", "thegamecrafter", "--tile-width", "12mm"],
+     ["--tile-width", "Custom Large Punchout", "3.17 mm past each cut line", "at least 12.7 mm"]),
 ])
 def test_a_bundle_the_service_cannot_take_is_one_line(tmp_path, cli, argv, words):
     argv = [a.replace("DIR", str(tmp_path / "out" / "img")) for a in argv]
