@@ -14,7 +14,8 @@ from modlinseq_print.errors import FieldError, ModlinseqError, Words
 #: The flags of fields whose option's destination has another name: the first of them the command has.
 FLAGS = {
     "press.bleed": ("--press-bleed",), "press.dieline_name": ("--dieline-name",),
-    "press.die_spacing": ("--die-spacing",), "press.pdfx": ("--pdfx",), "product": ("--service",),
+    "press.die_spacing": ("--die-spacing",), "press.pdfx": ("--pdfx",), "press.output_intent": ("--output-intent",),
+    "product": ("--service",),
     "range": ("--markers",), "cut_colour": ("--cut-color",), "engrave_colour": ("--engrave-color",),
     "score_colour": ("--score-color",),
 }

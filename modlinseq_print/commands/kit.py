@@ -42,7 +42,7 @@ def pieces_bundle(preset, service, product, folder) -> list:
     from modlinseq_print.kits.build import kit_faces, kit_pieces
     from modlinseq_print.services.bundles import bundle, punchout_files
 
-    title = f"MODLINSEQ {preset.title or preset.name}: pieces"
+    title = f"{preset.title or f'MODLINSEQ {preset.name} kit'} (pieces)"  # the kit's own title names the game
     with using(preset.lang):
         return bundle(folder, service, product, title, punchout_files(product, kit_pieces(preset), kit_faces(preset),
                                                                       title))

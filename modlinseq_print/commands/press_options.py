@@ -10,13 +10,15 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.output_intents import DEFAULT_OUTPUT_INTENT, OUTPUT_INTENTS
 from modlinseq_print.render.press import (
     DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, DEFAULT_PDFX, MAX_DIELINE_NAME, PDFX_LEVELS, PressOptions,
 )
 from modlinseq_print.units import parse_length
 
 _PRESS_ONLY = (("press_bleed", "--press-bleed"), ("dieline_name", "--dieline-name"),
-               ("die_spacing", "--die-spacing"), ("pdfx", "--pdfx"), ("dieline_board", "--dieline-board"))
+               ("die_spacing", "--die-spacing"), ("pdfx", "--pdfx"), ("output_intent", "--output-intent"),
+               ("dieline_board", "--dieline-board"))
 
 
 class PressOptionError(ModlinseqError):
@@ -40,6 +42,10 @@ def add_press_arguments(parser: argparse.ArgumentParser, *, bleed_alias: bool = 
                        help=f"least space between die-cut pieces (default {DEFAULT_DIE_SPACING:g}mm)")
     group.add_argument("--pdfx", choices=tuple(PDFX_LEVELS), default=None,
                        help=f"PDF/X level: 4 (PDF/X-4, the default) or 1a (PDF/X-1a:2003: PDF 1.4, no layers)")
+    group.add_argument("--output-intent", choices=tuple(OUTPUT_INTENTS), default=None,
+                       help="the printing condition the file is prepared for, with its profile embedded: fogra39 "
+                            "(coated offset, ISO 12647-2; the default) or swop (SWOP web offset on grade 5 coated "
+                            "paper, CGATS TR 005)")
     if board:
         group.add_argument("--dieline-board", action="store_true", help="a die line around the board's outline")
 
@@ -60,5 +66,5 @@ def press_from_args(args: argparse.Namespace) -> PressOptions | None:
         bleed=DEFAULT_BLEED if args.press_bleed is None else parse_length(args.press_bleed, "press bleed"),
         dieline_name=DEFAULT_DIELINE if args.dieline_name is None else args.dieline_name,
         die_spacing=DEFAULT_DIE_SPACING if args.die_spacing is None else parse_length(args.die_spacing, "die spacing"),
-        pdfx=args.pdfx or DEFAULT_PDFX)
+        pdfx=args.pdfx or DEFAULT_PDFX, output_intent=args.output_intent or DEFAULT_OUTPUT_INTENT)
 

@@ -1,5 +1,6 @@
 """PDF/X from the PDF writer's press-ready output, with pikepdf: the die line's spot colour, overprint and
-layer, the output intent with its embedded CMYK profile, the identification (Info and XMP) and the trailer ID.
+layer, the output intent (the PressOptions' printing condition) with its embedded CMYK profile, the
+identification (Info and XMP) and the trailer ID.
 
 reportlab writes the pages (content streams that name the resources DIE_COLOUR_SPACE, DIE_STATE and
 DIE_LAYER); this module opens that file with pikepdf, adds those resources to every page and form that
@@ -13,10 +14,9 @@ from __future__ import annotations
 import hashlib
 import io
 import uuid
-from functools import lru_cache
-from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.output_intents import OUTPUT_INTENTS, OutputIntent
 from modlinseq_print.render.press import CREASE_NAME, PressOptions
 
 #: Resource names the content streams use for the die line: its Separation colour space, its overprinting
@@ -24,14 +24,6 @@ from modlinseq_print.render.press import CREASE_NAME, PressOptions
 DIE_COLOUR_SPACE, DIE_STATE, DIE_LAYER = "CSDie", "GSDie", "OCDie"
 #: Likewise for the crease (fold) line, in a spot colour of its own (CREASE_NAME) sharing the die's state.
 CREASE_COLOUR_SPACE, CREASE_LAYER = "CSCrease", "OCCrease"
-PROFILE = Path(__file__).resolve().parent.parent / "icc" / "FOGRA39L-modlinseq.icc"
-#: The output condition the profile characterises: FOGRA39 is registered at the ICC (color.org).
-OUTPUT_CONDITION = {
-    "identifier": "FOGRA39",
-    "registry": "http://www.color.org",
-    "condition": "Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (coated art), FOGRA39",
-    "info": "Coated FOGRA39 (ISO 12647-2:2004), 300% total ink",
-}
 CREATOR = "modlinseq-print"
 
 
@@ -50,12 +42,6 @@ def pikepdf_module():
     return pikepdf
 
 
-@lru_cache(maxsize=1)
-def output_profile() -> bytes:
-    """The embedded CMYK output profile (see modlinseq_print/icc/LICENSE.txt)."""
-    return PROFILE.read_bytes()
-
-
 def press_ready(data: bytes, press: PressOptions) -> bytes:
     """The PDF/X file made from reportlab's press-ready `data`: die-line resources, output intent, Info and
     XMP identification, PDF version of the level, trailer /ID; deterministic."""
@@ -64,7 +50,7 @@ def press_ready(data: bytes, press: PressOptions) -> bytes:
     digest = hashlib.sha256(data).digest()
     with pikepdf.open(io.BytesIO(data)) as pdf:
         _die_resources(pdf, press)
-        _output_intent(pdf)
+        _output_intent(pdf, OUTPUT_INTENTS[press.output_intent])
         _identify(pdf, press, digest)
         del pdf.trailer.ID  # reportlab's invariant ID is the same for every file: both halves from the content
         out = io.BytesIO()
@@ -156,18 +142,16 @@ def _die_resources(pdf, press: PressOptions) -> None:
             target.Resources[kind]["/" + name] = obj
 
 
-def _output_intent(pdf) -> None:
-    """The GTS_PDFX output intent: the FOGRA39 condition and its CMYK profile embedded."""
+def _output_intent(pdf, intent: OutputIntent) -> None:
+    """The GTS_PDFX output intent: the printing condition and its CMYK profile embedded."""
     from pikepdf import Array, Dictionary, Name, String
 
-    profile = pdf.make_stream(output_profile())
+    profile = pdf.make_stream(intent.profile)
     profile.N = 4
     pdf.Root.OutputIntents = Array([pdf.make_indirect(Dictionary(
         Type=Name.OutputIntent, S=Name.GTS_PDFX,
-        OutputConditionIdentifier=String(OUTPUT_CONDITION["identifier"]),
-        OutputCondition=String(OUTPUT_CONDITION["condition"]),
-        RegistryName=String(OUTPUT_CONDITION["registry"]), Info=String(OUTPUT_CONDITION["info"]),
-        DestOutputProfile=profile))])
+        OutputConditionIdentifier=String(intent.identifier), OutputCondition=String(intent.condition),
+        RegistryName=String(intent.registry), Info=String(intent.info), DestOutputProfile=profile))])
 
 
 def _xmp_date(pdf_date: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from modlinseq_print.errors import FieldError
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.render.output_intents import DEFAULT_OUTPUT_INTENT, OUTPUT_INTENTS
 from modlinseq_print.render.scene import Embed, Item, Polygon, Style
 
 DEFAULT_BLEED = 3.0  # mm past the trim on every side
@@ -52,7 +53,8 @@ DEFAULT_PDFX = "4"
 
 class PressError(FieldError):
     """Press options that cannot be used: a bleed out of range, a die-line name a PDF cannot carry. Its field
-    is press.bleed, press.dieline_name, press.die_spacing or press.pdfx (the options given as `press`)."""
+    is press.bleed, press.dieline_name, press.die_spacing, press.pdfx or press.output_intent (the options given
+    as `press`)."""
 
 
 def check_dieline_name(name: str) -> str:
@@ -83,13 +85,15 @@ def check_range(value: float, low: float, high: float, what: str, field: str, ex
 @dataclass(frozen=True)
 class PressOptions:
     """How a press-ready PDF is framed: bleed (mm), the die line's spot-colour name, the least space between
-    die-cut shapes (mm), the PDF/X level ("4" or "1a"), and whether crop marks are printed around the bleed."""
+    die-cut shapes (mm), the PDF/X level ("4" or "1a"), whether crop marks are printed around the bleed, and
+    the printing condition the output intent names (a key of OUTPUT_INTENTS: "fogra39" or "swop")."""
 
     bleed: float = DEFAULT_BLEED
     dieline_name: str = DEFAULT_DIELINE
     die_spacing: float = DEFAULT_DIE_SPACING
     pdfx: str = DEFAULT_PDFX
     print_marks: bool = True  # False: no crop marks, the MediaBox is the BleedBox (a page per card, say)
+    output_intent: str = DEFAULT_OUTPUT_INTENT
 
     def __post_init__(self) -> None:
         check_range(self.bleed, 0, MAX_BLEED, "press bleed", "press.bleed", f"{DEFAULT_BLEED:g}mm or 0.125in")
@@ -99,6 +103,9 @@ class PressOptions:
         if self.pdfx not in PDFX_LEVELS:
             raise PressError(f"unknown PDF/X level {excerpt(self.pdfx)}: use {' or '.join(PDFX_LEVELS)}", "press.pdfx",
                              tuple(PDFX_LEVELS))
+        if self.output_intent not in OUTPUT_INTENTS:
+            raise PressError(f"unknown printing condition {excerpt(self.output_intent)}: use "
+                             f"{' or '.join(OUTPUT_INTENTS)}", "press.output_intent", tuple(OUTPUT_INTENTS))
 
     @property
     def level(self) -> PdfxLevel:

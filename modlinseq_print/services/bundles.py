@@ -1,5 +1,6 @@
 """Upload bundles for print-on-demand services: the files a service's upload form takes, named and sized as its
-specification says (data/services.toml), a README of the upload steps and sources, in a folder and a ZIP.
+specification says (data/services.toml), and a README of the files, the upload steps and the sources; nothing
+else. In a folder and a ZIP.
 
 Everything is rendered in memory first, as (path, bytes) pairs, so that a failure leaves nothing behind; the
 ZIP is deterministic (sorted entries, fixed dates and permissions).
@@ -12,12 +13,13 @@ import zipfile
 from pathlib import Path
 
 from modlinseq_print.printables.mod13 import CARD_HEIGHT, CARD_WIDTH, deck_cards
-from modlinseq_print.printables.per_piece import CSV_NAME, card_back, card_face, card_images, image_frame, images_csv
+from modlinseq_print.printables.per_piece import card_back, card_face, card_images, image_frame
 from modlinseq_print.render.output import render_pages
+from modlinseq_print.render.output_intents import OUTPUT_INTENTS
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.render.scene import Document, Page, Scene
-from modlinseq_print.services.punchout import cut_scenes, slug_pages
-from modlinseq_print.services.specs import Product, Service, ServiceError
+from modlinseq_print.services.punchout import cut_scenes, cut_spacing, slug_pages
+from modlinseq_print.services.specs import MM_PER_IN, Product, Service, ServiceError
 
 Files = list[tuple[str, bytes]]
 README = "README.txt"
@@ -41,10 +43,10 @@ def card_files(product: Product, signed: bool) -> tuple[Files, list[str]]:
     frame = image_frame(product.trim, product.bleed, product.dpi)
     images = card_images(signed, frame, product.face_name, product.back_name)
     files = [(image.name, _png(image.scene, product.dpi, product.pixels)) for image in images]
-    files.append((CSV_NAME, images_csv(images, frame).encode("utf-8")))
     width, height = frame.pixels
-    return files, [f"{len(images) - 1} card faces and 1 back, {width} x {height} pixels at {product.dpi:g} dpi each;",
-                   f"{CSV_NAME} pairs every face with its back and quantity."]
+    return files, [f"{len(images) - 1} card faces ({product.face_name.format(card='*')}, one of each card) and "
+                   f"1 back ({product.back_name}) for every card,",
+                   f"{width} x {height} pixels at {product.dpi:g} dpi each."]
 
 
 def _card_pdf(product: Product, signed: bool) -> tuple[Files, list[str]]:
@@ -57,11 +59,15 @@ def _card_pdf(product: Product, signed: bool) -> tuple[Files, list[str]]:
         face.layer("card").items.extend(card_face(face, rank, suit, x, y, signed))
         back.layer("card").items.extend(card_back(width, height, x, y))
         pages += [Page(back), Page(face)] if product.order == "back-face" else [Page(face), Page(back)]
-    press = PressOptions(bleed=product.bleed, pdfx=product.pdfx, print_marks=False)
+    press = PressOptions(bleed=product.bleed, pdfx=product.pdfx, print_marks=False,
+                         output_intent=product.output_intent)
+    intent = OUTPUT_INTENTS[product.output_intent]
     data = render_pages(Document(pages, "MODLINSEQ Mod 13 deck"), "pdf", press=press)[0]
     return [("cards.pdf", data)], [f"cards.pdf: {len(pages)} pages of {width + 2 * product.bleed:.2f} x "
                                    f"{height + 2 * product.bleed:.2f} mm, {press.level.name}, the back of each "
-                                   "card before its face."]
+                                   "card before its face;",
+                                   f"its output intent is {intent.identifier}: {intent.summary},",
+                                   f"with that condition's CMYK profile embedded ({intent.profile_file})."]
 
 
 def punchout_files(product: Product, pieces, faces, title: str) -> tuple[Files, list[str]]:
@@ -77,10 +83,13 @@ def punchout_files(product: Product, pieces, faces, title: str) -> tuple[Files, 
     width, height = product.pixels or (0, 0)
     return files, [f"{len(pieces)} pieces on {slugs} slug{'s' if slugs != 1 else ''} of {product.slug_in[0]:g} x "
                    f"{product.slug_in[1]:g} in: a front and a (mirrored) back image of {width} x {height} pixels at "
-                   f"{product.dpi:g} dpi and a cut line (SVG, {product.nicks} nicks per shape) for each."]
+                   f"{product.dpi:g} dpi and a cut line (SVG, {product.nicks} nicks per shape) for each;",
+                   f"each piece's art runs {product.bleed_in:g} in ({product.bleed:.2f} mm) past its cut line, and cut "
+                   f"lines are {cut_spacing(product) / MM_PER_IN:g} in ({cut_spacing(product):.2f} mm) apart or more."]
 
 
 def _checked(png: bytes, product: Product) -> bytes:
+    """The slug image, checked to be the product's exact pixel size."""
     import struct
 
     pixels = struct.unpack(">II", png[16:24])
@@ -92,8 +101,9 @@ def _checked(png: bytes, product: Product) -> bytes:
 
 def readme(service: Service, product: Product, what: str, lines: list[str]) -> str:
     """The bundle's README: what it holds, the upload steps, and the specification's sources."""
+    notes = [f"  {line}" for line in product.colour_notes]
     text = [f"{what} for {service.title}: {product.product}", "",
-            "Files", *[f"  {line}" for line in lines], f"  Colour: {product.colour}.", "",
+            "Files", *[f"  {line}" for line in lines], f"  Colour: {product.colour}.", *notes, "",
             "Upload steps", *[f"  {n}. {step}" for n, step in enumerate(product.steps, start=1)], "",
             "Specification (sizes, bleed, file names) from", *[f"  {source}" for source in product.sources],
             f"  and {service.site}", "",

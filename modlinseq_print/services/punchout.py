@@ -10,7 +10,7 @@ from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import place_outline
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.scene import Polygon, Scene, Style
-from modlinseq_print.services.specs import MM_PER_IN, Product
+from modlinseq_print.services.specs import MM_PER_IN, Product, ServiceError
 
 CUT_STYLE = Style(fill=None, stroke="#000000", stroke_width=0.1)
 
@@ -40,17 +40,28 @@ def nicked(outline: list[tuple[float, float]], count: int, width: float) -> list
 
 
 def slug_sheet(product: Product) -> Sheet:
-    """The slug as a sheet: its size, with the safe zone as the margin."""
+    """The slug as a sheet: its size, with the margin the pieces' printed footprints keep, so that every cut
+    line stays inside the safe zone while its bleed may reach beyond it (at most to the slug's edge)."""
     width, height = (v * MM_PER_IN for v in product.slug_in)
-    return Sheet(width, height, product.safe_in * MM_PER_IN, "slug")
+    return Sheet(width, height, max(product.safe_in * MM_PER_IN - product.bleed, 0.0), "slug")
+
+
+def cut_spacing(product: Product) -> float:
+    """The distance (mm) between neighbouring cut lines: the product's least spacing, or twice the bleed when
+    that is more, so that each piece's bleed ends before its neighbour's cut line."""
+    return max(product.spacing_in * MM_PER_IN, 2 * product.bleed)
 
 
 def slug_pages(product: Product, pieces, faces, title: str):
-    """The pieces laid out on slugs: fronts with backs mirrored after each (duplex), no printed cut line, bleed
-    to half the spacing (so neighbours' colours meet but never cross a cut), no footer; and the placements."""
-    spacing = product.spacing_in * MM_PER_IN
-    look = replace(faces.look, bleed=spacing / 2, cut_line="none")
-    options = SheetOptions(gap=spacing, layout="duplex", title=title, footer=False)
+    """The pieces laid out on slugs: fronts with backs mirrored after each (duplex), no printed cut line, the
+    product's bleed past every cut line (neighbours' bleeds meet but never cross a cut), every cut line inside
+    the safe zone (a bleed may run into the margin beyond it), no footer; and the placements."""
+    if faces.look.width < 4 * product.bleed:  # a piece takes a bleed of at most a quarter of its width
+        raise ServiceError(f"{product.product}: the art runs {product.bleed:.2f} mm past each cut line, more than a "
+                           f"{faces.look.width:g} mm piece can take: use pieces at least {4 * product.bleed:g} mm "
+                           "wide", "tile_width", 4 * product.bleed)
+    look = replace(faces.look, bleed=product.bleed, cut_line="none")
+    options = SheetOptions(gap=cut_spacing(product), layout="duplex", title=title, footer=False)
     return build_sheets(pieces, faces.with_look(look), slug_sheet(product), options)
 
 

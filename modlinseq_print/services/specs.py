@@ -10,6 +10,7 @@ from pathlib import Path
 
 from modlinseq_print.errors import FieldError
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.render.output_intents import DEFAULT_OUTPUT_INTENT, OUTPUT_INTENTS
 
 SERVICES_FILE = Path(__file__).resolve().parent.parent / "data" / "services.toml"
 KINDS = ("cards", "pieces")
@@ -31,6 +32,7 @@ class Product:
     colour: str
     sources: tuple[str, ...]
     steps: tuple[str, ...]
+    cite: dict[str, str] = field(default_factory=dict)  # a value's key -> the source (one of `sources`) it follows
     dpi: float = 300.0
     trim_in: tuple[float, float] = (0.0, 0.0)
     bleed_in: float = 0.0
@@ -41,7 +43,9 @@ class Product:
     nicks: int = 0
     nick_in: float = 0.0
     pdfx: str = "1a"
+    output_intent: str = DEFAULT_OUTPUT_INTENT
     max_ink: float = 300.0
+    colour_notes: tuple[str, ...] = ()  # README lines on the colour: the printing condition chosen, and why
     order: str = "back-face"
     face_name: str = "card-{card}.png"
     back_name: str = "back-1.png"
@@ -80,9 +84,15 @@ class Service:
 def _product(kind: str, row: dict) -> Product:
     if row["method"] not in METHODS:
         raise ValueError(f"services.toml: method {row['method']!r} is not one of {METHODS}")
-    tuples = {key: tuple(row[key]) for key in ("trim_in", "pixels", "slug_in") if key in row}
-    plain = {key: value for key, value in row.items() if key not in tuples and key not in ("sources", "steps")}
-    return Product(kind=kind, sources=tuple(row["sources"]), steps=tuple(row["steps"]), **tuples, **plain)
+    if row.get("output_intent", DEFAULT_OUTPUT_INTENT) not in OUTPUT_INTENTS:
+        raise ValueError(f"services.toml: output_intent {row['output_intent']!r} is not one of {tuple(OUTPUT_INTENTS)}")
+    cite = dict(row.get("cite", {}))
+    for key, source in cite.items():
+        if key not in row or source not in row["sources"]:
+            raise ValueError(f"services.toml: cite {key} = {source!r} names a value or a source the product lacks")
+    tuples = {key: tuple(row[key]) for key in ("trim_in", "pixels", "slug_in", "colour_notes") if key in row}
+    plain = {key: value for key, value in row.items() if key not in tuples and key not in ("sources", "steps", "cite")}
+    return Product(kind=kind, sources=tuple(row["sources"]), steps=tuple(row["steps"]), cite=cite, **tuples, **plain)
 
 
 @lru_cache(maxsize=1)

@@ -27,6 +27,7 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
     (["kit", "--press", "--dieline-name", "C" * 41], ["--dieline-name", "41 characters", "at most 40"]),
     (["tiles", "--press", "--dieline-name", "Cut\tContour"], ["--dieline-name", "printable ASCII"]),
     (["tiles", "--pdfx", "1a"], ["--pdfx", "add --press"]),
+    (["tiles", "--output-intent", "swop"], ["--output-intent", "add --press"]),
     (["tiles", "--press", "--die-spacing", "-2mm"], ["die spacing"]),
     (["tiles", "--dieline-name", "Dieline"], ["--dieline-name", "add --press"]),
     (["board", "--dieline-board"], ["--dieline-board", "add --press"]),
@@ -35,6 +36,12 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
 def test_bad_press_options_are_one_line_errors_and_write_nothing(cli, tmp_path, argv, words):
     result = cli(*argv, "-o", tmp_path / "out" / "x.pdf")
     assert_one_line_error(result, *words, folder=tmp_path / "out")
+
+
+def test_an_unknown_printing_condition_is_refused_in_the_library_words():
+    with pytest.raises(PressError) as caught:
+        PressOptions(output_intent="gracol")
+    assert caught.value.field == "press.output_intent" and "fogra39 or swop" in str(caught.value)
 
 
 @pytest.mark.parametrize("argv", [["tiles"], ["board"], ["mod13", "deck"]])

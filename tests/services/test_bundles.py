@@ -1,10 +1,13 @@
 """Service bundles: a folder and a ZIP per service, their files checked against the specification table (names,
-exact pixel sizes, page sizes and order, PDF/X and ink limit, slug sizes, nicks and spacing of cut lines)."""
+exact pixel sizes, page sizes and order, PDF/X, output intent and ink limit, slug sizes, nicks, spacing of cut
+lines and the art's bleed past them, measured in the images)."""
 
 import math
 import re
 import struct
 import subprocess
+import sys
+import tomllib
 import zipfile
 
 import pikepdf
@@ -17,10 +20,12 @@ from modlinseq_print.kits.build import kit_pieces
 from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.per_piece import image_frame
 from modlinseq_print.render.imposition import bounding_box, polygons_gap
+from modlinseq_print.render.output_intents import OUTPUT_INTENTS
 from modlinseq_print.render.png_resolution import png_dpi
 from modlinseq_print.render.preflight import preflight
 from modlinseq_print.services.bundles import zip_bytes
-from modlinseq_print.services.specs import MM_PER_IN, services
+from modlinseq_print.services.punchout import cut_spacing
+from modlinseq_print.services.specs import MM_PER_IN, SERVICES_FILE, services
 
 CARD_SERVICES = [name for name, s in services().items() if "cards" in s.products]
 PIECE_SERVICES = [name for name, s in services().items() if "pieces" in s.products]
@@ -34,12 +39,34 @@ def test_the_table_has_four_services_each_with_sources_and_steps_and_consistent_
     assert set(services()) == {"thegamecrafter", "drivethrucards", "printplay", "makeplayingcards"}
     for service in services().values():
         for product in service.products.values():
-            assert product.sources and all(s.startswith("https://") for s in product.sources)
+            assert product.sources and all(s.startswith(("https://", "http://")) for s in product.sources)
             assert len(product.steps) >= 3
             if product.method == "images":  # trim, bleed and dpi give the template's exact pixels
                 assert image_frame(product.trim, product.bleed, product.dpi).pixels == product.pixels
             if product.method == "punchout":
                 assert tuple(round(v * product.dpi) for v in product.slug_in) == product.pixels
+
+
+#: The values of the table that are not a rule of the service (what a product is and how we describe it).
+NOT_RULES = {"product", "method", "colour", "colour_notes", "sources", "steps", "cite"}
+#: Values no source we read gives: Print & Play's card size and resolution (the page says so).
+OUR_CHOICE = {("printplay", "cards"): {"trim_in", "dpi", "pixels"}}
+
+
+def test_every_rule_in_the_table_cites_a_source_the_readme_lists():
+    table = tomllib.loads(SERVICES_FILE.read_text(encoding="utf-8"))
+    cited = 0
+    for service in services().values():
+        for product in service.products.values():
+            assert set(product.cite.values()) <= set(product.sources)  # every citation is listed in the README
+            rules = set(table[service.name][product.kind]) - NOT_RULES - OUR_CHOICE.get((service.name, product.kind),
+                                                                                           set())
+            assert rules == set(product.cite), (service.name, product.kind, rules ^ set(product.cite))
+            cited += len(product.cite)
+    assert cited >= 25
+    punchout = services()["thegamecrafter"].products["pieces"]
+    assert punchout.bleed == pytest.approx(3.175) and "community.thegamecrafter.com" in punchout.cite["bleed_in"]
+    assert services()["drivethrucards"].products["cards"].output_intent == "swop"
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +88,53 @@ def test_card_images_are_named_and_sized_as_the_service_takes_them(decks, name):
     for path in folder.glob("*.png"):
         assert pixels(path) == product.pixels
         assert png_dpi(path.read_bytes()) == pytest.approx((product.dpi, product.dpi), abs=0.01)
-    assert sorted(p.name for p in folder.iterdir()) == sorted(faces + [product.back_name, "pieces.csv", "README.txt"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(faces + [product.back_name, "README.txt"])
     back = Image.open(folder / product.back_name).convert("RGB")
     assert back.getpixel((0, 0)) == back.getpixel((back.size[0] - 1, back.size[1] - 1))  # the field fills the bleed
+
+
+CARDS = [f"{rank}-{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")
+         for suit in ("clubs", "diamonds", "hearts", "spades")]
+SLUGS = ["README.txt"] + [f"slug-{n}-{side}" for n in (1, 2, 3) for side in ("back.png", "cut.svg", "front.png")]
+
+
+@pytest.mark.parametrize("name, files", [
+    ("thegamecrafter", [f"card-{card}.png" for card in CARDS] + ["back-1.png", "README.txt"]),
+    ("makeplayingcards", [f"card-{card}.png" for card in CARDS] + ["back-1.png", "README.txt"]),
+    ("printplay", [f"card-{card}-FRONT.png" for card in CARDS] + ["BACK.png", "README.txt"]),
+    ("drivethrucards", ["cards.pdf", "README.txt"]),
+])
+def test_a_deck_bundle_holds_exactly_the_upload_files_and_a_readme(decks, name, files):
+    assert len(files) == len(set(files))
+    assert sorted(p.name for p in (decks / f"deck-{name}").iterdir()) == sorted(files)
+    with zipfile.ZipFile(decks / f"deck-{name}.zip") as archive:
+        assert sorted(archive.namelist()) == sorted(f"deck-{name}/{file}" for file in files)
+
+
+@pytest.mark.parametrize("argv, folder, first_line", [
+    (["mod13", "deck", "--service", "thegamecrafter"], "deck-thegamecrafter",
+     "MODLINSEQ Mod 13 deck for The Game Crafter: Poker Deck"),
+    (["mod13", "deck", "--service", "drivethrucards"], "deck-drivethrucards",
+     "MODLINSEQ Mod 13 deck for DriveThruCards: Poker-size cards (2.5 x 3.5 in)"),
+    (["mod13", "deck", "--service", "printplay"], "deck-printplay",
+     "MODLINSEQ Mod 13 deck for Print & Play Productions: Poker-size cards"),
+    (["mod13", "deck", "--service", "makeplayingcards"], "deck-makeplayingcards",
+     "MODLINSEQ Mod 13 deck for MakePlayingCards: Poker-size custom cards"),
+    (["tiles", "--service", "thegamecrafter"], "x-thegamecrafter",
+     "MODLINSEQ tiles for The Game Crafter: Custom Large Punchout"),
+    (["markers", "--service", "thegamecrafter"], "x-thegamecrafter",
+     "MODLINSEQ modulus markers for The Game Crafter: Custom Large Punchout"),
+    (["kit", "standard", "--service", "thegamecrafter"], "x-thegamecrafter",
+     "MODLINSEQ: standard kit (pieces) for The Game Crafter: Custom Large Punchout"),
+])
+def test_the_readme_title_names_the_game_once_the_service_and_the_product(decks, tmp_path, argv, folder, first_line):
+    if folder.startswith("deck-"):
+        readme = decks / folder / "README.txt"
+    else:
+        assert main([*argv, "-o", str(tmp_path / "x.pdf")]) == 0
+        readme = tmp_path / folder / "README.txt"
+    line = readme.read_text(encoding="utf-8").splitlines()[0]
+    assert line == first_line and line.count("MODLINSEQ") == 1
 
 
 def test_drivethrucards_gets_one_pdfx_1a_file_back_before_face_under_240_percent(decks, tmp_path, require_tool):
@@ -105,6 +176,43 @@ def test_bundles_have_a_readme_a_zip_of_the_same_files_and_are_byte_identical(de
     assert (tmp_path / "deck-drivethrucards.zip").read_bytes() == (decks / "deck-drivethrucards.zip").read_bytes()
 
 
+def icc_description(icc: bytes) -> str:
+    """The text of an ICC v2 profile's description tag ('desc', textDescriptionType)."""
+    count = struct.unpack(">I", icc[128:132])[0]
+    for n in range(count):
+        signature, offset, _ = struct.unpack(">4sII", icc[132 + 12 * n:144 + 12 * n])
+        if signature == b"desc":
+            length = struct.unpack(">I", icc[offset + 8:offset + 12])[0]
+            return icc[offset + 12:offset + 11 + length].decode("ascii")
+    return ""
+
+
+def test_drivethrucards_names_the_swop_condition_and_embeds_its_profile(decks, tmp_path):
+    """The DriveThruCards file is prepared for SWOP, a press file for FOGRA39 unless --output-intent says
+    otherwise; the preflight command passes each."""
+    swop, fogra = OUTPUT_INTENTS["swop"], OUTPUT_INTENTS["fogra39"]
+    assert swop.profile != fogra.profile and len(swop.profile) > 100_000
+    assert swop.profile[12:20] == b"prtrCMYK" and swop.profile[8] == 2  # an ICC v2 CMYK output profile
+    assert "CGATS TR 005" in icc_description(swop.profile) and "FOGRA39" in icc_description(fogra.profile)
+    deck = decks / "deck-drivethrucards" / "cards.pdf"
+    assert main(["mod13", "deck", "--press", "--pdfx", "1a", "-o", str(tmp_path / "press.pdf")]) == 0
+    assert main(["mod13", "deck", "--press", "--output-intent", "swop", "-o", str(tmp_path / "swop.pdf")]) == 0
+    for path, intent in ((deck, swop), (tmp_path / "press.pdf", fogra), (tmp_path / "swop.pdf", swop)):
+        with pikepdf.open(path) as pdf:
+            (entry,) = pdf.Root.OutputIntents
+            assert str(entry.OutputConditionIdentifier) == intent.identifier
+            assert str(entry.RegistryName) == "http://www.color.org"
+            assert str(entry.Info) == intent.info and str(entry.OutputCondition) == intent.condition
+            assert entry.DestOutputProfile.read_bytes() == intent.profile
+        result = subprocess.run([sys.executable, "-m", "modlinseq_print", "preflight", str(path), "--max-ink", "240"],
+                                capture_output=True, text=True)  # the command, as a user runs it
+        assert result.returncode == 0 and "result: PASS" in result.stdout, result.stdout + result.stderr
+        assert re.search(rf"PASS +output intent +{intent.identifier},", result.stdout)
+    assert swop.identifier == "CGATS TR 005" and fogra.identifier == "FOGRA39"
+    readme = (decks / "deck-drivethrucards" / "README.txt").read_text()
+    assert "CGATS TR 005" in readme and "US Web Coated (SWOP) v2" in readme and swop.profile_file in readme
+
+
 def cut_shapes(svg_path):
     """Each piece's nicked cut line: runs of three polylines, joined back into (parts, closed outline)."""
     polylines = [[tuple(map(float, p.split(","))) for p in pts.split()]
@@ -122,7 +230,9 @@ def test_punchout_slugs_hold_every_piece_with_nicks_spacing_and_safe_zone(tmp_pa
     for image in folder.glob("slug-*.png"):
         assert pixels(image) == product.pixels
     slug_w, slug_h = (v * MM_PER_IN for v in product.slug_in)
-    safe, spacing, nick = (v * MM_PER_IN for v in (product.safe_in, product.spacing_in, product.nick_in))
+    safe, nick = (v * MM_PER_IN for v in (product.safe_in, product.nick_in))
+    spacing = cut_spacing(product)  # the product's least spacing, or twice the bleed when that is more
+    assert spacing == pytest.approx(max(product.spacing_in * MM_PER_IN, 2 * product.bleed)) == pytest.approx(6.35)
     total = 0
     for cut in cuts:
         shapes = cut_shapes(cut)
@@ -136,11 +246,59 @@ def test_punchout_slugs_hold_every_piece_with_nicks_spacing_and_safe_zone(tmp_pa
             assert box.x >= safe - 1e-3 and box.y >= safe - 1e-3
             assert box.right <= slug_w - safe + 1e-3 and box.bottom <= slug_h - safe + 1e-3
             outlines.append(outline)
-        for i, a in enumerate(outlines):  # cut lines at least 1/8 in apart
+        for i, a in enumerate(outlines):  # cut lines 1/4 in apart: each piece's 1/8 in bleed stops short of the next
             near = [b for b in outlines[i + 1:] if math.dist(a[0], b[0]) < 60]
             assert all(polygons_gap(a, b) >= spacing - 0.01 for b in near)
         total += len(shapes)
     assert total == count
+
+
+def art_past_the_cut(front_png, cut_svg, dpi, reach):
+    """Measured in the slug's front image: from points along every edge of every cut line (a quarter, half and
+    three quarters along), how far the art runs outwards, square to the edge, before the image turns white
+    (the empty slug) or ends; runs still in colour after `reach` mm (where a neighbour's bleed meets this
+    one) are counted apart. Returns (the distances in mm, the count of runs that met a neighbour)."""
+    image = Image.open(front_png).convert("RGB")
+    pixels, (width, height) = image.load(), image.size
+    scale = dpi / MM_PER_IN  # pixels per mm
+    runs, met = [], 0
+    for parts in cut_shapes(cut_svg):
+        outline = [p for part in parts for p in part]
+        turn = 1 if sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1])) > 0 else -1
+        for part in parts:
+            for (x0, y0), (x1, y1) in zip(part, part[1:]):
+                length = math.dist((x0, y0), (x1, y1))
+                if length < 2:  # the short ends beside a nick
+                    continue
+                nx, ny = turn * (y1 - y0) / length, -turn * (x1 - x0) / length  # outwards
+                for t in (0.25, 0.5, 0.75):
+                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                    for step in range(1, math.ceil(reach * scale) + 1):
+                        px, py = int((x + nx * step / scale) * scale), int((y + ny * step / scale) * scale)
+                        if not (0 <= px < width and 0 <= py < height) or min(pixels[px, py]) >= 250:
+                            runs.append((step - 0.5) / scale)
+                            break
+                    else:
+                        met += 1
+    return runs, met
+
+
+def test_punchout_art_bleeds_an_eighth_of_an_inch_past_every_cut_line(tmp_path):
+    product = services()["thegamecrafter"].products["pieces"]
+    assert main(["kit", "standard", "--service", "thegamecrafter", "-o", str(tmp_path / "x.pdf")]) == 0
+    folder = tmp_path / "x-thegamecrafter"
+    runs, met = [], 0
+    for cut in sorted(folder.glob("slug-*-cut.svg")):
+        found, touching = art_past_the_cut(folder / cut.name.replace("-cut.svg", "-front.png"), cut, product.dpi,
+                                           reach=2 * product.bleed + 1.0)
+        runs, met = runs + found, met + touching
+    assert len(runs) > 1000 and met > 1000  # free edges, and edges whose bleed meets a neighbour's
+    pixel = MM_PER_IN / product.dpi
+    # The bleed, measured: where the art meets the empty slug, it ends 1/8 in (3.175 mm) past the cut line, to
+    # within a pixel, and nowhere nearer; where it meets a neighbour's bleed it runs on past 2 bleeds + 1 mm.
+    assert min(runs) == pytest.approx(3.175, abs=pixel)
+    assert max(runs) <= 3.175 + 2 * pixel
+    assert "art runs 0.125 in (3.17 mm) past its cut line" in (folder / "README.txt").read_text()
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -149,6 +307,8 @@ def test_punchout_slugs_hold_every_piece_with_nicks_spacing_and_safe_zone(tmp_pa
     (["tiles", "--service", "thegamecrafter", "--press"], ["--service", "leave out --press"]),
     (["mod13", "deck", "--service", "printplay", "--per-piece", "DIR"], ["leave out --per-piece"]),
     (["mod13", "deck", "--service", "printplay", "--bleed", "3mm"], ["leave out --bleed"]),
+    (["tiles", "--service", "thegamecrafter", "--tile-width", "12mm"],
+     ["--tile-width", "Custom Large Punchout", "3.17 mm past each cut line", "at least 12.7 mm"]),
 ])
 def test_a_bundle_the_service_cannot_take_is_one_line(tmp_path, cli, argv, words):
     argv = [a.replace("DIR", str(tmp_path / "out" / "img")) for a in argv]
