@@ -11,6 +11,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 0
 AXE_VERSION=4.14
 if [ ! -f node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  echo "installing axe-core $AXE_VERSION (the studio tests' accessibility checker) from npm into node_modules/" >&2
   npm install --no-save --no-package-lock --no-audit --no-fund --silent "axe-core@~$AXE_VERSION" >/dev/null 2>&1 \
     || echo "could not install axe-core from npm; the studio's accessibility test will be skipped" >&2
 fi
