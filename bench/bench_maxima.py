@@ -35,6 +35,7 @@ CASES = [
     ["board", "--board", "hex:150", "--paper", "170x240mm", "-o", "refused.pdf"],  # refused after planning
     ["tiles", "--bed", "5000x5000mm", "--cut-file", "cut.dxf", "-o", "tiles.pdf"],
     ["tiles", "--modulus", "2", "--copies", "50000", "-o", "many.pdf"],  # 100,000 pieces, the most per run
+    ["kit", "dotted-key.toml", "-o", "refused.pdf"],  # a preset of one key of 131,068 parts, at the size limit
     ["worksheet", "-n", "500", "-o", "worksheet.pdf"],
 ]
 
@@ -45,6 +46,13 @@ def board_file(folder: Path) -> None:
     from modlinseq_print.geometry.hexgrid import hexagon
 
     (folder / "hex150.txt").write_text(" ".join(address_of(c) for c in hexagon(150)) + "\n")
+
+
+def dotted_key_preset(folder: Path) -> None:
+    """dotted-key.toml: a preset at the size limit holding one dotted key of as many parts as fit."""
+    from modlinseq_print.inputs import PRESET_LIMIT
+
+    (folder / "dotted-key.toml").write_text(".".join(["a"] * ((PRESET_LIMIT - 8) // 2)) + " = 1\n")
 
 
 def measure(argv: list[str], folder: Path) -> tuple[float, float, float, int, str]:
@@ -66,6 +74,7 @@ def main(word: str = "") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         board_file(folder)
+        dotted_key_preset(folder)
         print(f"{'command':<62} {'wall s':>7} {'CPU s':>7} {'peak MB':>8}  exit  output")
         for argv in CASES[-1:] if SMALLEST else CASES:  # the worksheet of 500 problems is the quickest
             line = " ".join(argv)

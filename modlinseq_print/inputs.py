@@ -157,10 +157,30 @@ def read_text_input(path: str | Path, what: str, limit: int = TEXT_LIMIT,
     return decode(_open_limited(Path(path), what, limit, error), what, short_path(path), limit, error)
 
 
+#: The most parts a TOML key may have (`board.spec` has two): the standard library's parser takes time growing
+#: with the square of a dotted key's length (a single 20,000-part key: 7 s), and no input of ours needs more.
+MAX_KEY_PARTS = 32
+# strings and comments, whose dots are not key separators (multi-line first, so that their quotes are theirs)
+_TOML_TEXT = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_DOTTED = re.compile(r"[\w-]+(?:[ \t]*\.[ \t]*[\w-]+)+")
+
+
+def longest_key(text: str) -> int:
+    """The most parts of any dotted key in TOML text (a bound: dots in numbers count too, never those in
+    strings or comments), found in one linear pass before the text is parsed."""
+    bare = _TOML_TEXT.sub(lambda match: "" if match.group().startswith("#") else "q", text)
+    return max((run.group().count(".") + 1 for run in _DOTTED.finditer(bare)), default=1)
+
+
 def load_toml(text: str, what: str, error: type[Exception] = InputError) -> dict:
-    """Parse TOML text; a syntax error, a too-deep nesting or a too-long integer is one line naming the input."""
+    """Parse TOML text; a syntax error, a too-deep nesting, a key of too many parts or a too-long integer is one
+    line naming the input."""
     import tomllib  # lazily: most commands read no TOML
 
+    parts = longest_key(text)
+    if parts > MAX_KEY_PARTS:
+        raise error(f"{what} has a key of {parts} dotted parts; keys have at most {MAX_KEY_PARTS} "
+                    f"(board.spec has 2): shorten it")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:

@@ -116,6 +116,50 @@ def test_deeply_nested_toml_is_one_line(cli, tmp_path, name):
                           folder=tmp_path, keep=[name])
 
 
+DOTTED_KEY_PRESETS = {  # a preset of one long dotted key, at a tenth of the size limit and just under it
+    "40 KB": ".".join(["a"] * 20_000) + " = 1\n",
+    "at the limit": ".".join(["a"] * ((PRESET_LIMIT - 8) // 2)) + " = 1\n",
+}
+
+
+@pytest.mark.parametrize("size", DOTTED_KEY_PRESETS)
+@pytest.mark.parametrize("argv", [["kit", "FILE", "-o", "out.pdf"], ["simulate", "FILE", "-o", "out.pdf"],
+                                  ["pieces3d", "--preset", "FILE", "-o", "out.3mf"], ["tts", "FILE", "-o", "out"]],
+                         ids=lambda argv: argv[0])
+def test_a_key_of_thousands_of_parts_is_refused_before_the_toml_parser_runs(cli, tmp_path, monkeypatch, size,
+                                                                           argv):
+    import tomllib
+
+    def never(*_):
+        raise AssertionError("the TOML parser ran on a key of thousands of parts")
+
+    monkeypatch.setattr(tomllib, "loads", never)
+    path = tmp_path / "p.toml"
+    path.write_text(DOTTED_KEY_PRESETS[size])
+    assert path.stat().st_size <= PRESET_LIMIT
+    argv = [str(path) if a == "FILE" else str(tmp_path / a) if a.startswith("out") else a for a in argv]
+    assert_one_line_error(cli(*argv), "dotted parts; keys have at most 32",
+                          folder=tmp_path, keep=["p.toml"])
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("a = 1", 1), ("board.spec = 'hex:9'", 2), ('[tiles]\nfont = "a.b.c.d"', 1), ("x = 3.14 # a.b.c.d.e", 2),
+    ('"a.b".c = 1', 2), ("k = \'\'\'\na.b.c.d\n\'\'\'", 1), (".".join("abcdefgh") + " = 1", 8),
+])
+def test_the_longest_key_counts_dots_outside_strings_and_comments(text, parts):
+    from modlinseq_print.inputs import longest_key
+
+    assert longest_key(text) == parts
+
+
+def test_a_key_of_the_most_parts_still_reads(tmp_path):
+    from modlinseq_print.inputs import MAX_KEY_PARTS, load_toml
+
+    assert load_toml(".".join(["a"] * MAX_KEY_PARTS) + " = 1", "preset")["a"]["a"]
+    with pytest.raises(InputError, match=f"key of {MAX_KEY_PARTS + 1} dotted parts"):
+        load_toml(".".join(["a"] * (MAX_KEY_PARTS + 1)) + " = 1", "preset")
+
+
 def test_a_preset_quotes_no_more_than_an_excerpt_of_its_board_file(cli, tmp_path):
     secret = tmp_path / "environ"
     secret.write_text("PATH=/usr/bin:" + "SECRET" * 200 + "\n")
