@@ -59,11 +59,33 @@ def settle() -> None:
 
 def take_over() -> None:
     """Note every Ctrl-C from now until the process exits (the command line's entry point calls this first,
-    before it imports anything else), and keep the ones lost in finalizers from printing tracebacks."""
+    before it imports anything else), and keep the ones lost in finalizers from printing tracebacks. A polite
+    request to stop (SIGTERM, as `kill` and service managers send) is taken as a Ctrl-C: the run ends the same
+    way, its worker processes with it, nothing written."""
     if _in_main_thread():
         _reset()
         signal.signal(signal.SIGINT, _on_interrupt)
+        signal.signal(signal.SIGTERM, _on_interrupt)
         sys.unraisablehook = _quiet_about_interrupts(sys.unraisablehook)
+
+
+_PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when the thread that made it ends
+
+
+def bind_worker(parent: int) -> None:
+    """Run in each worker process a run starts: leave Ctrl-C to the run (a terminal sends it to every process of
+    the job; the run ends its workers itself), and on Linux die with the run even if it is killed outright, or
+    if it ended before this line (the worker was already orphaned)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import os
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _reset() -> None:

@@ -19,7 +19,13 @@ def whole_number(value: object, name: str, least: int | None = None) -> int:
 
 
 def _kinds(ai: str, players: int) -> tuple[str, ...]:
-    """The computer player of each seat: one kind for every seat, or one per seat ("careful,greedy")."""
+    """The computer player of each seat: one kind for every seat, or one per seat ("careful,greedy"); the
+    number of players is checked before any seat is made."""
+    from modlinseq_print.rules.game import MAX_PLAYERS
+
+    if not 1 <= players <= MAX_PLAYERS:
+        raise FieldError(f"{players:,} players: a game takes 1 to {MAX_PLAYERS}; give {mention('players')} as one of "
+                         "those", "players", MAX_PLAYERS)
     kinds = tuple(kind.strip() for kind in str(ai).split(","))
     if len(kinds) == 1:
         return kinds * players

@@ -8,6 +8,7 @@ left in the stock, the longest sequence and the time the game took.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -111,17 +112,29 @@ def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], 
             if progress:
                 progress(len(found))
         return found
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    import multiprocessing
+
+    from modlinseq_print.interrupts import bind_worker
 
     packed = _portable(variant)
     results: dict[int, GameSummary] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_play_portable, packed, kinds, tiles, s): n for n, s in enumerate(numbers)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
+    pool = multiprocessing.Pool(jobs, initializer=bind_worker, initargs=(os.getpid(),))
+    try:
+        work = [(n, packed, kinds, tiles, s) for n, s in enumerate(numbers)]
+        for n, summary in pool.imap_unordered(_play_numbered, work):
+            results[n] = summary
             if progress:
                 progress(len(results))
+        pool.close()
+    finally:
+        pool.terminate()  # at once, whatever the workers are doing: an interrupted run leaves none behind
+        pool.join()
     return [results[n] for n in range(games)]
+
+
+def _play_numbered(job: tuple) -> tuple[int, GameSummary]:
+    number, packed, kinds, tiles, seed = job
+    return number, _play_portable(packed, kinds, tiles, seed)
 
 
 @dataclass(frozen=True)
