@@ -5,9 +5,10 @@ Where Ghostscript is installed, it shows the hidden RGB colour really paints."""
 
 import subprocess
 
+import pikepdf
 import pytest
 
-from preflight_corpus import CASES, PATCH_PT, build, good_files
+from preflight_corpus import CASES, PATCH_PT, Case, build, good_files
 from tool_helpers import require_tool
 from modlinseq_print.render.preflight import preflight
 
@@ -73,3 +74,36 @@ def test_ghostscript_paints_the_hidden_rgb_colour(good, tmp_path, name):
     assert _patch_pixel(gs, good[case.level], page) == (255, 255, 255)  # nothing there in the good file
     red, green, blue = _patch_pixel(gs, build(case, good, tmp_path / "broken.pdf"), page)
     assert green > red + 60 and green > blue + 60, (red, green, blue)  # the green the fault paints
+
+
+def test_forms_nested_too_deep_fail_instead_of_being_followed_forever(good, tmp_path):
+    from preflight_corpus import CMYK_FILL, form, paint
+    inner = form(CMYK_FILL)
+    for level in range(40, 0, -1):
+        inner = form(f"/Fm{level + 1} Do".encode(), {"XObject": {f"/Fm{level + 1}": inner}})
+    case = Case("deep", "4", paint(1, b"/Fm1 Do", XObject={"/Fm1": inner}), "CMYK and spot only")
+    report = preflight(build(case, good, tmp_path / "deep.pdf"), "4")
+    colour = next(check for check in report.checks if check.name == "CMYK and spot only")
+    assert not colour.passed and "is nested more than 32 objects deep" in colour.detail
+    assert colour.detail.startswith("page 1: content in form /Fm33 in form /Fm32 in")
+
+
+def test_a_form_on_every_page_is_read_once_and_reported_once(good, tmp_path):
+    from preflight_corpus import RGB_FILL, form
+
+    def on_both_pages(pdf):
+        shared = form(RGB_FILL)(pdf)
+        for page in pdf.pages:
+            page.contents_add(pdf.make_stream(b"/FmS Do"), prepend=False)
+            page.obj.Resources.XObject = pikepdf.Dictionary(FmS=shared)
+    report = preflight(build(Case("shared", "4", on_both_pages, None), good, tmp_path / "s.pdf"), "4")
+    colour = next(check for check in report.checks if check.name == "CMYK and spot only")
+    assert colour.detail == "page 1: content in form /FmS sets an RGB colour (rg)"
+
+
+def test_a_content_stream_that_cannot_be_read_fails(good, tmp_path):
+    def broken(pdf):
+        pdf.pages[1].contents_add(pdf.make_stream(b"not compressed", Filter=pikepdf.Name.FlateDecode), prepend=False)
+    report = preflight(build(Case("broken", "4", broken, None), good, tmp_path / "b.pdf"), "4")
+    colour = next(check for check in report.checks if check.name == "CMYK and spot only")
+    assert not colour.passed and colour.detail.startswith("page 2: the page's content cannot be read")
