@@ -74,7 +74,7 @@ def judge(space, depth: int = 0) -> Judgement:
     if family == "/Lab":
         return Judgement("Lab", "Lab")
     if family == "/ICCBased" and len(space) > 1 and isinstance(space[1], pikepdf.Stream):
-        return Judgement(*ICC_KINDS.get(int(space[1].get("/N", 0)), ("unknown", "an ICC profile of odd size")))
+        return Judgement(*ICC_KINDS.get(int(number(space[1].get("/N"))), ("unknown", "an ICC profile of odd size")))
     if family in ("/Indexed", "/Pattern") and len(space) > 1:
         base = judge(space[1], depth + 1)
         return Judgement(base.kind, f"{family[1:]} over {base.words}")
@@ -84,6 +84,14 @@ def judge(space, depth: int = 0) -> Judgement:
             return Judgement("spot", f"{family[1:]} {colourants(space)}")
         return Judgement(alternate.kind, f"{family[1:]} {colourants(space)} with a {alternate.words} alternate")
     return Judgement("unknown", f"{family}, which is not a colour space")
+
+
+def number(value, default: float = 0.0) -> float:
+    """A PDF number as a float, or `default` for anything else (a hostile file's name where a number goes)."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
 
 
 def colourants(space) -> str:

@@ -8,7 +8,7 @@ cost one reading; colour spaces met again are judged again, which is cheap.
 
 from __future__ import annotations
 
-from modlinseq_print.render.preflight_colour import resolve
+from modlinseq_print.render.preflight_colour import number, resolve
 from modlinseq_print.render.preflight_content import Place, Survey, note_space, walk
 
 APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
@@ -109,10 +109,10 @@ def pattern(name, resources, place: Place, found: Survey) -> None:
     obj = _entry(resources, "/Pattern", name)
     if not _dictionary(obj):
         return
-    if int(obj.get("/PatternType", 0)) == 2:
+    if number(obj.get("/PatternType")) == 2:
         shading(obj.get("/Shading"), f"shading pattern {name}", place, found)
         graphics_state(obj.get("/ExtGState"), f"of pattern {name}", None, place, found)
-    elif int(obj.get("/PaintType", 0)) == 1 and found.first_time(obj):
+    elif number(obj.get("/PaintType")) == 1 and found.first_time(obj):
         walk(obj, obj.get("/Resources"), place.inside(f"tiling pattern {name}"), found)
 
 
@@ -121,15 +121,15 @@ def graphics_state(obj, name: str, state, place: Place, found: Survey) -> None:
     if not _dictionary(obj):
         return
     if "/OP" in obj and state is not None:
-        state.overprint_stroke = bool(obj.OP)
+        state.overprint_stroke = obj.OP is True
     mask = obj.get("/SMask")
     if _dictionary(mask):
         found.transparency.append(place.say(f"graphics state {name}", "has a soft mask"))
         if _dictionary(mask.get("/G")) and found.first_time(mask.G):
             form(mask.G, place.inside(f"the soft mask of graphics state {name}"), None, found)
     for key in ("/CA", "/ca"):
-        if key in obj and float(obj[key]) < 1:
-            found.transparency.append(place.say(f"graphics state {name}", f"sets opacity {float(obj[key]):g} "
+        if key in obj and number(obj[key], 1.0) < 1:
+            found.transparency.append(place.say(f"graphics state {name}", f"sets opacity {number(obj[key]):g} "
                                                                           f"({key})"))
     if str(obj.get("/BM", "/Normal")) not in ("/Normal", "/Compatible"):
         found.transparency.append(place.say(f"graphics state {name}", f"sets blend mode {obj.BM}"))

@@ -107,3 +107,18 @@ def test_a_content_stream_that_cannot_be_read_fails(good, tmp_path):
     report = preflight(build(Case("broken", "4", broken, None), good, tmp_path / "b.pdf"), "4")
     colour = next(check for check in report.checks if check.name == "CMYK and spot only")
     assert not colour.passed and colour.detail.startswith("page 2: the page's content cannot be read")
+
+
+def test_odd_values_where_numbers_and_spaces_go_are_findings_not_errors(good, tmp_path):
+    from preflight_corpus import PATCH, paint
+    odd = paint(1, b"/P1 cs /P1 scn /GSx gs /CSa cs 1 sc /CSb cs 1 sc /Sh1 sh " + PATCH,
+                Pattern={"/P1": pikepdf.Dictionary(PatternType=pikepdf.Name.Two, PaintType=pikepdf.String("1"))},
+                ExtGState={"/GSx": pikepdf.Dictionary(ca=pikepdf.Name.Half, OP=pikepdf.Name.Yes)},
+                ColorSpace={"/CSa": pikepdf.Array([pikepdf.Name.ICCBased, 3]),
+                            "/CSb": pikepdf.Array([pikepdf.Name.Separation])},
+                Shading={"/Sh1": pikepdf.Dictionary(ColorSpace=pikepdf.Array([pikepdf.Name.ICCBased,
+                                                                              pikepdf.Dictionary(N=pikepdf.Name.N)]))})
+    report = preflight(build(Case("odd", "4", odd, None), good, tmp_path / "odd.pdf"), "4")
+    colour = next(check for check in report.checks if check.name == "CMYK and spot only")
+    assert not colour.passed and colour.detail.startswith("page 1: colour space /P1 uses /P1, which is not a colour")
+    assert "(and 3 more)" in colour.detail
