@@ -224,6 +224,16 @@ SEPARATION_RGB = [Name.Separation, Name.Green, Name.DeviceRGB,
                   Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 1, 1], C1=GREEN_RGB, N=1)]
 DEVICEN_RGB = [Name.DeviceN, [Name.Green], Name.DeviceRGB,
                Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 1, 1], C1=GREEN_RGB, N=1)]
+
+
+def devicen_rgb_process(pdf):
+    """A DeviceN space over CMYK whose attributes say its first three colourants are RGB process colours."""
+    tint = pdf.make_stream(b"{}", FunctionType=4, Domain=[0, 1] * 4, Range=[0, 1] * 4)
+    process = Dictionary(ColorSpace=Name.DeviceRGB, Components=[Name.Red, Name.Green, Name.Blue])
+    return Array([Name.DeviceN, [Name.Red, Name.Green, Name.Blue, Name.Orange], Name.DeviceCMYK, tint,
+                  Dictionary(Subtype=Name.NChannel, Process=process)])
+
+
 SEPARATION_CYAN = [Name.Separation, Name.Cyan, Name.DeviceCMYK,
                    Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 0, 0, 0], N=1)]
 LAB = [Name.Lab, Dictionary(WhitePoint=[0.9505, 1, 1.089])]
@@ -335,6 +345,9 @@ CASES = [
         "/CSs": Array(SEPARATION_RGB)}), "page 1: colour space /CSs uses Separation /Green with a DeviceRGB"),
     _rgb("DeviceN with an RGB alternate", paint(1, b"/CSn cs 1 scn " + PATCH, ColorSpace={
         "/CSn": Array(DEVICEN_RGB)}), "page 1: colour space /CSn uses DeviceN /Green with a DeviceRGB"),
+    _colour("DeviceN with RGB process colours", paint(1, b"/CSn cs 0 1 0 0 scn " + PATCH, ColorSpace={
+        "/CSn": devicen_rgb_process}),
+        "page 1: colour space /CSn uses DeviceN /Red /Green /Blue /Orange with DeviceRGB process colours"),
     _colour("a colour space that is not one", paint(1, b"/Nope cs 1 sc " + PATCH), "page 1", "/Nope"),
     _colour("CMYK ICC profile in PDF/X-1a", paint(1, b"/CSi cs 0 0 0 1 scn " + PATCH, ColorSpace={
         "/CSi": icc(4, "/DeviceCMYK")}), "page 1: colour space /CSi uses a CMYK ICC profile", level="1a"),

@@ -79,10 +79,7 @@ def judge(space, depth: int = 0) -> Judgement:
         base = judge(space[1], depth + 1)
         return Judgement(base.kind, f"{family[1:]} over {base.words}")
     if family in ("/Separation", "/DeviceN") and len(space) > 2:
-        alternate = judge(space[2], depth + 1)
-        if alternate.kind in ("process", "gray", "managed"):
-            return Judgement("spot", f"{family[1:]} {colourants(space)}")
-        return Judgement(alternate.kind, f"{family[1:]} {colourants(space)} with a {alternate.words} alternate")
+        return _spot(space, family, depth)
     return Judgement("unknown", f"{family}, which is not a colour space")
 
 
@@ -92,6 +89,23 @@ def number(value, default: float = 0.0) -> float:
         return float(value)
     except (TypeError, ValueError):
         return default
+
+
+def _spot(space, family: str, depth: int) -> Judgement:
+    """A Separation or DeviceN space: a spot colour when its alternate (and a DeviceN's process colour space,
+    if it names one) is fine, else what they are."""
+    import pikepdf
+
+    alternate = judge(space[2], depth + 1)
+    if alternate.kind not in ("process", "gray", "managed"):
+        return Judgement(alternate.kind, f"{family[1:]} {colourants(space)} with a {alternate.words} alternate")
+    attributes = space[4] if len(space) > 4 else None
+    process = attributes.get("/Process") if isinstance(attributes, pikepdf.Dictionary) else None
+    if isinstance(process, pikepdf.Dictionary) and "/ColorSpace" in process:
+        components = judge(process.ColorSpace, depth + 1)
+        if components.kind not in ("process", "gray", "managed"):
+            return Judgement(components.kind, f"DeviceN {colourants(space)} with {components.words} process colours")
+    return Judgement("spot", f"{family[1:]} {colourants(space)}")
 
 
 def colourants(space) -> str:
