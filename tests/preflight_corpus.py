@@ -34,6 +34,7 @@ class Case:
     check: str | None
     words: tuple[str, ...] = ()
     paints_rgb: bool = False  # the fault paints RGB colour in the patch
+    passwords: tuple[str, str] | None = None  # saved encrypted with these owner and user passwords
 
 
 def good_files(folder: Path) -> dict[str, Path]:
@@ -49,7 +50,11 @@ def build(case: Case, good: dict[str, Path], target: Path) -> Path:
     """The case's file: its good file with its one change, saved at `target`."""
     with pikepdf.open(good[case.level]) as pdf:
         case.edit(pdf)
-        pdf.save(target)
+        if case.passwords:  # AES-128 (R=4) keeps PDF 1.6, as PDF/X-4
+            owner, user = case.passwords
+            pdf.save(target, encryption=pikepdf.Encryption(owner=owner, user=user, R=4))
+        else:
+            pdf.save(target)
     return target
 
 
@@ -381,6 +386,8 @@ CASES = [
     Case("spot named Cyan", "4", paint(2, b"q /GSo gs /CSC CS 1 SCN 4 4 8 8 re S Q", ColorSpace={
         "/CSC": Array(SEPARATION_CYAN)}, ExtGState={"/GSo": Dictionary(Type=Name.ExtGState, OP=True)}),
         "spot names", ("page 2: colour space /CSC uses a spot colour named Cyan",)),
+    Case("encrypted, no password to open", "4", lambda pdf: None, "no encryption", ("the file is encrypted",),
+         passwords=("owner", "")),
     # good variants: these must pass
     _good("the good PDF/X-4 file", lambda pdf: None),
     _good("the good PDF/X-1a file", lambda pdf: None, level="1a"),

@@ -66,6 +66,9 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
         pdf = pikepdf.open(path)
     except OSError as problem:
         raise PreflightError(f"cannot read {short_path(path)}: {problem.strerror or problem}") from None
+    except pikepdf.PasswordError:
+        raise PreflightError(f"{short_path(path)} is protected by a password, and PDF/X forbids encryption: "
+                             "save a copy without a password and check that") from None
     except pikepdf.PdfError as problem:
         raise PreflightError(f"{short_path(path)} is not a PDF that can be read: {str(problem)[:80]}") from None
     with pdf:
@@ -74,7 +77,8 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
         if "/OCProperties" in pdf.Root:
             found.optional_content.append("the document has optional-content groups (OCProperties)")
         checks = [identification(pdf, chosen), output_intent(pdf, chosen), metadata(pdf, chosen), trapped_and_id(pdf),
-                  boxes(pdf), fonts(found), *colour_checks(found, max_ink, chosen), *level_checks(found, chosen)]
+                  encryption(pdf), boxes(pdf), fonts(found), *colour_checks(found, max_ink, chosen),
+                  *level_checks(found, chosen)]
     return Report(str(path), PDFX_LEVELS[chosen].name, checks)
 
 
@@ -191,6 +195,14 @@ def trapped_and_id(pdf) -> Check:
     if ids is None or len(ids) != 2:
         return _fail("trapped and ID", "no trailer ID of two strings")
     return Check("trapped and ID", True, f"Trapped {trapped.lstrip('/')}, trailer ID present")
+
+
+def encryption(pdf) -> Check:
+    """No encryption (PDF/X forbids it, even without a password to open the file)."""
+    if pdf.is_encrypted:
+        return _fail("no encryption", "the file is encrypted (restricted by an owner password): save a copy "
+                                      "without encryption")
+    return Check("no encryption", True, "not encrypted")
 
 
 def _inside(inner, outer) -> bool:

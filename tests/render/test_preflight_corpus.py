@@ -9,6 +9,7 @@ import pikepdf
 import pytest
 
 from preflight_corpus import CASES, PATCH_PT, Case, build, good_files
+from cli_helpers import assert_one_line_error
 from tool_helpers import require_tool
 from modlinseq_print.render.preflight import preflight
 
@@ -26,7 +27,8 @@ def test_the_corpus_is_large_and_covers_every_colour_check():
     assert len({case.name for case in CASES}) == len(CASES)
     assert {case.check for case in BROKEN} >= {"CMYK and spot only", "no optional content", "no transparency",
                                                "output intent", "page boxes", "fonts embedded", "total ink",
-                                               "no rich black text", "die lines overprint", "spot names"}
+                                               "no rich black text", "die lines overprint", "spot names",
+                                               "no encryption"}
 
 
 @pytest.mark.parametrize("case", BROKEN, ids=lambda case: case.name)
@@ -122,3 +124,10 @@ def test_odd_values_where_numbers_and_spaces_go_are_findings_not_errors(good, tm
     colour = next(check for check in report.checks if check.name == "CMYK and spot only")
     assert not colour.passed and colour.detail.startswith("page 1: colour space /P1 uses /P1, which is not a colour")
     assert "(and 3 more)" in colour.detail
+
+
+def test_a_file_protected_by_a_password_is_one_line(good, tmp_path, cli):
+    locked = build(Case("locked", "4", lambda pdf: None, None, passwords=("owner", "user")), good,
+                   tmp_path / "locked.pdf")
+    assert_one_line_error(cli("preflight", locked), "locked.pdf is protected by a password",
+                          "PDF/X forbids encryption")
