@@ -39,21 +39,22 @@ def resolve(space, resources):
         text = ABBREVIATIONS.get(str(space), str(space))
         if text in DEVICE_WORDS:
             return pikepdf.Name(text)
-        named = _entry(resources, "/ColorSpace", text)
+        named = entry(resources, "/ColorSpace", text)
         return named if named is not None else pikepdf.Name(text)
     if isinstance(space, pikepdf.Array) and len(space) == 4 and str(space[0]) in ("/I", "/Indexed"):
         return pikepdf.Array([pikepdf.Name.Indexed, resolve(space[1], resources), space[2], space[3]])
     return space
 
 
-def _entry(resources, category: str, name: str):
-    """resources[category][name], or None when either is missing or not a dictionary."""
+def entry(resources, category: str, name):
+    """resources[category][name] (a resource by its name: /Sh1 in /Shading), or None when either is missing
+    or not a dictionary."""
     import pikepdf
 
     if not isinstance(resources, pikepdf.Dictionary):
         return None
     group = resources.get(category)
-    return group.get(name) if isinstance(group, pikepdf.Dictionary) else None
+    return group.get(str(name)) if isinstance(group, pikepdf.Dictionary) else None
 
 
 def judge(space, depth: int = 0) -> Judgement:
@@ -108,10 +109,17 @@ def _spot(space, family: str, depth: int) -> Judgement:
     return Judgement("spot", f"{family[1:]} {colourants(space)}")
 
 
-def colourants(space) -> str:
+def colourant_names(space) -> list[str]:
     """The colourant names of a Separation or DeviceN space, as written (/CutContour)."""
-    names = [space[1]] if str(space[0]) == "/Separation" else list(space[1])
-    return " ".join(str(name) for name in names)
+    import pikepdf
+
+    names = [space[1]] if str(space[0]) == "/Separation" else space[1]
+    return [str(name) for name in names] if isinstance(names, (list, pikepdf.Array)) else [str(names)]
+
+
+def colourants(space) -> str:
+    """The colourant names of a Separation or DeviceN space in one string ("/Red /Green")."""
+    return " ".join(colourant_names(space))
 
 
 def process_space(space) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modlinseq_print.render.preflight_colour import judge, process_space, resolve
+from modlinseq_print.render.preflight_colour import colourant_names, judge, process_space, resolve
 
 PROCESS_NAMES = {"Cyan", "Magenta", "Yellow", "Black"}
 _FILL_OPS = {"f", "F", "f*", "B", "B*", "b", "b*"}
@@ -93,7 +93,7 @@ def note_space(space, subject: str, place: Place, found: Survey) -> None:
     """Record a resolved colour space that `subject` (e.g. "shading /Sh1") uses at `place`."""
     verdict = judge(space)
     if verdict.kind == "spot":
-        for name in colourants_of(space):
+        for name in (name.lstrip("/") for name in colourant_names(space)):
             found.spots.add(name)
             if name in PROCESS_NAMES:
                 found.spot_problems.append(place.say(subject, f"uses a spot colour named {name}, a process plate"))
@@ -102,12 +102,6 @@ def note_space(space, subject: str, place: Place, found: Survey) -> None:
                                                           f"{judge(space[2]).words}, not DeviceCMYK"))
     elif verdict.kind not in ("process", "gray", "pattern"):
         found.colour.append((verdict.kind, place.say(subject, f"uses {verdict.words}")))
-
-
-def colourants_of(space) -> list[str]:
-    """A Separation or DeviceN space's colourant names, without the slash."""
-    names = [space[1]] if str(space[0]) == "/Separation" else list(space[1])
-    return [str(name).lstrip("/") for name in names]
 
 
 def walk(owner, resources, place: Place, found: Survey) -> None:

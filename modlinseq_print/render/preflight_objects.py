@@ -8,7 +8,7 @@ cost one reading; colour spaces met again are judged again, which is cheap.
 
 from __future__ import annotations
 
-from modlinseq_print.render.preflight_colour import number, resolve
+from modlinseq_print.render.preflight_colour import entry, number, resolve
 from modlinseq_print.render.preflight_content import Place, Survey, note_space, walk
 
 APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
@@ -17,8 +17,8 @@ APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
 def survey(pdf) -> Survey:
     """Walk every page, everything it draws and its annotations, and record what they paint."""
     found = Survey()
-    for number, page in enumerate(pdf.pages, start=1):
-        place = Place(number)
+    for page_number, page in enumerate(pdf.pages, start=1):
+        place = Place(page_number)
         resources = _inherited(page.obj, "/Resources")
         group(page.obj, "the page's transparency group", place, found)
         walk(page, resources, place, found)
@@ -33,15 +33,6 @@ def _inherited(page, key: str, depth: int = 0):
     return _inherited(page.Parent, key, depth + 1)
 
 
-def _entry(resources, category: str, name):
-    import pikepdf
-
-    if not isinstance(resources, pikepdf.Dictionary):
-        return None
-    group_ = resources.get(category)
-    return group_.get(str(name)) if isinstance(group_, pikepdf.Dictionary) else None
-
-
 def _dictionary(obj) -> bool:
     import pikepdf
 
@@ -51,13 +42,13 @@ def _dictionary(obj) -> bool:
 def operator(op: str, operands, state, resources, place: Place, found: Survey) -> None:
     """Follow an operator that draws or selects an object: Do, sh, gs, Tf, inline images, marked content."""
     if op == "Do" and operands:
-        xobject(_entry(resources, "/XObject", operands[0]), str(operands[0]), resources, place, found)
+        xobject(entry(resources, "/XObject", operands[0]), str(operands[0]), resources, place, found)
     elif op == "sh" and operands:
-        shading(_entry(resources, "/Shading", operands[0]), f"shading {operands[0]}", place, found)
+        shading(entry(resources, "/Shading", operands[0]), f"shading {operands[0]}", place, found)
     elif op == "gs" and operands:
-        graphics_state(_entry(resources, "/ExtGState", operands[0]), str(operands[0]), state, place, found)
+        graphics_state(entry(resources, "/ExtGState", operands[0]), str(operands[0]), state, place, found)
     elif op == "Tf" and operands:
-        type3_font(_entry(resources, "/Font", operands[0]), str(operands[0]), resources, place, found)
+        type3_font(entry(resources, "/Font", operands[0]), str(operands[0]), resources, place, found)
     elif op == "INLINE IMAGE" and operands:
         inline_image(operands[0].obj, resources, place, found)
     elif op in ("BDC", "BMC") and operands and str(operands[0]) == "/OC":
@@ -106,7 +97,7 @@ def shading(obj, subject: str, place: Place, found: Survey) -> None:
 def pattern(name, resources, place: Place, found: Survey) -> None:
     """A pattern set as a colour (scn /P1): a shading pattern's shading, a coloured tiling pattern's content.
     An uncoloured tiling pattern paints in the colour given with it, judged with its colour space."""
-    obj = _entry(resources, "/Pattern", name)
+    obj = entry(resources, "/Pattern", name)
     if not _dictionary(obj):
         return
     if number(obj.get("/PatternType")) == 2:
