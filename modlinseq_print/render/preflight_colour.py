@@ -122,6 +122,6 @@ def colourants(space) -> str:
     return " ".join(colourant_names(space))
 
 
-def process_space(space) -> bool:
-    """True for DeviceCMYK and CMYK ICC profiles: spaces whose four values are inks."""
-    return judge(space).words in ("DeviceCMYK", ICC_KINDS[4][1])
+def four_inks(verdict: Judgement) -> bool:
+    """True for DeviceCMYK and CMYK ICC profiles: spaces whose four values are C, M, Y and K."""
+    return verdict.words in ("DeviceCMYK", ICC_KINDS[4][1])

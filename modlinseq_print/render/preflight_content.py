@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modlinseq_print.render.preflight_colour import colourant_names, judge, process_space, resolve
+from modlinseq_print.render.preflight_colour import Judgement, colourant_names, four_inks, judge, resolve
 
 PROCESS_NAMES = {"Cyan", "Magenta", "Yellow", "Black"}
 _FILL_OPS = {"f", "F", "f*", "B", "B*", "b", "b*"}
@@ -79,18 +79,18 @@ class Survey:
 
 @dataclass
 class _State:
-    fill_space: object = None  # None: DeviceGray, the initial space
-    stroke_space: object = None
+    fill_kind: str = ""  # the kind of the colour space: INKS, SPOT or "" (any other; DeviceGray at first)
+    stroke_kind: str = ""
     fill: tuple = (0.0,)
     stroke: tuple = (0.0,)
     overprint_stroke: bool = False
 
     def copy(self) -> "_State":
-        return _State(self.fill_space, self.stroke_space, self.fill, self.stroke, self.overprint_stroke)
+        return _State(self.fill_kind, self.stroke_kind, self.fill, self.stroke, self.overprint_stroke)
 
 
-def note_space(space, subject: str, place: Place, found: Survey) -> None:
-    """Record a resolved colour space that `subject` (e.g. "shading /Sh1") uses at `place`."""
+def note_space(space, subject: str, place: Place, found: Survey) -> Judgement:
+    """Record a resolved colour space that `subject` (e.g. "shading /Sh1") uses at `place`; its judgement."""
     verdict = judge(space)
     if verdict.kind == "spot":
         for name in (name.lstrip("/") for name in colourant_names(space)):
@@ -102,6 +102,7 @@ def note_space(space, subject: str, place: Place, found: Survey) -> None:
                                                           f"{judge(space[2]).words}, not DeviceCMYK"))
     elif verdict.kind not in ("process", "gray", "pattern"):
         found.colour.append((verdict.kind, place.say(subject, f"uses {verdict.words}")))
+    return verdict
 
 
 def walk(owner, resources, place: Place, found: Survey) -> None:
@@ -138,7 +139,12 @@ def walk(owner, resources, place: Place, found: Survey) -> None:
             objects.operator(op, operands, state, resources, place, found)
 
 
-_SPACE_OF = {"rg": "/DeviceRGB", "g": "/DeviceGray", "k": "/DeviceCMYK"}
+INKS, SPOT = "inks", "spot"  # a space whose four values are C, M, Y, K; a spot colour space
+
+
+def _ink_kind(verdict: Judgement) -> str:
+    """INKS for DeviceCMYK and CMYK ICC profiles, SPOT for spot colours, else "" (judged once, when set)."""
+    return INKS if four_inks(verdict) else SPOT if verdict.kind == "spot" else ""
 
 
 def _colour_operator(op: str, operands, state: _State, resources, place: Place, found: Survey) -> None:
@@ -151,25 +157,25 @@ def _colour_operator(op: str, operands, state: _State, resources, place: Place, 
     if op in ("sc", "scn", "SC", "SCN"):
         if operands and isinstance(operands[-1], pikepdf.Name):
             objects.pattern(operands[-1], resources, place, found)
-        space = state.fill_space if fill else state.stroke_space
+        kind = state.fill_kind if fill else state.stroke_kind  # the same space, new values
     elif op in ("cs", "CS"):
         if not operands:
             return
-        space, values = resolve(operands[0], resources), ()
-        note_space(space, f"colour space {operands[0]}", place, found)
+        kind, values = _ink_kind(note_space(resolve(operands[0], resources), f"colour space {operands[0]}",
+                                             place, found)), ()
     else:
         if op in ("rg", "RG"):
             found.colour.append(("RGB", place.say(place.content(), f"sets an RGB colour ({op})")))
-        space = pikepdf.Name(_SPACE_OF[op.lower()])
+        kind = INKS if op in ("k", "K") else ""
     if fill:
-        state.fill_space, state.fill = space, values
+        state.fill_kind, state.fill = kind, values
     else:
-        state.stroke_space, state.stroke = space, values
+        state.stroke_kind, state.stroke = kind, values
 
 
-def _cmyk(space, values) -> tuple | None:
+def _cmyk(kind: str, values) -> tuple | None:
     """The C, M, Y, K of a colour set in a process space, else None."""
-    if space is not None and process_space(space) and len(values) == 4:
+    if kind == INKS and len(values) == 4:
         try:
             return tuple(float(v) for v in values)
         except (TypeError, ValueError):
@@ -183,26 +189,22 @@ def _paint(colour: tuple | None, place: Place, found: Survey) -> None:
         found.ink_at = place.label()
 
 
-def _is_spot(space) -> bool:
-    return space is not None and judge(space).kind == "spot"
-
-
 def _painted(op: str, state: _State, place: Place, found: Survey) -> None:
     if op in _FILL_OPS:
-        if _is_spot(state.fill_space):
+        if state.fill_kind == SPOT:
             found.overprint.append(place.say(place.content(), "fills a shape with a spot colour (die lines are "
                                                               "strokes only)"))
-        _paint(_cmyk(state.fill_space, state.fill), place, found)
+        _paint(_cmyk(state.fill_kind, state.fill), place, found)
     if op in _STROKE_OPS:
-        if _is_spot(state.stroke_space):
+        if state.stroke_kind == SPOT:
             found.spot_strokes += 1
             if not state.overprint_stroke:
                 found.overprint.append(place.say(place.content(), "strokes a spot colour without overprint"))
-        _paint(_cmyk(state.stroke_space, state.stroke), place, found)
+        _paint(_cmyk(state.stroke_kind, state.stroke), place, found)
 
 
 def _text_colour(state: _State, place: Place, found: Survey) -> None:
-    colour = _cmyk(state.fill_space, state.fill)
+    colour = _cmyk(state.fill_kind, state.fill)
     _paint(colour, place, found)
     if colour is not None and colour[3] >= RICH_BLACK_K and sum(colour[:3]) > 0:
         found.rich_black_text.append(place.say(place.content(), "sets text in rich black "
