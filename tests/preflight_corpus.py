@@ -297,6 +297,11 @@ CASES = [
     _rgb("uncoloured pattern over RGB", paint(1, b"/CSP cs 0 1 0 /P2 scn " + PATCH, ColorSpace={
         "/CSP": Array([Name.Pattern, Name.DeviceRGB])}, Pattern={"/P2": tiling(b"0 0 4 4 re f", paint_type=2)}),
         "page 1: colour space /CSP uses Pattern over DeviceRGB"),
+    _colour("RGB image in an uncoloured pattern", paint(2, b"/CSP cs 0 0 0 1 /P2 scn " + PATCH, ColorSpace={
+        "/CSP": Array([Name.Pattern, Name.DeviceCMYK])}, Pattern={"/P2": tiling(
+            b"q 4 0 0 4 0 0 cm /Im1 Do Q", paint_type=2, resources={"XObject": {"/Im1": image(Name.DeviceRGB,
+                                                                                            b"\0\xff\0")}})}),
+        "page 2: image /Im1 in tiling pattern /P2 uses DeviceRGB"),
     # annotations
     _rgb("annotation appearance", annotate(1, {"/N": appearance(b"0 1 0 rg 0 0 8 8 re f")}),
          "page 1: content in the normal appearance of annotation 1 (Square) sets an RGB colour"),

@@ -95,15 +95,18 @@ def shading(obj, subject: str, place: Place, found: Survey) -> None:
 
 
 def pattern(name, resources, place: Place, found: Survey) -> None:
-    """A pattern set as a colour (scn /P1): a shading pattern's shading, a coloured tiling pattern's content.
-    An uncoloured tiling pattern paints in the colour given with it, judged with its colour space."""
+    """A pattern set as a colour (scn /P1): a shading pattern's shading, a tiling pattern's content. An
+    uncoloured tiling pattern paints in the colour given with it, judged with its colour space; colour in its
+    content is against the rules of PDF, and counts as colour all the same."""
+    import pikepdf
+
     obj = entry(resources, "/Pattern", name)
     if not _dictionary(obj):
         return
     if number(obj.get("/PatternType")) == 2:
         shading(obj.get("/Shading"), f"shading pattern {name}", place, found)
         graphics_state(obj.get("/ExtGState"), f"of pattern {name}", None, place, found)
-    elif number(obj.get("/PaintType")) == 1 and found.first_time(obj):
+    elif isinstance(obj, pikepdf.Stream) and found.first_time(obj):
         walk(obj, obj.get("/Resources"), place.inside(f"tiling pattern {name}"), found)
 
 
