@@ -2,9 +2,11 @@
 
 It checks a file against PDF/X-4 or PDF/X-1a:2003 as far as these files use them: the identification
 (Info, XMP, PDF version), the output intent and its profile, metadata, Trapped and the trailer ID, page
-boxes, embedded fonts, colour (CMYK and spot colours only), spot names, overprint on die lines, total ink,
-rich black text, and for PDF/X-1a no transparency and no optional content. It is not a certified PDF/X
-validator: it checks what these files are made of, and a file made of other things can pass it.
+boxes, embedded fonts, colour (CMYK, gray and spot colours only, wherever they hide: render/preflight_objects.py
+reads every content stream, shading, pattern, soft mask, group, Type 3 glyph, image and annotation appearance
+the pages paint with), spot names, overprint on die lines, total ink, rich black text, and for PDF/X-1a no
+transparency and no optional content. It is not a certified PDF/X validator: it checks the colour, boxes,
+fonts and structure these files rely on, not every rule of the standards.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from pathlib import Path
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import short_path
 from modlinseq_print.render.press import PDFX_LEVELS
-from modlinseq_print.render.preflight_content import Survey, font_embedding, survey
+from modlinseq_print.render.preflight_colour import ALLOWED
+from modlinseq_print.render.preflight_content import Survey
+from modlinseq_print.render.preflight_objects import survey
 
 DEFAULT_MAX_INK = 300  # per cent
 _BOX_SLACK = 1e-3  # points
@@ -62,15 +66,19 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
         pdf = pikepdf.open(path)
     except OSError as problem:
         raise PreflightError(f"cannot read {short_path(path)}: {problem.strerror or problem}") from None
+    except pikepdf.PasswordError:
+        raise PreflightError(f"{short_path(path)} is protected by a password, and PDF/X forbids encryption: "
+                             "save a copy without a password and check that") from None
     except pikepdf.PdfError as problem:
         raise PreflightError(f"{short_path(path)} is not a PDF that can be read: {str(problem)[:80]}") from None
     with pdf:
         chosen = level or claimed_level(pdf) or "4"
         found = survey(pdf)
         if "/OCProperties" in pdf.Root:
-            found.optional_content.insert(0, ("the catalog", "optional-content groups (OCProperties)"))
+            found.optional_content.append("the document has optional-content groups (OCProperties)")
         checks = [identification(pdf, chosen), output_intent(pdf, chosen), metadata(pdf, chosen), trapped_and_id(pdf),
-                  boxes(pdf), fonts(pdf), *colour_checks(found, max_ink), *level_checks(found, chosen)]
+                  encryption(pdf), boxes(pdf), fonts(found), *colour_checks(found, max_ink, chosen),
+                  *level_checks(found, chosen)]
     return Report(str(path), PDFX_LEVELS[chosen].name, checks)
 
 
@@ -88,10 +96,10 @@ def _fail(name: str, detail: str) -> Check:
     return Check(name, False, detail)
 
 
-def _first(found: list[tuple[str, str]], more: str = "") -> str:
-    where, what = found[0]
-    extra = f" (and {len(found) - 1} more{more})" if len(found) > 1 else ""
-    return f"{what} on {where}{extra}"
+def _first(found: list[str]) -> str:
+    """The first finding, and how many other different ones there are."""
+    unique = list(dict.fromkeys(found))
+    return unique[0] + (f" (and {len(unique) - 1} more)" if len(unique) > 1 else "")
 
 
 def identification(pdf, level: str) -> Check:
@@ -189,6 +197,14 @@ def trapped_and_id(pdf) -> Check:
     return Check("trapped and ID", True, f"Trapped {trapped.lstrip('/')}, trailer ID present")
 
 
+def encryption(pdf) -> Check:
+    """No encryption (PDF/X forbids it, even without a password to open the file)."""
+    if pdf.is_encrypted:
+        return _fail("no encryption", "the file is encrypted (restricted by an owner password): save a copy "
+                                      "without encryption")
+    return Check("no encryption", True, "not encrypted")
+
+
 def _inside(inner, outer) -> bool:
     return (inner[0] >= outer[0] - _BOX_SLACK and inner[1] >= outer[1] - _BOX_SLACK
             and inner[2] <= outer[2] + _BOX_SLACK and inner[3] <= outer[3] + _BOX_SLACK)
@@ -209,19 +225,22 @@ def boxes(pdf) -> Check:
     return Check("page boxes", True, f"TrimBox in BleedBox in MediaBox on all {len(pdf.pages)} pages")
 
 
-def fonts(pdf) -> Check:
-    """Every font's program embedded."""
-    found = font_embedding(pdf)
-    missing = sorted(name for name, embedded in found.items() if not embedded)
+def fonts(survey_: Survey) -> Check:
+    """Every font's program embedded (the fonts of every resource dictionary the pages paint with)."""
+    found = survey_.fonts
+    missing = [f"{place}: font {name} is not embedded" for name, (embedded, place) in sorted(found.items())
+               if not embedded]
     if missing:
-        return _fail("fonts embedded", f"not embedded: {', '.join(missing[:3])}")
+        return _fail("fonts embedded", _first(missing))
     return Check("fonts embedded", True, f"{len(found)} fonts, all embedded" if found else "no fonts")
 
 
-def colour_checks(found: Survey, max_ink: float) -> list[Check]:
+def colour_checks(found: Survey, max_ink: float, level: str) -> list[Check]:
     """Colour spaces, spot names, overprint on spot strokes, total ink and rich black text."""
-    rows = [_fail("CMYK and spot only", _first(found.colour)) if found.colour
-            else Check("CMYK and spot only", True, "no RGB, gray or Lab colour")]
+    colour = [finding for kind, finding in found.colour if kind not in ALLOWED[level]]
+    rows = [_fail("CMYK and spot only", _first(colour)) if colour
+            else Check("CMYK and spot only", True, "no RGB or Lab colour" + (
+                ", no colour-managed (ICC or CalGray) colour" if level == "1a" else ""))]
     spots = ", ".join(sorted(found.spots)) or "none"
     rows.append(_fail("spot names", _first(found.spot_problems)) if found.spot_problems
                 else Check("spot names", True, spots))
