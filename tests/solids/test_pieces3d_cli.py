@@ -133,3 +133,27 @@ def test_the_ends_of_every_range_work(tmp_path, cli, argv):
     assert result.status == 0, result.err
     model, warnings = read_3mf(tmp_path / "e.3mf")
     assert warnings == [] and all(o.IsManifoldAndOriented() for o in mesh_objects(model))
+
+
+@pytest.mark.parametrize("argv, help_of", [
+    (["pieces3d", "--style", "lying"], "pieces3d"),
+    (["pieces3d", "--copies", "x"], "pieces3d"),
+    (["pieces3d", "--underline", "--dot"], "pieces3d"),
+    (["pieces3d", "--thickness"], "pieces3d"),
+    (["rack", "--hand", "x"], "rack"),
+    (["tiles", "--tile-shape", "round"], "tiles"),
+    (["simulate", "--games", "x"], "simulate"),
+    (["mod13", "shuffle"], "mod13"),
+    (["pieces3d", "--bogus"], ""),  # unknown words are the program's to name
+])
+def test_argument_errors_start_as_every_other_error_does(cli, tmp_path, argv, help_of):
+    result = cli(*argv)
+    assert_one_line_error(result, folder=tmp_path)
+    see = f"(see modlinseq-print {help_of} --help)".replace("  ", " ")
+    assert result.err.startswith("modlinseq-print: error: ") and result.err.rstrip().endswith(see), result.err
+
+
+def test_a_library_error_and_an_argument_error_of_pieces3d_start_alike(cli, tmp_path):
+    library = cli("pieces3d", "--thickness", "0.5mm", "-o", tmp_path / "p.3mf")
+    argument = cli("pieces3d", "--style", "lying", "-o", tmp_path / "p.3mf")
+    assert library.err.split(":")[:2] == argument.err.split(":")[:2] == ["modlinseq-print", " error"]
