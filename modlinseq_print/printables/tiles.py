@@ -115,9 +115,11 @@ def check_count(count: int, what: str, field: str | None = None) -> int:
 
 
 def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_zero: bool = False,
-             counts: dict[int, int] | None = None, wild: int = 0, blockers: int = 0) -> list[Piece]:
+             counts: dict[int, int] | None = None, wild: int = 0, blockers: int = 0,
+             allow_empty: bool = False) -> list[Piece]:
     """The pieces to print: `copies` of each value 0..modulus-1 (counts per value override it; no 0 with
-    `no_zero`, for the multiplicative variation), then wild tiles and blockers."""
+    `no_zero`, for the multiplicative variation), then wild tiles and blockers; none at all is an error unless
+    `allow_empty` (other pieces, such as markers, are made with them)."""
     check_modulus(modulus)
     check_count(copies, "copies", "copies")
     per_value = {value: copies for value in range(modulus)}
@@ -131,7 +133,7 @@ def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_ze
     pieces = [Piece("number", value) for value in range(modulus) for _ in range(per_value[value])]
     pieces += [Piece("wild")] * check_count(wild, "wild tiles", "wild")
     pieces += [Piece("blocker")] * check_count(blockers, "blockers", "blockers")
-    if not pieces:
+    if not pieces and not allow_empty:
         raise TileError(f"nothing to print: every count is 0; give {mention('copies')}, {mention('wild')} or "
                         f"{mention('blockers')} above 0", "copies", 1)
     check_count(len(pieces), "pieces")

@@ -157,3 +157,18 @@ def test_a_library_error_and_an_argument_error_of_pieces3d_start_alike(cli, tmp_
     library = cli("pieces3d", "--thickness", "0.5mm", "-o", tmp_path / "p.3mf")
     argument = cli("pieces3d", "--style", "lying", "-o", tmp_path / "p.3mf")
     assert library.err.split(":")[:2] == argument.err.split(":")[:2] == ["modlinseq-print", " error"]
+
+
+@pytest.mark.parametrize("command, name", [("pieces3d", "m.3mf"), ("tiles", "m.pdf")])
+def test_markers_asked_for_count_when_there_are_no_tiles(tmp_path, cli, command, name):
+    result = cli(command, "--copies", "0", "--markers", "8-20", "-o", tmp_path / name)
+    assert result.status == 0, result.err
+    assert "13 pieces" in result.out
+    manifest = json.loads((tmp_path / "m.manifest.json").read_text())
+    assert manifest["total"] == 13 and sorted(map(int, manifest["totals"]["marker"])) == list(range(8, 21))
+    assert set(manifest["totals"]) == {"marker"}
+
+
+def test_no_tiles_and_no_markers_is_still_nothing_to_print(tmp_path, cli):
+    result = cli("pieces3d", "--copies", "0", "-o", tmp_path / "p.3mf")
+    assert_one_line_error(result, "nothing to print", "--copies", folder=tmp_path)
