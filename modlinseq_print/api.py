@@ -400,7 +400,7 @@ class SolidsPrint:
 def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
              no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
              counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
-             number: str = "raised", relief="0.6mm", chamfer="0.4mm", top_chamfer="0mm", nozzle="0.4mm",
+             number: str = "raised", relief="0.6mm", chamfer=None, top_chamfer="0mm", nozzle="0.4mm",
              cue: str | None = None) -> SolidsPrint:
     """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
     from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or

@@ -71,7 +71,8 @@ def test_every_style_and_number_makes_a_readable_file(tmp_path, cli, number, sty
 @pytest.mark.parametrize("argv, words", [
     (["--thickness", "0.5mm"], "thickness of 0.5 mm"),
     (["--relief", "4mm"], "thicker than the 3 mm tile"),
-    (["--number", "inlay", "--relief", "2.5mm"], "leaves less than 1 mm"),
+    (["--number", "inlay", "--relief", "2.5mm"], "leaves 0.5 mm of the 3 mm tile under it"),
+    (["--thickness", "1mm", "--chamfer", "0.4mm"], "use 0 to 0.33 mm, e.g. 0.33mm"),
     (["--bed", "20x20mm"], "does not fit a 20 x 20 mm bed"),
     (["--bed", "5000x5000mm"], "out of range"),
     (["--bed", "abc"], "bad bed"),
@@ -121,6 +122,10 @@ def test_a_failed_run_keeps_an_earlier_file(tmp_path, cli):
 
 @pytest.mark.parametrize("argv", [
     ["--thickness", "1mm", "--relief", "0.4mm", "--chamfer", "0mm"],
+    ["--thickness", "1mm"],
+    ["--thickness", "1mm", "--chamfer", "0.33mm", "--top-chamfer", "0.33mm", "--relief", "1mm"],
+    ["--thickness", "1.4mm", "--number", "sunk", "--relief", "0.4mm"],
+    ["--number", "sunk", "--relief", "2mm"],
     ["--thickness", "40mm", "--relief", "5mm", "--number", "inlay", "--top-chamfer", "1.5mm"],
     ["--style", "standing", "--chamfer", "1.5mm", "--underline"],
     ["--tile-width", "5mm", "--nozzle", "0.1mm", "--bed", "30x30mm", "--spacing", "1mm"],
