@@ -25,6 +25,7 @@ WILD_LABEL = "#"
 UNDERLINED = (6, 9)
 CUT_LINES = ("solid", "dashed", "none")
 DEFAULT_SAFE = 1.5  # mm between the cut line and the number when there is no bleed
+MIN_WIDTH, MAX_WIDTH = 5.0, 200.0  # mm: a tile's width
 _UNDERLINE_GAP, _UNDERLINE_WEIGHT = 0.10, 0.08  # in font sizes, below the baseline
 
 
@@ -68,9 +69,9 @@ class TileLook:
         if self.cut_line not in CUT_LINES:
             raise TileError(f"unknown cut line {excerpt(self.cut_line)}: use one of {', '.join(CUT_LINES)}",
                             "cut_lines", CUT_LINES)
-        if not 5.0 <= self.width <= 200.0:
-            raise TileError(f"a tile width of {self.width:g} mm is not practical: use 5 to 200 mm, e.g. 25mm or 1in",
-                            "tile_width", (5.0, 200.0))
+        if not MIN_WIDTH <= self.width <= MAX_WIDTH:
+            raise TileError(f"a tile width of {self.width:g} mm is not practical: use {MIN_WIDTH:g} to {MAX_WIDTH:g} "
+                            "mm, e.g. 25mm or 1in", "tile_width", (MIN_WIDTH, MAX_WIDTH))
         if self.bleed < 0 or self.bleed > self.width / 4:
             raise TileError(f"a bleed of {self.bleed:g} mm does not suit a {self.width:g} mm tile: use 0 to "
                             f"{self.width / 4:g} mm, e.g. 3mm", "bleed", self.width / 4)

@@ -9,12 +9,13 @@ shared by every copy: the time grows with the number of distinct faces, not of p
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
+from modlinseq_print.printables.tiles import DEFAULT_SAFE, MAX_WIDTH, MIN_WIDTH, Piece, TileLook
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
 from modlinseq_print.solids.mesh import Mesh
@@ -31,6 +32,7 @@ LIGHT, DARK = 1, 2  # the two filaments
 DARK_BODIED = ("marker", "blocker")
 ROUGH_STEPS = 4  # the first, rough measure of every face's strokes, to within ROUGH_STEP
 ROUGH_STEP = kernel.STROKE_LIMIT / 2 ** ROUGH_STEPS
+WIDTH_STEP = 0.1  # mm: the narrowest tile a set's text prints at is found to this step
 
 
 class SolidError(FieldError):
@@ -115,6 +117,30 @@ def default_chamfer(thickness: float) -> float:
     return min(DEFAULT_CHAMFER, max_chamfer(thickness))
 
 
+def minimum_width(shape: str, spec: SolidSpec, pieces: list[Piece]) -> float | None:
+    """The narrowest tile width, to WIDTH_STEP, whose face text the nozzle draws for these pieces, shape and
+    spec (None when even MAX_WIDTH does not): found by halving from the whole range of widths, so it is the
+    same whatever width was tried, that width prints, and the one a step narrower does not."""
+    return _minimum_width(shape, spec, tuple(sorted({label_key(p): p for p in pieces}.values(), key=label_key)))
+
+
+@functools.lru_cache(maxsize=16)
+def _minimum_width(shape: str, spec: SolidSpec, faces: tuple[Piece, ...]) -> float | None:
+    """minimum_width of one piece of each face (computed once for a shape, spec and set of faces)."""
+    def prints(step: int) -> bool:
+        return PieceSolids(solid_look(round(step * WIDTH_STEP, 1), shape), spec, list(faces)).printable(list(faces))
+
+    low, high = round(MIN_WIDTH / WIDTH_STEP), round(MAX_WIDTH / WIDTH_STEP)
+    if not prints(high):
+        return None
+    if prints(low):
+        return MIN_WIDTH
+    while high - low > 1:  # prints(high) and not prints(low)
+        middle = (low + high) // 2
+        low, high = (low, middle) if prints(middle) else (middle, high)
+    return round(high * WIDTH_STEP, 1)
+
+
 def check_thickness(thickness: float) -> float:
     """A tile thickness in mm, or a one-line SolidError."""
     _within(thickness, MIN_THICKNESS, MAX_THICKNESS, "a thickness", "e.g. 3mm for flat tiles or 9mm for standing ones",
@@ -183,10 +209,18 @@ class PieceSolids:
             self._regions[key] = kernel.region(self.labels.contours(piece))
         return self._regions[key]
 
+    def faces(self, pieces: list[Piece]) -> list[Piece]:
+        """One piece of each face with text (blockers have none)."""
+        return list({label_key(p): p for p in pieces if p.kind != "blocker"}.values())
+
+    def printable(self, pieces: list[Piece]) -> bool:
+        """True when a round pen as wide as the nozzle draws the text of every face (see kernel.drawable)."""
+        return all(kernel.drawable(self.region(p), self.spec.nozzle / 2) for p in self.faces(pieces))
+
     def thinnest_stroke(self, pieces: list[Piece]) -> tuple[float, Piece | None]:
         """The thinnest stroke of any face text of the pieces, and a piece that has it: every face measured
         roughly, then the thinnest ones precisely."""
-        faces = list({label_key(p): p for p in pieces if p.kind != "blocker"}.values())
+        faces = self.faces(pieces)
         if not faces:
             return float("inf"), None
         rough = {label_key(p): kernel.thinnest_stroke(self.region(p), steps=ROUGH_STEPS) for p in faces}
@@ -195,14 +229,16 @@ class PieceSolids:
         return min(exact, key=lambda pair: pair[0])
 
     def check_strokes(self, pieces: list[Piece]) -> float:
-        """The thinnest stroke, or a one-line SolidError when it is thinner than the nozzle."""
+        """The thinnest stroke, or a one-line SolidError, when the nozzle cannot draw the text, that names the
+        narrowest tile width that can (minimum_width)."""
+        if self.printable(pieces):
+            return self.thinnest_stroke(pieces)[0]
         stroke, piece = self.thinnest_stroke(pieces)
-        if piece is not None and stroke < self.spec.nozzle:
-            wider = self.look.width * self.spec.nozzle / max(stroke, 1e-6)
-            raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has "
-                             f"strokes {stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: use a tile "
-                             f"width of at least {wider + 0.5:.0f} mm or a finer nozzle")
-        return stroke
+        narrowest = minimum_width(self.look.shape, self.spec, pieces)
+        advice = (f"use a tile width of at least {narrowest:g} mm or a finer nozzle" if narrowest is not None else
+                  f"no tile up to {MAX_WIDTH:g} mm prints it: use a finer nozzle")
+        raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has strokes "
+                         f"{stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: {advice}")
 
     def floor(self, pieces: list[Piece]) -> float:
         """The least body under the text of any of the pieces, in mm: the spec's floor, less where text comes

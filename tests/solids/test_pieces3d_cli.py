@@ -3,6 +3,7 @@ and bad input as one line, exit status 2, no file written."""
 
 import builtins
 import json
+import re
 
 import pytest
 
@@ -177,3 +178,15 @@ def test_markers_asked_for_count_when_there_are_no_tiles(tmp_path, cli, command,
 def test_no_tiles_and_no_markers_is_still_nothing_to_print(tmp_path, cli):
     result = cli("pieces3d", "--copies", "0", "-o", tmp_path / "p.3mf")
     assert_one_line_error(result, "nothing to print", "--copies", folder=tmp_path)
+
+
+def test_the_width_advice_is_the_same_from_any_width_and_following_it_works(tmp_path, cli):
+    advice = set()
+    for width in ("11mm", "12mm"):
+        result = cli("pieces3d", "--copies", "1", "--markers", "8-20", "--tile-width", width, "-o", tmp_path / "w.3mf")
+        assert_one_line_error(result, "under the 0.4 mm nozzle", folder=tmp_path)
+        advice.add(re.search(r"at least ([0-9.]+) mm", result.err).group(1))
+    assert len(advice) == 1
+    result = cli("pieces3d", "--copies", "1", "--markers", "8-20", "--tile-width", f"{advice.pop()}mm",
+                 "-o", tmp_path / "w.3mf")
+    assert result.status == 0, result.err

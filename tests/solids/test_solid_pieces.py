@@ -10,7 +10,9 @@ import pytest
 from modlinseq_print.printables.markers import marker_set
 from modlinseq_print.printables.tiles import Piece, tile_set
 from modlinseq_print.solids import kernel
-from modlinseq_print.solids.pieces import PieceSolids, SolidError, SolidSpec, solid_look
+from modlinseq_print.solids import pieces as solid_pieces
+from modlinseq_print.printables.tiles import MAX_WIDTH, MIN_WIDTH
+from modlinseq_print.solids.pieces import WIDTH_STEP, PieceSolids, SolidError, SolidSpec, minimum_width, solid_look
 from solids_helpers import edge_report, shells, signed_volume
 
 STANDARD = tile_set(13, 10, wild=4, blockers=2) + marker_set(8, 20)
@@ -137,6 +139,46 @@ def test_glyphs_thinner_than_the_nozzle_are_refused(width, nozzle):
     solids = solids_for(width, nozzle=nozzle)
     with pytest.raises(SolidError, match="thinner|thin, under the"):
         solids.check_strokes(STANDARD)
+
+
+ADVICE = re.compile(r"use a tile width of at least ([0-9.]+) mm or a finer nozzle")
+
+
+def advised_width(width, pieces, **spec):
+    """The narrowest width the refusal at `width` advises (None when the width is not refused)."""
+    try:
+        solids_for(width, pieces=pieces, **spec).check_strokes(pieces)
+    except SolidError as error:
+        return float(ADVICE.search(str(error)).group(1))
+    return None
+
+
+@pytest.mark.parametrize("pieces, widths, shape, nozzle", [
+    (tile_set(13, 1), (5.0, 8.0, 10.0), "pentagon", 0.4),
+    (tile_set(13, 1, wild=1), (11.0, 12.0), "pentagon", 0.4),
+    (tile_set(13, 1) + marker_set(8, 20), (11.0, 12.0, 18.0), "pentagon", 0.4),
+    (tile_set(13, 1), (5.0, 15.0), "house", 0.8),
+], ids=["tiles", "wild tile", "markers", "house, wide nozzle"])
+def test_the_advised_width_is_one_minimum_whatever_width_was_tried(pieces, widths, shape, nozzle):
+    advised = {advised_width(width, pieces, shape=shape, nozzle=nozzle) for width in widths}
+    assert len(advised) == 1 and None not in advised, advised
+    narrowest = advised.pop()
+    assert narrowest > max(widths)
+    assert advised_width(narrowest, pieces, shape=shape, nozzle=nozzle) is None  # following the advice works
+    assert advised_width(round(narrowest - WIDTH_STEP, 1), pieces, shape=shape, nozzle=nozzle) == narrowest
+
+
+def test_the_narrowest_width_is_from_the_whole_range_of_widths(monkeypatch):
+    pieces = tile_set(3, 1)
+    assert minimum_width("pentagon", SolidSpec(nozzle=0.1), pieces) == MIN_WIDTH  # the smallest tile prints
+    for printable, narrowest in ((lambda self, pieces: self.look.width >= 33.3, 33.3), (lambda self, pieces: False,
+                                                                                        None)):
+        solid_pieces._minimum_width.cache_clear()  # computed once for the same settings: here, the rules change
+        monkeypatch.setattr(PieceSolids, "printable", printable)
+        assert minimum_width("pentagon", SolidSpec(), pieces) == narrowest
+    with pytest.raises(SolidError, match=f"no tile up to {MAX_WIDTH:g} mm prints it: use a finer nozzle"):
+        solids_for(25.0, pieces=pieces).check_strokes(pieces)
+    solid_pieces._minimum_width.cache_clear()
 
 
 def test_a_finer_nozzle_prints_what_a_wider_refuses():
