@@ -105,15 +105,20 @@ def footprint(plate: Plate, outline) -> tuple[float, float, float, float]:
 def check_fit(plate: Plate, outline, bed: tuple[float, float]) -> None:
     """A one-line SolidError when a plate's pieces, with BED_EDGE clear round them for the slicer's skirt, do
     not fit the bed (a slicer would print them, and the skirt, off its edge)."""
-    if not plate.placed:
-        return
-    edge = BED_EDGE
-    left, front, right, back = footprint(plate, outline)
+    if plate.placed:
+        check_extent(plate.number, footprint(plate, outline), bed)
+
+
+def check_extent(number: int, extent: tuple[float, float, float, float], bed: tuple[float, float],
+                 what: str = "pieces") -> None:
+    """A one-line SolidError when what plate `number` holds, spanning `extent` (min x, min y, max x, max y in
+    mm), comes nearer the bed's edges than BED_EDGE, the room a slicer's skirt needs."""
+    left, front, right, back = extent
     nearest = min(left, front, bed[0] - right, bed[1] - back)
-    if nearest < edge - 1e-6:
-        raise SolidError(f"the pieces of plate {plate.number} reach {nearest:.1f} mm from the edge of the {bed[0]:g} x "
-                         f"{bed[1]:g} mm bed, less than the {edge:g} mm a slicer's skirt needs: use a larger "
-                         f"{mention('bed')} or fewer pieces a plate", "bed")
+    if nearest < BED_EDGE - 1e-6:
+        raise SolidError(f"the {what} of plate {number} reach {nearest:.1f} mm from the edge of the {bed[0]:g} x "
+                         f"{bed[1]:g} mm bed, less than the {BED_EDGE:g} mm a slicer's skirt needs: use a larger "
+                         f"{mention('bed')} or fewer {what} a plate", "bed")
 
 
 def filament_change(body_top: float, layer: float, first_layer: float) -> tuple[float, int]:

@@ -147,3 +147,11 @@ def test_the_extrusion_check_catches_a_plate_larger_than_the_bed(slicer, tmp_pat
     path, _ = plate_file(tmp_path, tile_set(4, 1), (120.0, 120.0))
     outside = off_the_bed(sliced(slicer, path, (60.0, 60.0)), (60.0, 60.0))
     assert outside and {s[2] for s in outside} - {SKIRT}  # pieces too, not only the skirt
+
+
+def test_every_extrusion_of_a_rack_plate_lies_on_the_bed(slicer, tmp_path, cli):
+    assert cli("rack", "--hand", "8", "-o", tmp_path / "rack.3mf").status == 0  # the longest rack a 256 mm bed holds
+    segments = sliced(slicer, tmp_path / "rack.3mf", (256.0, 256.0))
+    assert any(s[2] == SKIRT for s in segments)
+    assert off_the_bed(segments, (256.0, 256.0)) == []
+    assert extents(segments)[2] - extents(segments)[0] > 230  # the rack and its skirt span most of the bed
