@@ -231,9 +231,9 @@ class PieceSolids:
     def check_strokes(self, pieces: list[Piece]) -> float:
         """The thinnest stroke, or a one-line SolidError, when the nozzle cannot draw the text, that names the
         narrowest tile width that can (minimum_width)."""
-        if self.printable(pieces):
-            return self.thinnest_stroke(pieces)[0]
         stroke, piece = self.thinnest_stroke(pieces)
+        if self.printable(pieces):
+            return stroke
         narrowest = minimum_width(self.look.shape, self.spec, pieces)
         advice = (f"use a tile width of at least {narrowest:g} mm or a finer nozzle" if narrowest is not None else
                   f"no tile up to {MAX_WIDTH:g} mm prints it: use a finer nozzle")
@@ -247,8 +247,7 @@ class PieceSolids:
         spec = self.spec
         if spec.number == "raised" or spec.chamfer == 0:
             return spec.floor
-        faces = {label_key(p): p for p in pieces if p.kind != "blocker"}.values()
-        nearest = min(((kernel.clearance(self.region(p), self.outline, spec.chamfer), p) for p in faces),
+        nearest = min(((kernel.clearance(self.region(p), self.outline, spec.chamfer), p) for p in self.faces(pieces)),
                       key=lambda pair: pair[0], default=(spec.chamfer, None))
         floor = round(spec.floor - (spec.chamfer - nearest[0]), 3)
         if floor < MIN_FLOOR:

@@ -218,7 +218,8 @@ def test_the_ends_of_the_ranges_work():
     for spec in ({"thickness": 1.0, "relief": 0.4, "chamfer": 0.0}, {"thickness": 40.0, "relief": 5.0},
                  {"nozzle": 1.2}, {"nozzle": 0.1}, {"chamfer": 1.0},
                  {"thickness": 9.0, "chamfer": 1.5, "top_chamfer": 1.5}, {"thickness": 1.0},
-                 {"thickness": 1.4, "relief": 0.4, "number": "sunk"}, {"thickness": 3.0, "relief": 2.0, "number": "inlay"},
+                 {"thickness": 1.4, "relief": 0.4, "number": "sunk"},
+                 {"thickness": 3.0, "relief": 2.0, "number": "inlay"},
                  {"thickness": 1.0, "chamfer": 0.33, "top_chamfer": 0.33}):
         SolidSpec(**spec)
 
