@@ -195,13 +195,13 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
           back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
     tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets."""
-    from modlinseq_print.printables.pieces import PieceFaces, with_markers
-    from modlinseq_print.printables.tiles import read_counts, tile_set
+    from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
+    from modlinseq_print.printables.tiles import read_counts
     from modlinseq_print.render.theme import get_theme
 
     look = _look(width, shape, underline, bleed, safe, cut_lines, back_text)
     per_value = read_counts(str(counts)) if counts is not None else None
-    pieces = with_markers(tile_set(modulus, copies, no_zero, per_value, wild, blockers), markers)
+    pieces = set_with_markers(modulus, copies, no_zero, per_value, wild, blockers, markers)
     title = "MODLINSEQ tiles and markers" if markers else "MODLINSEQ tiles"
     return PiecesPrint(pieces, PieceFaces(look, get_theme(theme), pieces), title, lang)
 
@@ -400,7 +400,7 @@ class SolidsPrint:
 def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
              no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
              counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
-             number: str = "raised", relief="0.6mm", chamfer="0.4mm", top_chamfer="0mm", nozzle="0.4mm",
+             number: str = "raised", relief="0.6mm", chamfer=None, top_chamfer="0mm", nozzle="0.4mm",
              cue: str | None = None) -> SolidsPrint:
     """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
     from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or

@@ -62,10 +62,11 @@ def shorten_quotes(message: str) -> str:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line and exit status 2, quoting little of the input."""
+    """An ArgumentParser whose usage errors are one line and exit status 2, quoting little of the input, and start
+    as every other error does ("modlinseq-print: error: "), the command named in the help they point to."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, one_line(f"{self.prog}: error: {shorten_quotes(message)} (see {self.prog} --help)") + "\n")
+        self.exit(2, one_line(f"{PROG}: error: {shorten_quotes(message)} (see {self.prog} --help)") + "\n")
 
     def parse_args(self, args=None, namespace=None):  # type: ignore[override]
         """As argparse's, but unrecognised arguments are named by excerpts, at most three of them."""

@@ -3,6 +3,7 @@ shells by their shared vertices, 3MF files read back by lib3mf (the 3MF Consorti
 binary STL files parsed with numpy."""
 
 import io
+import re
 import struct
 import zipfile
 from collections import Counter
@@ -115,3 +116,47 @@ def png_pixels(data: bytes) -> numpy.ndarray:
     from PIL import Image
 
     return numpy.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+
+
+_WORD = re.compile(r"([A-Z])(-?[0-9]*\.?[0-9]+)")
+
+
+def extrusion_segments(gcode: str) -> list[tuple[tuple[float, float], tuple[float, float], str]]:
+    """Every extruding move of a G-code file as ((x0, y0), (x1, y1), feature): G0/G1 moves that push filament
+    (E grows under M82, the default, or is positive under M83; G92 resets E), with the feature of the last
+    ';TYPE:' comment (the skirt is 'Skirt/Brim'). Arcs (G2/G3) are refused: the check would not see them."""
+    x = y = e = 0.0
+    relative, feature, segments = False, "", []
+    for line in gcode.splitlines():
+        code, _, comment = line.partition(";")
+        if comment.startswith("TYPE:"):
+            feature = comment[5:].strip()
+        words = dict(_WORD.findall(code.strip().upper()))
+        command = code.split()[0].upper() if code.split() else ""
+        if command in ("M82", "M83"):
+            relative = command == "M83"
+        elif command == "G92" and "E" in words:
+            e = float(words["E"])
+        elif command in ("G2", "G3") and "E" in words:
+            raise ValueError(f"an arc move, which this check does not follow: {line}")
+        elif command in ("G0", "G1", "G00", "G01"):
+            nx, ny = float(words.get("X", x)), float(words.get("Y", y))
+            pushed = "E" in words and (float(words["E"]) > 0 if relative else float(words["E"]) > e)
+            if "E" in words and not relative:
+                e = float(words["E"])
+            if pushed and (nx, ny) != (x, y):
+                segments.append(((x, y), (nx, ny), feature))
+            x, y = nx, ny
+    return segments
+
+
+def extents(segments) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the segments' ends."""
+    xs = [p[0] for s in segments for p in s[:2]]
+    ys = [p[1] for s in segments for p in s[:2]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def off_the_bed(segments, bed: tuple[float, float]) -> list:
+    """The extruding moves with an end outside a bed of (width, depth) mm whose corner is at the origin."""
+    return [s for s in segments if any(not (0 <= px <= bed[0] and 0 <= py <= bed[1]) for px, py in s[:2])]

@@ -58,8 +58,9 @@ def add_solid_arguments(parser: argparse.ArgumentParser) -> None:
                         help="text raised on the face (default), sunk into it, or inlaid flush as a second part")
     parser.add_argument("--relief", default="0.6mm", help="height of raised text or depth of sunk or inlaid text, "
                         "0.4mm to 5mm (default 0.6mm)")
-    parser.add_argument("--chamfer", default="0.4mm", help="chamfer of the bottom edges, against the first "
-                        "layer's flare, 0 to 1.5mm (default 0.4mm)")
+    parser.add_argument("--chamfer", default=None, help="chamfer of the bottom edges, against the first layer's "
+                        "flare, 0 to 1.5mm and at most a third of the thickness (default 0.4mm, a third of the "
+                        "thickness on tiles under 1.2mm)")
     parser.add_argument("--top-chamfer", default="0mm", help="chamfer of the top edges (default 0)")
     parser.add_argument("--nozzle", default="0.4mm", help="nozzle width: no stroke of the text may be thinner "
                         "(default 0.4mm)")
@@ -95,7 +96,7 @@ def spec_from_args(args: argparse.Namespace, preset_underline: bool = False):
     thickness = thickness_from_args(args)
     cue = "underline" if args.underline or (preset_underline and not args.dot) else "dot" if args.dot else "none"
     return SolidSpec(thickness=thickness, number=args.number, relief=parse_length(args.relief, "relief"),
-                     chamfer=parse_length(args.chamfer, "chamfer"),
+                     chamfer=None if args.chamfer is None else parse_length(args.chamfer, "chamfer"),
                      top_chamfer=parse_length(args.top_chamfer, "top chamfer"),
                      nozzle=parse_length(args.nozzle, "nozzle width"), cue=cue)
 

@@ -17,10 +17,10 @@ from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kits.piece_files import (
     CUT_MODES, OptionError, PieceOutput, bed_size, output_kind, piece_files, piece_output,
 )
-from modlinseq_print.printables.pieces import PieceFaces, with_markers
+from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
-    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts, tile_set,
+    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts,
 )
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
@@ -218,8 +218,8 @@ def run(args: argparse.Namespace) -> int:
     check_paper_and_bed(args)
     look = look_from_args(args, args.underline)
     counts = read_counts(args.counts) if args.counts else None
-    pieces = with_markers(tile_set(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers),
-                          args.markers)
+    pieces = set_with_markers(args.modulus, args.copies, args.no_zero, counts, args.wild, args.blockers,
+                              args.markers)
     faces = PieceFaces(look, get_theme(args.theme), pieces)
     title = "MODLINSEQ tiles and markers" if args.markers else "MODLINSEQ tiles"
     return write_pieces(pieces, faces, args, title)

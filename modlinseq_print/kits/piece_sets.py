@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modlinseq_print.kits.presets import Preset
-from modlinseq_print.printables.pieces import with_markers
-from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece, tile_set
+from modlinseq_print.printables.pieces import set_with_markers
+from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,13 @@ def chosen_set(preset: Preset | None = None, modulus: int | None = None, copies:
     """The set: number tiles (or per-value `counts`), wild tiles, blockers and the markers of a range such as
     "8-20" (else the preset's markers, with its copies), each option given overriding the preset."""
     tiles = preset.tiles if preset else None
-    pieces = tile_set(_given(modulus, preset.modulus if preset else None, DEFAULT_MODULUS),
-                      _given(copies, tiles.copies if tiles else None, DEFAULT_COPIES),
-                      no_zero or bool(tiles and tiles.no_zero), counts,
-                      _given(wild, tiles.wild if tiles else None, 0), _given(blockers, tiles.blockers if tiles else None, 0))
     marker_copies = 1
     if markers is None and preset and preset.markers.include and preset.markers.copies:
         markers, marker_copies = preset.markers.range, preset.markers.copies
-    return ChosenSet(with_markers(pieces, markers, marker_copies), _given(width, tiles.width if tiles else None, "25mm"),
+    pieces = set_with_markers(_given(modulus, preset.modulus if preset else None, DEFAULT_MODULUS),
+                              _given(copies, tiles.copies if tiles else None, DEFAULT_COPIES),
+                              no_zero or bool(tiles and tiles.no_zero), counts,
+                              _given(wild, tiles.wild if tiles else None, 0),
+                              _given(blockers, tiles.blockers if tiles else None, 0), markers, marker_copies)
+    return ChosenSet(pieces, _given(width, tiles.width if tiles else None, "25mm"),
                      _given(shape, tiles.shape if tiles else None, "pentagon"), bool(tiles and tiles.underline))

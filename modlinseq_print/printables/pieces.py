@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
-from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
+from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook, tile_set
 from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Item
 from modlinseq_print.render.theme import Theme
@@ -47,3 +47,13 @@ def with_markers(pieces: list[Piece], markers: str | None, copies: int = 1) -> l
         return list(pieces)
     low, high = parse_range(markers)
     return list(pieces) + marker_set(low, high, copies)
+
+
+def set_with_markers(modulus: int, copies: int, no_zero: bool = False, counts: dict[int, int] | None = None,
+                     wild: int = 0, blockers: int = 0, markers: str | None = None,
+                     marker_copies: int = 1) -> list[Piece]:
+    """The tiles of tile_set followed by the markers of a range such as '8-20': markers asked for count, so
+    no tiles at all is refused only when no marker is asked for either."""
+    tiles = tile_set(modulus, copies, no_zero, counts, wild, blockers,
+                     allow_empty=markers is not None and marker_copies > 0)
+    return with_markers(tiles, markers, marker_copies)

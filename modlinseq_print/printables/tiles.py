@@ -25,6 +25,7 @@ WILD_LABEL = "#"
 UNDERLINED = (6, 9)
 CUT_LINES = ("solid", "dashed", "none")
 DEFAULT_SAFE = 1.5  # mm between the cut line and the number when there is no bleed
+MIN_WIDTH, MAX_WIDTH = 5.0, 200.0  # mm: a tile's width
 _UNDERLINE_GAP, _UNDERLINE_WEIGHT = 0.10, 0.08  # in font sizes, below the baseline
 
 
@@ -68,9 +69,9 @@ class TileLook:
         if self.cut_line not in CUT_LINES:
             raise TileError(f"unknown cut line {excerpt(self.cut_line)}: use one of {', '.join(CUT_LINES)}",
                             "cut_lines", CUT_LINES)
-        if not 5.0 <= self.width <= 200.0:
-            raise TileError(f"a tile width of {self.width:g} mm is not practical: use 5 to 200 mm, e.g. 25mm or 1in",
-                            "tile_width", (5.0, 200.0))
+        if not MIN_WIDTH <= self.width <= MAX_WIDTH:
+            raise TileError(f"a tile width of {self.width:g} mm is not practical: use {MIN_WIDTH:g} to {MAX_WIDTH:g} "
+                            "mm, e.g. 25mm or 1in", "tile_width", (MIN_WIDTH, MAX_WIDTH))
         if self.bleed < 0 or self.bleed > self.width / 4:
             raise TileError(f"a bleed of {self.bleed:g} mm does not suit a {self.width:g} mm tile: use 0 to "
                             f"{self.width / 4:g} mm, e.g. 3mm", "bleed", self.width / 4)
@@ -115,9 +116,11 @@ def check_count(count: int, what: str, field: str | None = None) -> int:
 
 
 def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_zero: bool = False,
-             counts: dict[int, int] | None = None, wild: int = 0, blockers: int = 0) -> list[Piece]:
+             counts: dict[int, int] | None = None, wild: int = 0, blockers: int = 0,
+             allow_empty: bool = False) -> list[Piece]:
     """The pieces to print: `copies` of each value 0..modulus-1 (counts per value override it; no 0 with
-    `no_zero`, for the multiplicative variation), then wild tiles and blockers."""
+    `no_zero`, for the multiplicative variation), then wild tiles and blockers; none at all is an error unless
+    `allow_empty` (other pieces, such as markers, are made with them)."""
     check_modulus(modulus)
     check_count(copies, "copies", "copies")
     per_value = {value: copies for value in range(modulus)}
@@ -131,7 +134,7 @@ def tile_set(modulus: int = DEFAULT_MODULUS, copies: int = DEFAULT_COPIES, no_ze
     pieces = [Piece("number", value) for value in range(modulus) for _ in range(per_value[value])]
     pieces += [Piece("wild")] * check_count(wild, "wild tiles", "wild")
     pieces += [Piece("blocker")] * check_count(blockers, "blockers", "blockers")
-    if not pieces:
+    if not pieces and not allow_empty:
         raise TileError(f"nothing to print: every count is 0; give {mention('copies')}, {mention('wild')} or "
                         f"{mention('blockers')} above 0", "copies", 1)
     check_count(len(pieces), "pieces")

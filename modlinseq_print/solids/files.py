@@ -107,7 +107,8 @@ class PieceRun:
 
 
 def piece_run(pieces: list[Piece], look: TileLook, spec: SolidSpec, job: PrintJob) -> PieceRun:
-    """Check the pieces can be printed (count, bed, strokes), lay them on plates and prepare their solids."""
+    """Check the pieces can be printed (count, bed, strokes, the floor under sunk text), lay them on plates and
+    prepare their solids."""
     faces = len({label_key(piece) for piece in pieces})
     if faces > MAX_FACES:
         raise SolidError(f"these pieces have {faces} different faces, more than one run makes ({MAX_FACES}): make "
@@ -115,6 +116,7 @@ def piece_run(pieces: list[Piece], look: TileLook, spec: SolidSpec, job: PrintJo
     solids = PieceSolids(look, spec, pieces)
     plates = plan_plates(pieces, look.outline, job.bed, job.spacing)
     stroke = solids.check_strokes(pieces)
+    solids.floor(pieces)
     return PieceRun(solids, plates, job, stroke)
 
 

@@ -79,6 +79,20 @@ def thinnest_stroke(shape, limit: float = STROKE_LIMIT, steps: int = STROKE_STEP
     return 2 * low
 
 
+def clearance(shape, outline, limit: float, steps: int = STROKE_STEPS) -> float:
+    """How far a region keeps inside a convex outline, at most `limit` (to within limit / 2**steps, never more
+    than the true distance): the largest inset of the outline that still holds it."""
+    m3d = manifold3d()
+    full, low, high = region([outline]), 0.0, limit
+    if (shape - full.offset(-limit, m3d.JoinType.Miter, 10.0)).is_empty():
+        return limit
+    for _ in range(steps):
+        middle = (low + high) / 2
+        inside = (shape - full.offset(-middle, m3d.JoinType.Miter, 10.0)).is_empty()
+        low, high = (middle, high) if inside else (low, middle)
+    return low
+
+
 def prism(outline, thickness: float, bottom_chamfer: float = 0.0, top_chamfer: float = 0.0) -> object:
     """A convex outline extruded from z = 0 to `thickness`, its bottom and top edges cut at 45 degrees by the
     chamfers (the outline inset by the chamfer at the very bottom and top)."""

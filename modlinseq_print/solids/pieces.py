@@ -9,11 +9,13 @@ shared by every copy: the time grows with the number of distinct faces, not of p
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.printables.tiles import DEFAULT_SAFE, Piece, TileLook
+from modlinseq_print.printables.tiles import DEFAULT_SAFE, MAX_WIDTH, MIN_WIDTH, Piece, TileLook
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
 from modlinseq_print.solids.mesh import Mesh
@@ -23,12 +25,14 @@ THICKNESS = {"flat": 3.0, "standing": 9.0}  # mm: flat tiles for a rack, standin
 MIN_THICKNESS, MAX_THICKNESS = 1.0, 40.0
 MIN_RELIEF, MAX_RELIEF = 0.4, 5.0  # two layers of 0.2 mm at least
 MIN_FLOOR = 1.0  # mm of body kept under sunk or inlaid text
-MAX_CHAMFER = 1.5
+DEFAULT_CHAMFER = 0.4  # mm, the bottom chamfer unless one is given: a third of the thickness on thinner tiles
+MAX_CHAMFER = 1.5  # mm, and at most a third of the thickness
 MIN_NOZZLE, MAX_NOZZLE = 0.1, 1.2
 LIGHT, DARK = 1, 2  # the two filaments
 DARK_BODIED = ("marker", "blocker")
 ROUGH_STEPS = 4  # the first, rough measure of every face's strokes, to within ROUGH_STEP
 ROUGH_STEP = kernel.STROKE_LIMIT / 2 ** ROUGH_STEPS
+WIDTH_STEP = 0.1  # mm: the narrowest tile a set's text prints at is found to this step
 
 
 class SolidError(FieldError):
@@ -38,12 +42,13 @@ class SolidError(FieldError):
 @dataclass(frozen=True)
 class SolidSpec:
     """How a piece is made: thickness (mm), text style (raised, sunk or inlay) and its relief or depth, the
-    chamfers of the bottom and top edges, the nozzle width (the thinnest stroke printed) and the 6/9 cue."""
+    chamfers of the bottom and top edges (the bottom one by default_chamfer when None), the nozzle width (the
+    thinnest stroke printed) and the 6/9 cue."""
 
     thickness: float = THICKNESS["flat"]
     number: str = "raised"
     relief: float = 0.6
-    chamfer: float = 0.4
+    chamfer: float | None = None
     top_chamfer: float = 0.0
     nozzle: float = 0.4
     cue: str = "none"
@@ -55,11 +60,14 @@ class SolidSpec:
         if self.cue not in CUES:
             raise SolidError(f"unknown 6/9 cue {excerpt(self.cue)}: use one of {', '.join(CUES)}")
         check_thickness(self.thickness)
+        if self.chamfer is None:
+            object.__setattr__(self, "chamfer", default_chamfer(self.thickness))
         _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm", "nozzle")
         _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers", "relief")
+        highest = max_chamfer(self.thickness)
         for value, what, field in ((self.chamfer, "a bottom chamfer", "chamfer"),
                                    (self.top_chamfer, "a top chamfer", "top_chamfer")):
-            _within(value, 0.0, min(MAX_CHAMFER, self.thickness / 3), what, "e.g. 0.4mm, or 0 for none", field)
+            _within(value, 0.0, highest, what, f"e.g. {min(DEFAULT_CHAMFER, highest):g}mm, or 0 for none", field)
         self._check_relief()
 
     def _check_relief(self) -> None:
@@ -69,12 +77,22 @@ class SolidSpec:
                                  f"use a {mention('relief')} of at most {self.thickness:g} mm or a thicker tile "
                                  f"({mention('thickness')})", "relief", self.thickness)
             return
-        deepest = self.thickness - MIN_FLOOR - self.chamfer
+        deepest = round(self.thickness - MIN_FLOOR, 6)
+        if deepest < MIN_RELIEF:
+            thinnest = MIN_FLOOR + MIN_RELIEF
+            raise SolidError(f"{self.number} text needs a tile at least {thinnest:g} mm thick ({MIN_RELIEF:g} mm deep "
+                             f"over a {MIN_FLOOR:g} mm floor), not {self.thickness:g} mm: use a {mention('thickness')} "
+                             f"of {thinnest:g} mm or more, or raised text", "thickness", thinnest)
         if self.relief > deepest:
-            raise SolidError(f"{self.number} text {self.relief:g} mm deep leaves less than {MIN_FLOOR:g} mm of a "
-                             f"{self.thickness:g} mm tile under it: use a depth ({mention('relief')}) of at most "
-                             f"{max(deepest, 0):.2f} mm or a thicker tile ({mention('thickness')})", "relief",
-                             max(deepest, 0))
+            raise SolidError(f"{self.number} text {self.relief:g} mm deep leaves {self.floor:g} mm of the "
+                             f"{self.thickness:g} mm tile under it, less than the {MIN_FLOOR:g} mm floor: use a depth "
+                             f"({mention('relief')}) of at most {deepest:g} mm or a thicker tile "
+                             f"({mention('thickness')})", "relief", deepest)
+
+    @property
+    def floor(self) -> float:
+        """The body left under sunk or inlaid text, in mm (the whole thickness under raised text)."""
+        return self.thickness if self.number == "raised" else round(self.thickness - self.relief, 6)
 
     @property
     def top(self) -> float:
@@ -86,6 +104,41 @@ def solid_look(width: float, shape: str = "pentagon") -> TileLook:
     """The look of the sheets' tiles at a width (mm) and shape, for solids: the same outline and text, the text
     as far inside the edge as on the sheets (less on tiles too small for that, which the stroke check judges)."""
     return TileLook(width=width, shape=shape, safe=min(DEFAULT_SAFE, width / 4))
+
+
+def max_chamfer(thickness: float) -> float:
+    """The largest chamfer a tile of `thickness` mm takes: MAX_CHAMFER, at most a third of the thickness (to
+    0.01 mm)."""
+    return min(MAX_CHAMFER, math.floor(thickness / 3 * 100 + 1e-6) / 100)
+
+
+def default_chamfer(thickness: float) -> float:
+    """The bottom chamfer when none is given: DEFAULT_CHAMFER, or the largest a thinner tile takes."""
+    return min(DEFAULT_CHAMFER, max_chamfer(thickness))
+
+
+def minimum_width(shape: str, spec: SolidSpec, pieces: list[Piece]) -> float | None:
+    """The narrowest tile width, to WIDTH_STEP, whose face text the nozzle draws for these pieces, shape and
+    spec (None when even MAX_WIDTH does not): found by halving from the whole range of widths, so it is the
+    same whatever width was tried, that width prints, and the one a step narrower does not."""
+    return _minimum_width(shape, spec, tuple(sorted({label_key(p): p for p in pieces}.values(), key=label_key)))
+
+
+@functools.lru_cache(maxsize=16)
+def _minimum_width(shape: str, spec: SolidSpec, faces: tuple[Piece, ...]) -> float | None:
+    """minimum_width of one piece of each face (computed once for a shape, spec and set of faces)."""
+    def prints(step: int) -> bool:
+        return PieceSolids(solid_look(round(step * WIDTH_STEP, 1), shape), spec, list(faces)).printable(list(faces))
+
+    low, high = round(MIN_WIDTH / WIDTH_STEP), round(MAX_WIDTH / WIDTH_STEP)
+    if not prints(high):
+        return None
+    if prints(low):
+        return MIN_WIDTH
+    while high - low > 1:  # prints(high) and not prints(low)
+        middle = (low + high) // 2
+        low, high = (low, middle) if prints(middle) else (middle, high)
+    return round(high * WIDTH_STEP, 1)
 
 
 def check_thickness(thickness: float) -> float:
@@ -156,10 +209,18 @@ class PieceSolids:
             self._regions[key] = kernel.region(self.labels.contours(piece))
         return self._regions[key]
 
+    def faces(self, pieces: list[Piece]) -> list[Piece]:
+        """One piece of each face with text (blockers have none)."""
+        return list({label_key(p): p for p in pieces if p.kind != "blocker"}.values())
+
+    def printable(self, pieces: list[Piece]) -> bool:
+        """True when a round pen as wide as the nozzle draws the text of every face (see kernel.drawable)."""
+        return all(kernel.drawable(self.region(p), self.spec.nozzle / 2) for p in self.faces(pieces))
+
     def thinnest_stroke(self, pieces: list[Piece]) -> tuple[float, Piece | None]:
         """The thinnest stroke of any face text of the pieces, and a piece that has it: every face measured
         roughly, then the thinnest ones precisely."""
-        faces = list({label_key(p): p for p in pieces if p.kind != "blocker"}.values())
+        faces = self.faces(pieces)
         if not faces:
             return float("inf"), None
         rough = {label_key(p): kernel.thinnest_stroke(self.region(p), steps=ROUGH_STEPS) for p in faces}
@@ -168,14 +229,33 @@ class PieceSolids:
         return min(exact, key=lambda pair: pair[0])
 
     def check_strokes(self, pieces: list[Piece]) -> float:
-        """The thinnest stroke, or a one-line SolidError when it is thinner than the nozzle."""
+        """The thinnest stroke, or a one-line SolidError, when the nozzle cannot draw the text, that names the
+        narrowest tile width that can (minimum_width)."""
         stroke, piece = self.thinnest_stroke(pieces)
-        if piece is not None and stroke < self.spec.nozzle:
-            wider = self.look.width * self.spec.nozzle / max(stroke, 1e-6)
-            raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has "
-                             f"strokes {stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: use a tile "
-                             f"width of at least {wider + 0.5:.0f} mm or a finer nozzle")
-        return stroke
+        if self.printable(pieces):
+            return stroke
+        narrowest = minimum_width(self.look.shape, self.spec, pieces)
+        advice = (f"use a tile width of at least {narrowest:g} mm or a finer nozzle" if narrowest is not None else
+                  f"no tile up to {MAX_WIDTH:g} mm prints it: use a finer nozzle")
+        raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has strokes "
+                         f"{stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: {advice}")
+
+    def floor(self, pieces: list[Piece]) -> float:
+        """The least body under the text of any of the pieces, in mm: the spec's floor, less where text comes
+        nearer the edge than the bottom chamfer (the chamfer rises 1 mm a mm inward); a one-line SolidError when
+        it is under MIN_FLOOR for sunk or inlaid text."""
+        spec = self.spec
+        if spec.number == "raised" or spec.chamfer == 0:
+            return spec.floor
+        nearest = min(((kernel.clearance(self.region(p), self.outline, spec.chamfer), p) for p in self.faces(pieces)),
+                      key=lambda pair: pair[0], default=(spec.chamfer, None))
+        floor = round(spec.floor - (spec.chamfer - nearest[0]), 3)
+        if floor < MIN_FLOOR:
+            raise SolidError(f"the text of the {piece_name(nearest[1])} comes {nearest[0]:.2f} mm from the edge, over "
+                             f"the {spec.chamfer:g} mm bottom chamfer, leaving {floor:g} mm under it, less than the "
+                             f"{MIN_FLOOR:g} mm floor: use a smaller {mention('chamfer')}, a shallower "
+                             f"{mention('relief')} or raised text", "chamfer", nearest[0])
+        return floor
 
     def body(self):
         """The plain body: the outline extruded to the thickness, chamfered."""

@@ -2,7 +2,8 @@
 
 Tiles and wild tiles (light body, dark text) and markers and blockers (dark body, light text) go on plates
 of their own, so that a single-extruder printer prints each plate with one filament change. The bed's
-origin is its front-left corner, x to the right, y to the back, as slicers place it.
+origin is its front-left corner, x to the right, y to the back, as slicers place it. Every plate is checked
+from its pieces' outlines: they keep BED_EDGE clear of the bed's edges, room for the slicer's skirt.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from modlinseq_print.render.imposition import ImpositionError, bounding_box, pac
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.solids.pieces import DARK_BODIED, SolidError, piece_name
 
-BED_EDGE = 5.0  # mm kept clear along the bed's edges
+#: mm kept clear along the bed's edges, for the skirt a slicer draws round the pieces. With PrusaSlicer's
+#: defaults (one skirt loop 6 mm out, no brim, first-layer lines 200 % of the 0.2 mm first layer, 0.4 mm) the
+#: skirt's line runs 6.4 mm past the pieces' outline (its centre; about 6.6 mm to its outer edge, as measured
+#: in the G-code); 8 mm keeps it on the bed with over 1 mm to spare, and a 256 mm bed still holds 94 tiles.
+BED_EDGE = 8.0
 MIN_SPACING, MAX_SPACING = 1.0, 50.0
 MIN_BED, MAX_BED = 20.0, 1000.0  # mm: the largest hobby printers' beds are about 1 m
 MAX_PIECES = 1000  # pieces in one run (a standard set is 147)
@@ -79,7 +84,41 @@ def plan_plates(pieces: list[Piece], outline, bed: tuple[float, float], spacing:
             placed = tuple(Placed(next(queue), round(s.x, 4), round(depth - s.y, 4), s.rotation % 360)
                            for s in slots)
             plates.append(Plate(len(plates) + 1, dark, placed))
+    for plate in plates:
+        check_fit(plate, outline, bed)
     return plates
+
+
+def footprint(plate: Plate, outline) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) in mm on the bed of the outlines of a plate's pieces as placed (`outline`
+    y downward, centred on the tile's box, as the solids are made from it)."""
+    xs, ys = [], []
+    for placed in plate.placed:
+        angle = math.radians(placed.turn)
+        cos, sin = math.cos(angle), math.sin(angle)
+        for x, y in outline:
+            xs.append(placed.x + x * cos + y * sin)  # the point (x, -y) turned about z, then moved
+            ys.append(placed.y + x * sin - y * cos)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def check_fit(plate: Plate, outline, bed: tuple[float, float]) -> None:
+    """A one-line SolidError when a plate's pieces, with BED_EDGE clear round them for the slicer's skirt, do
+    not fit the bed (a slicer would print them, and the skirt, off its edge)."""
+    if plate.placed:
+        check_extent(plate.number, footprint(plate, outline), bed)
+
+
+def check_extent(number: int, extent: tuple[float, float, float, float], bed: tuple[float, float],
+                 what: str = "pieces") -> None:
+    """A one-line SolidError when what plate `number` holds, spanning `extent` (min x, min y, max x, max y in
+    mm), comes nearer the bed's edges than BED_EDGE, the room a slicer's skirt needs."""
+    left, front, right, back = extent
+    nearest = min(left, front, bed[0] - right, bed[1] - back)
+    if nearest < BED_EDGE - 1e-6:
+        raise SolidError(f"the {what} of plate {number} reach {nearest:.1f} mm from the edge of the {bed[0]:g} x "
+                         f"{bed[1]:g} mm bed, less than the {BED_EDGE:g} mm a slicer's skirt needs: use a larger "
+                         f"{mention('bed')} or fewer {what} a plate", "bed")
 
 
 def filament_change(body_top: float, layer: float, first_layer: float) -> tuple[float, int]:

@@ -73,7 +73,7 @@ def tiles_in_rack(size: RackSize, look, corner: tuple[float, float]) -> list[tup
     from modlinseq_print.solids.pieces import PieceSolids, SolidSpec
 
     pieces = [Piece("number", (7 * k + 3) % 13) for k in range(size.hand)]
-    solids = PieceSolids(look, SolidSpec(thickness=size.thickness, chamfer=min(0.4, size.thickness / 3)), pieces)
+    solids = PieceSolids(look, SolidSpec(thickness=size.thickness), pieces)
     (uy, uz), (fy, fz) = size.up, size.forward
     half = size.tile_height / 2
     out = []

@@ -15,6 +15,7 @@ from modlinseq_print.solids import kernel
 from modlinseq_print.solids.files import DEFAULT_COLOURS, THUMBNAIL, numbered_files
 from modlinseq_print.solids.mesh import Mesh, joined
 from modlinseq_print.solids.pieces import DARK, LIGHT
+from modlinseq_print.solids.plates import check_extent
 from modlinseq_print.solids.preview import View, render_png
 from modlinseq_print.solids.rack import (
     laser_rack_meshes, rack_model, rack_plates, rack_profile, rack_solid, tiles_in_rack,
@@ -60,6 +61,9 @@ def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[flo
     def placed(plate):
         return [mesh.moved(x, y, 0.0, turn) for x, y, turn in plate]
 
+    for number, plate in enumerate(plates, start=1):
+        low, high = joined(placed(plate)).bounds
+        check_extent(number, (low[0], low[1], high[0], high[1]), bed, "racks")
     pictures = [render_png([(m, RACK_FILAMENT.colour) for m in placed(plate)], *THUMBNAIL) for plate in plates]
     if fmt == "3mf":
         payloads = [threemf_bytes([Instance(model, f"{model.name} #{k + 1}", x, y, turn)

@@ -3,6 +3,7 @@ and bad input as one line, exit status 2, no file written."""
 
 import builtins
 import json
+import re
 
 import pytest
 
@@ -71,7 +72,8 @@ def test_every_style_and_number_makes_a_readable_file(tmp_path, cli, number, sty
 @pytest.mark.parametrize("argv, words", [
     (["--thickness", "0.5mm"], "thickness of 0.5 mm"),
     (["--relief", "4mm"], "thicker than the 3 mm tile"),
-    (["--number", "inlay", "--relief", "2.5mm"], "leaves less than 1 mm"),
+    (["--number", "inlay", "--relief", "2.5mm"], "leaves 0.5 mm of the 3 mm tile under it"),
+    (["--thickness", "1mm", "--chamfer", "0.4mm"], "use 0 to 0.33 mm, e.g. 0.33mm"),
     (["--bed", "20x20mm"], "does not fit a 20 x 20 mm bed"),
     (["--bed", "5000x5000mm"], "out of range"),
     (["--bed", "abc"], "bad bed"),
@@ -121,6 +123,10 @@ def test_a_failed_run_keeps_an_earlier_file(tmp_path, cli):
 
 @pytest.mark.parametrize("argv", [
     ["--thickness", "1mm", "--relief", "0.4mm", "--chamfer", "0mm"],
+    ["--thickness", "1mm"],
+    ["--thickness", "1mm", "--chamfer", "0.33mm", "--top-chamfer", "0.33mm", "--relief", "1mm"],
+    ["--thickness", "1.4mm", "--number", "sunk", "--relief", "0.4mm"],
+    ["--number", "sunk", "--relief", "2mm"],
     ["--thickness", "40mm", "--relief", "5mm", "--number", "inlay", "--top-chamfer", "1.5mm"],
     ["--style", "standing", "--chamfer", "1.5mm", "--underline"],
     ["--tile-width", "5mm", "--nozzle", "0.1mm", "--bed", "30x30mm", "--spacing", "1mm"],
@@ -133,3 +139,54 @@ def test_the_ends_of_every_range_work(tmp_path, cli, argv):
     assert result.status == 0, result.err
     model, warnings = read_3mf(tmp_path / "e.3mf")
     assert warnings == [] and all(o.IsManifoldAndOriented() for o in mesh_objects(model))
+
+
+@pytest.mark.parametrize("argv, help_of", [
+    (["pieces3d", "--style", "lying"], "pieces3d"),
+    (["pieces3d", "--copies", "x"], "pieces3d"),
+    (["pieces3d", "--underline", "--dot"], "pieces3d"),
+    (["pieces3d", "--thickness"], "pieces3d"),
+    (["rack", "--hand", "x"], "rack"),
+    (["tiles", "--tile-shape", "round"], "tiles"),
+    (["simulate", "--games", "x"], "simulate"),
+    (["mod13", "shuffle"], "mod13"),
+    (["pieces3d", "--bogus"], ""),  # unknown words are the program's to name
+])
+def test_argument_errors_start_as_every_other_error_does(cli, tmp_path, argv, help_of):
+    result = cli(*argv)
+    assert_one_line_error(result, folder=tmp_path)
+    see = f"(see modlinseq-print {help_of} --help)".replace("  ", " ")
+    assert result.err.startswith("modlinseq-print: error: ") and result.err.rstrip().endswith(see), result.err
+
+
+def test_a_library_error_and_an_argument_error_of_pieces3d_start_alike(cli, tmp_path):
+    library = cli("pieces3d", "--thickness", "0.5mm", "-o", tmp_path / "p.3mf")
+    argument = cli("pieces3d", "--style", "lying", "-o", tmp_path / "p.3mf")
+    assert library.err.split(":")[:2] == argument.err.split(":")[:2] == ["modlinseq-print", " error"]
+
+
+@pytest.mark.parametrize("command, name", [("pieces3d", "m.3mf"), ("tiles", "m.pdf")])
+def test_markers_asked_for_count_when_there_are_no_tiles(tmp_path, cli, command, name):
+    result = cli(command, "--copies", "0", "--markers", "8-20", "-o", tmp_path / name)
+    assert result.status == 0, result.err
+    assert "13 pieces" in result.out
+    manifest = json.loads((tmp_path / "m.manifest.json").read_text())
+    assert manifest["total"] == 13 and sorted(map(int, manifest["totals"]["marker"])) == list(range(8, 21))
+    assert set(manifest["totals"]) == {"marker"}
+
+
+def test_no_tiles_and_no_markers_is_still_nothing_to_print(tmp_path, cli):
+    result = cli("pieces3d", "--copies", "0", "-o", tmp_path / "p.3mf")
+    assert_one_line_error(result, "nothing to print", "--copies", folder=tmp_path)
+
+
+def test_the_width_advice_is_the_same_from_any_width_and_following_it_works(tmp_path, cli):
+    advice = set()
+    for width in ("11mm", "12mm"):
+        result = cli("pieces3d", "--copies", "1", "--markers", "8-20", "--tile-width", width, "-o", tmp_path / "w.3mf")
+        assert_one_line_error(result, "under the 0.4 mm nozzle", folder=tmp_path)
+        advice.add(re.search(r"at least ([0-9.]+) mm", result.err).group(1))
+    assert len(advice) == 1
+    result = cli("pieces3d", "--copies", "1", "--markers", "8-20", "--tile-width", f"{advice.pop()}mm",
+                 "-o", tmp_path / "w.3mf")
+    assert result.status == 0, result.err

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from solids_helpers import extents, extrusion_segments, off_the_bed
 from tool_helpers import require_tool
 
 BED = ["--bed-shape", "0x0,120x0,120x120,0x120"]
@@ -79,3 +80,78 @@ def test_prusaslicer_slices_an_stl_plate(slicer, tmp_path, cli):
 def test_prusaslicer_reads_the_printed_rack(slicer, tmp_path, cli):
     assert cli("rack", "-o", tmp_path / "rack.3mf", "--copies", "2").status == 0
     assert_clean(info(slicer, tmp_path / "rack.3mf"), 2, parts=1)
+
+
+SKIRT = "Skirt/Brim"
+
+
+def plate_file(tmp_path, pieces, bed, plates=None):
+    """The first plate of `pieces` on `bed` as a 3MF file (with `plates`, those plates instead of the planned
+    ones), and the run."""
+    from modlinseq_print.solids.files import PrintJob, piece_run, threemf_files
+    from modlinseq_print.solids.pieces import SolidSpec, solid_look
+
+    run = piece_run(pieces, solid_look(25.0), SolidSpec(), PrintJob(bed=bed))
+    if plates is not None:
+        run.plates = plates
+    path, data = threemf_files(run, tmp_path / "plate.3mf", earlier=False)[0]
+    path.write_bytes(data)
+    return path, run
+
+
+def sliced(slicer, path, bed):
+    """The extruding moves of a plate sliced by PrusaSlicer with its defaults on a bed of `bed` mm."""
+    shape = f"0x0,{bed[0]:g}x0,{bed[0]:g}x{bed[1]:g},0x{bed[1]:g}"
+    gcode = path.with_suffix(".gcode")
+    result = run(slicer, "--export-gcode", path, "--output", gcode, "--bed-shape", shape, "--dont-arrange")
+    assert result.returncode == 0, result.stderr + result.stdout  # PrusaSlicer exits 0 even off the bed
+    return extrusion_segments(gcode.read_text())
+
+
+def test_every_extrusion_of_a_plate_skirt_included_lies_on_the_bed(slicer, tmp_path):
+    from modlinseq_print.printables.tiles import tile_set
+    from modlinseq_print.solids.plates import BED_EDGE, footprint
+
+    bed = (69.0, 69.0)
+    path, plan = plate_file(tmp_path, tile_set(3, 1), bed)
+    segments = sliced(slicer, path, bed)
+    skirt = [s for s in segments if s[2] == SKIRT]
+    assert skirt and len(skirt) < len(segments)
+    assert off_the_bed(segments, bed) == []
+    left, front, right, back = footprint(plan.plates[0], plan.solids.look.outline)
+    assert min(left, front, bed[0] - right, bed[1] - back) >= BED_EDGE - 1e-6
+    sx0, sy0, sx1, sy1 = extents(skirt)
+    reach = max(left - sx0, front - sy0, sx1 - right, sy1 - back)  # how far the skirt's line runs past the pieces
+    assert 6.0 < reach < BED_EDGE - 1.0  # the default skirt, 6 mm out, and its line's width fit in the edge
+
+
+def test_the_extrusion_check_catches_a_skirt_that_runs_off_the_bed(slicer, tmp_path):
+    from modlinseq_print.printables.tiles import Piece, tile_set
+    from modlinseq_print.solids.pieces import SolidError
+    from modlinseq_print.solids.plates import BED_EDGE, Placed, Plate, check_fit
+
+    bed = (60.0, 60.0)
+    tight = Plate(1, False, (Placed(Piece("number", 1), 5.0 + 12.5, 30.0, 0),))  # 5 mm from the left edge
+    path, plan = plate_file(tmp_path, tile_set(2, 1), bed, [tight])
+    with pytest.raises(SolidError, match=f"reach 5.0 mm from the edge .* less than the {BED_EDGE:g} mm"):
+        check_fit(tight, plan.solids.look.outline, bed)  # the library refuses such a plate
+    segments = sliced(slicer, path, bed)
+    outside = off_the_bed(segments, bed)
+    assert outside and {s[2] for s in outside} == {SKIRT}  # the pieces fit: only the skirt runs off
+    assert extents(outside)[0] < 0
+
+
+def test_the_extrusion_check_catches_a_plate_larger_than_the_bed(slicer, tmp_path):
+    from modlinseq_print.printables.tiles import tile_set
+
+    path, _ = plate_file(tmp_path, tile_set(4, 1), (120.0, 120.0))
+    outside = off_the_bed(sliced(slicer, path, (60.0, 60.0)), (60.0, 60.0))
+    assert outside and {s[2] for s in outside} - {SKIRT}  # pieces too, not only the skirt
+
+
+def test_every_extrusion_of_a_rack_plate_lies_on_the_bed(slicer, tmp_path, cli):
+    assert cli("rack", "--hand", "8", "-o", tmp_path / "rack.3mf").status == 0  # the longest rack a 256 mm bed holds
+    segments = sliced(slicer, tmp_path / "rack.3mf", (256.0, 256.0))
+    assert any(s[2] == SKIRT for s in segments)
+    assert off_the_bed(segments, (256.0, 256.0)) == []
+    assert extents(segments)[2] - extents(segments)[0] > 230  # the rack and its skirt span most of the bed

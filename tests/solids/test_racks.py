@@ -16,7 +16,7 @@ from modlinseq_print.render.paper import Sheet
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.pieces import solid_look
 from modlinseq_print.solids.rack import rack_profile, rack_solid, tiles_in_rack
-from solids_helpers import edge_report, mesh_objects, png_pixels, read_3mf
+from solids_helpers import edge_report, mesh_objects, png_pixels, read_3mf, stl_mesh
 
 LOOK = solid_look(25.0)
 HEIGHT = bounding_box(LOOK.outline).height
@@ -218,3 +218,18 @@ def test_the_ends_of_the_racks_ranges_work(tmp_path, cli, argv):
     result = cli("rack", *argv)
     assert result.status == 0, result.err
     assert files_in(tmp_path)
+
+
+def test_racks_keep_the_skirts_room_at_the_bed_edge_or_are_refused(tmp_path, cli, monkeypatch):
+    from modlinseq_print.solids import rack_files
+    from modlinseq_print.solids.pieces import SolidError
+    from modlinseq_print.solids.plates import BED_EDGE
+
+    result = cli("rack", "--copies", "2", "-o", tmp_path / "rack.stl")
+    assert result.status == 0, result.err
+    vertices = numpy.concatenate([stl_mesh((tmp_path / name).read_bytes())[0] for name in files_in(tmp_path)])
+    assert vertices[:, :2].min() >= BED_EDGE - 1e-3 and vertices[:, :2].max() <= 256 - BED_EDGE + 1e-3
+    size = size_for()
+    monkeypatch.setattr(rack_files, "rack_plates", lambda *args: [[(5.0 + size.length / 2, 100.0, 0)]])
+    with pytest.raises(SolidError, match=f"the racks of plate 1 reach 5.0 mm from the edge .* {BED_EDGE:g} mm"):
+        rack_files.rack_plate_files(size, LOOK, 1, (256.0, 256.0), 3.0, str(tmp_path / "r.3mf"), "3mf", None)

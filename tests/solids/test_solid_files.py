@@ -13,7 +13,7 @@ from modlinseq_print.printables.tiles import Piece, tile_set
 from modlinseq_print.render.imposition import place_outline, polygons_gap, Slot
 from modlinseq_print.solids.files import PrintJob, piece_run, stl_files, threemf_files
 from modlinseq_print.solids.pieces import SolidError, SolidSpec, solid_look
-from modlinseq_print.solids.plates import BED_EDGE, filament_change, plan_plates
+from modlinseq_print.solids.plates import BED_EDGE, Placed, Plate, check_fit, filament_change, footprint, plan_plates
 from solids_helpers import (
     build_items, edge_report, mesh_objects, object_arrays, read_3mf, read_stl, signed_volume, slicer_config, stl_mesh,
 )
@@ -198,3 +198,29 @@ def test_the_checks_fail_on_broken_files(tmp_path, written):
 
     with pytest.raises(lib3mf.ELib3MFException):
         read_3mf(broken)
+
+
+def test_a_plates_footprint_is_the_extent_of_its_solids(written):
+    run, _paths = written
+    outline = run.solids.look.outline
+    for plate in run.plates:
+        assert any(p.turn for p in plate.placed) or len(plate.placed) < 2  # turned pieces are measured too
+        meshes = [mesh for filament in (1, 2) for mesh in run.meshes(plate, filament)]
+        low = numpy.min([m.bounds[0][:2] for m in meshes], axis=0)
+        high = numpy.max([m.bounds[1][:2] for m in meshes], axis=0)
+        assert numpy.allclose(footprint(plate, outline), [*low, *high], atol=1e-3)
+
+
+@pytest.mark.parametrize("left, refused", [(5.0, True), (BED_EDGE - 0.1, True), (BED_EDGE, False), (20.0, False)])
+def test_a_plate_nearer_the_bed_edge_than_the_skirt_needs_is_refused(left, refused):
+    outline = solid_look(25.0).outline
+    for turn in (0, 180):
+        plate = Plate(1, False, (Placed(Piece("number", 1), left + 12.5, 60.0, turn),))
+        if refused:
+            with pytest.raises(SolidError, match=f"reach {left:.1f} mm from the edge of the 120 x 120 mm bed, less "
+                                                 f"than the {BED_EDGE:g} mm a slicer's skirt needs"):
+                check_fit(plate, outline, (120.0, 120.0))
+        else:
+            check_fit(plate, outline, (120.0, 120.0))
+            mirrored = Plate(1, False, (Placed(Piece("number", 1), 120.0 - left - 12.5, 60.0, turn),))
+            check_fit(mirrored, outline, (120.0, 120.0))
