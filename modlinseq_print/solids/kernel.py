@@ -10,7 +10,7 @@ from __future__ import annotations
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.solids.mesh import Mesh
 
-INSTALL_HINT = "pip install 'modlinseq-print[3d]'"
+INSTALL_HINT = "in a checkout: .venv/bin/pip install -e '.[3d]'; with pipx: pipx install '.[3d]'"
 STROKE_LIMIT = 3.0  # mm: strokes are measured up to this width (the widest nozzle is 1.2 mm)
 STROKE_STEPS = 8  # halvings of the search for the thinnest stroke: 3 mm / 2**8, about 0.01 mm
 DRAWN = 0.95  # the share of a text's area a nozzle-wide pen must reach
@@ -25,7 +25,8 @@ def manifold3d():
     try:
         import manifold3d as module  # lazily: an optional extra
     except ImportError:
-        raise SolidsUnavailable(f"3D output needs manifold3d, an optional extra: install it with {INSTALL_HINT}") \
+        raise SolidsUnavailable("3D output needs manifold3d, an optional extra: install it beside the tool "
+                                f"({INSTALL_HINT})") \
             from None
     return module
 

@@ -109,7 +109,7 @@ def test_without_manifold3d_the_command_says_how_to_install_it(tmp_path, cli, mo
     monkeypatch.setattr(builtins, "__import__", no_manifold)
     for argv in (["pieces3d", "-o", tmp_path / "p.3mf"], ["rack", "-o", tmp_path / "r.3mf"],
                  ["rack", "-o", tmp_path / "r.svg", "--preview", tmp_path / "r.png"]):
-        assert_one_line_error(cli(*argv), "pip install 'modlinseq-print[3d]'", folder=tmp_path)
+        assert_one_line_error(cli(*argv), "in a checkout: .venv/bin/pip install -e '.[3d]'", folder=tmp_path)
     assert cli("rack", "-o", tmp_path / "r.svg").status == 0  # the laser-cut rack needs no solids
 
 
