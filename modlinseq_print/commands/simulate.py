@@ -45,8 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="games played at once in separate processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--timings", action="store_true",
-                        help="also print the CPU seconds per game (they differ from run to run; without this "
-                             "option the output is the same for the same settings and seed)")
+                        help="also print the CPU seconds per game (they differ from run to run: without them the "
+                             "same options print the same output)")
     parser.add_argument("-o", "--output", default=None, metavar="REPORT",
                         help="also write a one-page report with charts and a heat map: .pdf, .png or .svg")
     parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG report resolution in dots per inch (default 150)")

@@ -77,7 +77,7 @@ def _spread(spread: Spread) -> dict:
 def findings_json(setup: Setup, found: Findings, games: list[GameSummary], board: Board,
                   timings: bool = False) -> dict:
     """The JSON of `simulate`: the setup, the figures, the heat map by address and every game; the same bytes
-    for the same settings and seed, unless `timings` adds the CPU seconds (overall and of each game)."""
+    for the same settings and shuffles, unless `timings` adds the CPU seconds (overall and of each game)."""
     v = setup.variant
     return {
         "board": v.board.spec, "modulus": v.modulus, "wrap": v.wrap, "pattern": v.pattern, "policy": v.policy,
