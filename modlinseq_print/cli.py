@@ -14,6 +14,7 @@ import re
 import sys
 
 from modlinseq_print import __version__, interrupts
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.commands.table import COMMANDS, DEBUG, DESCRIPTION, HELP, PROG, VERSION
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.i18n import using
@@ -152,7 +153,8 @@ def _run(argv: list[str] | None) -> int:
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
     command = chosen_command(argv)
     try:
-        parser = build_parser(command)
+        with collector_paused():  # the command's module and the libraries it loads: all stay (see collector.py)
+            parser = build_parser(command)
         args = parser.parse_args(join_negative_values(argv, value_options(parser)))
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)
