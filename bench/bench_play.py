@@ -109,7 +109,7 @@ def main() -> int:
     started = time.perf_counter()
     games = sized(200, 2)
     done = subprocess.run([sys.executable, "-m", "modlinseq_print", "simulate", "--games", str(games), "--jobs", "2",
-                           "--json"], capture_output=True, text=True, check=True)
+                           "--json", "--timings"], capture_output=True, text=True, check=True)
     seconds = time.perf_counter() - started
     data = json.loads(done.stdout)
     ok &= line(f"simulate --games {games} --jobs 2 (standard)", seconds, TARGETS["simulate"],

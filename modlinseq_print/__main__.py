@@ -1,15 +1,21 @@
 """Entry point for `python -m modlinseq_print` and the modlinseq-print command.
 
 The command line is imported inside `run`, after Ctrl-C is taken over, so a Ctrl-C while it loads is one line
-and exit status 130 too, and one after the run's files are in place no longer interrupts it.
+and exit status 130 too, and one after the run's files are in place no longer interrupts it. The main help
+alone (`--help` or `-h`, nothing else) is printed without loading the command line, so it starts fast.
 """
 
-import signal
 import sys
+
+HELP = (["--help"], ["-h"])
 
 
 def run() -> None:
     """Import the command line, run it on sys.argv and exit with its status."""
+    if sys.argv[1:] in HELP:
+        sys.exit(quick_help())
+    import signal
+
     try:
         from modlinseq_print import interrupts
 
@@ -28,6 +34,17 @@ def run() -> None:
         status = 130
     _forget_uncaught_interrupt()
     sys.exit(status)
+
+
+def quick_help() -> int:
+    """Print the main help without argparse or the command line (the same text); 130 after Ctrl-C."""
+    try:
+        from modlinseq_print.commands.main_help import print_help
+
+        return print_help()
+    except KeyboardInterrupt:
+        sys.stderr.write("modlinseq-print: interrupted\n")
+        return 130
 
 
 def _forget_uncaught_interrupt() -> None:

@@ -1,7 +1,8 @@
 """The command line: a thin layer that parses arguments, calls the library and reports errors in one line.
 
-Command modules are imported lazily: `--help` lists COMMANDS from the table below, and only the chosen
-command's module is imported and its parser built. Any unexpected exception is reported in one line as
+Command modules are imported lazily: `--help` lists the commands of commands/table.py, and only the chosen
+command's module is imported and its parser built (`python -m modlinseq_print --help` alone is printed by
+commands/main_help.py, without argparse). Any unexpected exception is reported in one line as
 an internal error (exit 70); the global option --debug shows its traceback instead.
 """
 
@@ -13,36 +14,12 @@ import re
 import sys
 
 from modlinseq_print import __version__, interrupts
+from modlinseq_print.collector import collector_paused
+from modlinseq_print.commands.table import COMMANDS, DEBUG, DESCRIPTION, HELP, PROG, VERSION
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import EXCERPT, clip, excerpt
 
-PROG = "modlinseq-print"
-#: Command modules under modlinseq_print.commands (each has register(subparsers)) and their one-line helps,
-#: which must match the help each register() gives (a test checks).
-COMMANDS = {
-    "describe": "describe a board: cells, addresses, patterns, wrap partners",
-    "board": "a board at actual size: PDF, SVG or PNG, tiled, poster or fitted",
-    "tiles": "number tiles, wild tiles and blockers: sheets, manifests, cut files",
-    "markers": "modulus markers (one per modulus, played as 0 on A0)",
-    "pieces3d": "tiles and markers as solids for 3D printers: 3MF or STL plates",
-    "rack": "a rack for a hand of tiles: 3D-printed (3MF, STL) or laser-cut (SVG, DXF)",
-    "check": "judge a position: sequences, MSA, points, legality, blocked cells",
-    "score": "play turns in order: points per turn and running totals per player",
-    "moves": "every legal turn a hand allows on a position, the best first",
-    "simulate": "play many games between computer players: lengths, scores, heat map",
-    "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
-    "kit": "a complete print-and-play kit (PDF) from a preset",
-    "reference": "the rules sheet and reference card for a modulus",
-    "worksheet": "practice problems (determine the modulus, extend, fill gaps)",
-    "box": "a box with a lid for a kit's tiles and markers, folded from card",
-    "mod13": "Mod 13, the card game: check a discard pile, print a deck, a reference card or a tuck box",
-    "coprimality": "the Convoluted Coprimality Game: check a game record, print sheets",
-    "calibrate": "duplex calibration sheet: read the back offset of your printer",
-    "preflight": "check a press-ready PDF against PDF/X-4 or PDF/X-1a: pass/fail table",
-    "tts": "a Tabletop Simulator saved object: board, pieces in bags, Mod 13 deck",
-    "studio": "a local web app: board designer, kit builder, position editor",
-}
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 #: No message is longer than this many characters (its quotes of user input are at most inputs.EXCERPT each).
@@ -79,9 +56,10 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: every command is listed; the chosen one (all, with '*') is fully registered."""
-    parser = OneLineParser(prog=PROG, description="Printables and a rules engine for the MODLINSEQ game.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    parser.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
+    parser = OneLineParser(prog=PROG, description=DESCRIPTION, add_help=False)
+    parser.add_argument("-h", "--help", action="help", help=HELP)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}", help=VERSION)
+    parser.add_argument("--debug", action="store_true", help=DEBUG)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
     for name, summary in COMMANDS.items():
@@ -176,7 +154,8 @@ def _run(argv: list[str] | None) -> int:
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
     command = chosen_command(argv)
     try:
-        parser = build_parser(command)
+        with collector_paused():  # the command's module and the libraries it loads: all stay (see collector.py)
+            parser = build_parser(command)
         args = parser.parse_args(join_negative_values(argv, value_options(parser)))
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)

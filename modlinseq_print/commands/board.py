@@ -12,6 +12,7 @@ from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDT
 from modlinseq_print.i18n import using
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
+from modlinseq_print.collector import collector_paused
 from modlinseq_print.commands.numbers import WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
@@ -87,6 +88,12 @@ def style_from_args(args: argparse.Namespace, press=None) -> BoardStyle:
 def run(args: argparse.Namespace) -> int:
     """Draw the board and write it; on a terminal, a status line follows the planning and writing of the pages."""
     format_for(args.output, args.format)  # a bad name or format fails before any drawing
+    with collector_paused():  # the board, its drawing and its pages stay alive until written: see collector.py
+        return _draw_and_write(args)
+
+
+def _draw_and_write(args: argparse.Namespace) -> int:
+    """The board drawn, paginated and written (with the collector paused: see run)."""
     press = press_from_args(args)
     board, style = board_from_args(args), style_from_args(args, press)
     least = check_sheet_count(board, style.resolved_cell_size(), args.paper, args.margin, args.fit)  # before drawing

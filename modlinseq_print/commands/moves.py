@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.commands.numbers import COUNT
-from modlinseq_print.rules.move_report import moves_json, moves_text
+from modlinseq_print.rules.move_report import moves_json_text, moves_text
 from modlinseq_print.rules.moves import legal_turns, parse_hand
 from modlinseq_print.rules.transcript import build_position
 
@@ -33,6 +32,6 @@ def run(args: argparse.Namespace) -> int:
     written = transcript_text(args) if args.transcript else ""
     position = build_position(written, start)[0] if written.strip() else start
     moves = legal_turns(position, hand, args.pattern, args.hash_swap)
-    print(json.dumps(moves_json(position, hand, moves, args.top)) if args.json
+    print(moves_json_text(position, hand, moves, args.top) if args.json
           else moves_text(position, hand, moves, args.top))
     return 0

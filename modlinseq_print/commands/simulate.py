@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=POSITIVE, default=1, metavar="J",
                         help="games played at once in separate processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--timings", action="store_true",
+                        help="also print the CPU seconds per game (they differ from run to run: without them the "
+                             "same options print the same output)")
     parser.add_argument("-o", "--output", default=None, metavar="REPORT",
                         help="also write a one-page report with charts and a heat map: .pdf, .png or .svg")
     parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG report resolution in dots per inch (default 150)")
@@ -75,9 +78,9 @@ def run(args: argparse.Namespace) -> int:
                      lambda done: progress.step(f"game {done}"))
     found = findings(games, len(setup.variant.board.cells))
     if args.json:
-        print(json.dumps(findings_json(setup, found, games, setup.variant.board)))
+        print(json.dumps(findings_json(setup, found, games, setup.variant.board, args.timings)))
     else:
-        print(findings_text(setup, found))
+        print(findings_text(setup, found, args.timings))
     if args.output:
         from modlinseq_print.commands.common import file_names
         from modlinseq_print.printables.playtest_report import report_document

@@ -11,7 +11,7 @@ from typing import Mapping
 from modlinseq_print.errors import AddressError, BoardSpecError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.board_files import read_board_file
-from modlinseq_print.geometry.hexgrid import Cell, hexagon, neighbours
+from modlinseq_print.geometry.hexgrid import Cell, hexagon, in_reading_order, neighbours
 from modlinseq_print.geometry.lattice import tess_cells, tess_home
 from modlinseq_print.geometry.squaregrid import square_cells
 from modlinseq_print.inputs import excerpt, parse_int
@@ -64,7 +64,7 @@ class Board:
 
     def sorted_cells(self) -> list[Cell]:
         """Real cells in reading order: top row first, west to east."""
-        return sorted(self.cells, key=lambda c: (c.r, c.q))
+        return in_reading_order(self.cells)
 
 
 def _int(text: str, what: str, spec: str) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import SLOPES, Cell
+from modlinseq_print.geometry.hexgrid import SLOPES, Cell, in_reading_order
 from modlinseq_print.geometry.layout import (DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, HexLayout, SquareLayout,
                                              check_tile_fits, default_cell_size, layout_for, tile_fit, tile_shape)
 from modlinseq_print.geometry.patterns import board_pattern
@@ -107,7 +107,7 @@ class BoardDrawing:
 
     def cells(self) -> list[Cell]:
         """Real cells and pseudocells in reading order."""
-        return sorted(list(self.board.cells) + list(self.board.pseudocells), key=lambda c: (c.r, c.q))
+        return in_reading_order(list(self.board.cells) + list(self.board.pseudocells))
 
     def cell_boxes(self) -> list[Rect]:
         """Bounding boxes of every drawn cell: what pagination keeps whole (computed once: every cell has the
@@ -253,7 +253,7 @@ def _arrow_places(board: Board) -> list[tuple[str, Cell]]:
     """For each line of each slope, the outermost drawn cell where it enters (a pseudocell on tess boards)."""
     places = []
     for slope, direction in SLOPES.items():
-        for cell in sorted(board.cells, key=lambda c: (c.r, c.q)):
+        for cell in in_reading_order(board.cells):
             if cell - direction in board.cells:
                 continue
             while cell - direction in board.pseudocells:
@@ -288,7 +288,7 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
                               "label_size", 0)
     layout = layout_for(board.grid, cell_size)
     marks = board_pattern(board, style.pattern)
-    drawn = sorted(list(board.cells) + list(board.pseudocells), key=lambda c: (c.r, c.q))
+    drawn = in_reading_order(list(board.cells) + list(board.pseudocells))
     arrows = _arrow_places(board) if style.arrows and board.grid == "hex" else []
     spots = [layout.centre(c) for c in drawn] + [_arrow_centre(layout, *a) for a in arrows]
     half_w = cell_size / 2

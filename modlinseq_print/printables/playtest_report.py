@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from modlinseq_print.geometry.hexgrid import in_reading_order
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.render.paper import PAPERS
 from modlinseq_print.render.scene import Document, Page, Polygon, Scene, Style, Text
@@ -82,7 +83,7 @@ def _heat_map(scene: Scene, setup: Setup, found: Findings, x: float, y: float, w
     drawing = board_scene(board, BoardStyle(theme="bw", labels=False, padding=0.0))
     scale = min(width / drawing.scene.width, (height - 10) / drawing.scene.height)
     dx = x + (width - drawing.scene.width * scale) / 2
-    for cell in sorted(board.cells, key=lambda c: (c.r, c.q)):
+    for cell in in_reading_order(board.cells):
         points = tuple((round(dx + px * scale, 3), round(y + py * scale, 3)) for px, py in drawing.corners(cell))
         scene.add(Polygon(points, Style(fill=_shade(found.heat.get(cell, 0.0)), stroke=GREY,
                                         stroke_width=0.12)), "heat")

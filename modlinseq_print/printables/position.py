@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.geometry.hexgrid import Cell, in_reading_order
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.inputs import excerpt
@@ -161,7 +161,7 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
     origin = Slot(0, 0.0, 0.0)
     dx, dy = _tile_offset(drawing)
     scene, layer = drawing.scene, drawing.scene.layer("tiles")
-    for cell in sorted(position.tiles, key=lambda c: (c.r, c.q)):
+    for cell in in_reading_order(position.tiles):
         tile = position.tiles[cell]
         name = "face-marker" if tile.marker else "face-wild" if tile.wild else f"face-{tile.value}"
         if name not in scene.symbols:
@@ -176,7 +176,7 @@ def _draw_highlight(drawing: BoardDrawing, cells: set[Cell]) -> None:
     """A bold dark outline around each of the tiles."""
     ring = Style(fill=None, stroke=HIGHLIGHT, stroke_width=max(0.5, drawing.style.tile_width * 0.06))
     drawing.scene.layer("highlight").items.extend(
-        Polygon(tuple(drawing.tile_outline(cell)), ring) for cell in sorted(cells, key=lambda c: (c.r, c.q)))
+        Polygon(tuple(drawing.tile_outline(cell)), ring) for cell in in_reading_order(cells))
 
 
 def _tile_offset(drawing: BoardDrawing) -> tuple[float, float]:

@@ -324,7 +324,7 @@ class _PdfBuilder:
                 items = scene.symbols[symbol]
             self.canvas.beginForm(name, *(float(fmt(v)) for v in (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)))
             _Stream(self, scene, scale).items(items)
-            self.canvas.endForm()
+            rl.end_form(self.canvas, name)
 
     def set_press_boxes(self, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""

@@ -47,6 +47,24 @@ def last_page(canvas: Canvas):
     return _doc(canvas).Pages.pages[-1]
 
 
+def end_form(canvas: Canvas, name: str) -> None:
+    """End the form begun with beginForm, as Canvas.endForm does, but encode its content quickly.
+
+    reportlab joins the form's operators (Canvas._preamble and Canvas._code) and encodes them with its
+    PDFDocEncoding codec (PDFFormXObject.setStreamList), a character map that takes a quarter of a second for a
+    large board's 5 MB. Our streams are ASCII (strings are escaped), which that codec leaves as they are, so
+    the text is taken out before endForm and set as the form's stream (PDFFormXObject.stream, found under its
+    name in PDFDocument.idToObject) encoded as ASCII after; a stream that is not plain ASCII is left to reportlab.
+    """
+    text = "\n".join([canvas._preamble, *canvas._code])
+    if not text.isascii() or any(chr(code) in text for code in range(0x18, 0x20)):  # not PDFDocEncoding's ASCII
+        canvas.endForm()
+        return
+    canvas._code = []
+    canvas.endForm()
+    _doc(canvas).idToObject[_doc(canvas).getXObjectName(name)].stream = text.encode("ascii")
+
+
 def _add_key(target, key: str, value) -> None:
     """Set a dictionary entry reportlab does not write by default (listed in the object's __NoDefault__)."""
     target.__NoDefault__ = list(target.__NoDefault__) + [key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.inputs import excerpt
@@ -59,9 +59,9 @@ def parse_hand(text: str, m: int) -> Hand:
     return Hand(tuple(sorted(naturals)), words.count("#"))
 
 
-@dataclass(frozen=True, slots=True)
-class TurnSequence:
-    """A sequence a turn forms or extends: its chain, tiles (wild tiles not counted), bonus and points."""
+class TurnSequence(NamedTuple):
+    """A sequence a turn forms or extends: its chain, tiles (wild tiles not counted), bonus and points (a named
+    tuple: a search makes one for each sequence of each turn it lists, and a tuple is quick to make)."""
 
     chain: Chain
     tiles: int
@@ -120,9 +120,11 @@ class Move:
         """Wild tiles it takes from the hand, less those it swaps back (negative: the hand gains some)."""
         return sum(1 for _, t in self.tiles if t.wild) - len(self.swapped)
 
-    def notation(self, position: Position) -> str:
-        """The turn as a transcript writes it: '4B2, 6B1, 1A0' ('#=5B3' for a declared wild tile)."""
-        return ", ".join(token(tile) + position.board.address(cell) for cell, tile in self.tiles)
+    def notation(self, position: Position, address: Callable[[Cell], str] | None = None) -> str:
+        """The turn as a transcript writes it: '4B2, 6B1, 1A0' ('#=5B3' for a declared wild tile); `address`, if
+        given, gives a cell's address on the position's board (one that remembers them, for many turns)."""
+        address = address or position.board.address
+        return ", ".join(token(tile) + address(cell) for cell, tile in self.tiles)
 
 
 def token(tile: Tile) -> str:

@@ -46,8 +46,9 @@ def _row(name: str, spread: Spread, percent: bool = False, digits: int = 1) -> s
     return f"{name:<34}" + "".join(f"{c:>10}" for c in cells)
 
 
-def findings_text(setup: Setup, found: Findings) -> str:
-    """The table a designer reads: game length, scores, the winner's lead, board use, stock, speed."""
+def findings_text(setup: Setup, found: Findings, timings: bool = False) -> str:
+    """The table a designer reads: game length, scores, the winner's lead, board use, stock (and, with
+    `timings`, the CPU seconds per game, which differ from run to run)."""
     lines = [f"Playtest of {found.games} games: {setup.describe()}", "",
              f"{'':<34}{'mean':>10}{'sd':>10}{'least':>10}{'most':>10}",
              _row("turns per game", found.turns)]
@@ -56,8 +57,10 @@ def findings_text(setup: Setup, found: Findings) -> str:
     if found.seats > 1:
         lines.append(_row("winner's lead over the runner-up", found.margin))
     lines += [_row("cells filled", found.filled, percent=True), _row("blocked cells at the end", found.blocked),
-              _row("tiles left in the stock", found.stock), _row("longest sequence (tiles)", found.longest),
-              _row("CPU seconds per game", found.seconds, digits=2), ""]
+              _row("tiles left in the stock", found.stock), _row("longest sequence (tiles)", found.longest)]
+    if timings:
+        lines.append(_row("CPU seconds per game", found.seconds, digits=2))
+    lines.append("")
     if found.seats > 1:
         wins = ", ".join(f"seat {i + 1} {100 * w:.1f}%" for i, w in enumerate(found.wins))
         lines.append(f"games won (ties shared): {wins}; first-player advantage "
@@ -71,8 +74,10 @@ def _spread(spread: Spread) -> dict:
     return {"mean": round(spread.mean, 4), "sd": round(spread.sd, 4), "least": spread.least, "most": spread.most}
 
 
-def findings_json(setup: Setup, found: Findings, games: list[GameSummary], board: Board) -> dict:
-    """The JSON of `simulate`: the setup, the figures, the heat map by address and every game."""
+def findings_json(setup: Setup, found: Findings, games: list[GameSummary], board: Board,
+                  timings: bool = False) -> dict:
+    """The JSON of `simulate`: the setup, the figures, the heat map by address and every game; the same bytes
+    for the same settings and shuffles, unless `timings` adds the CPU seconds (overall and of each game)."""
     v = setup.variant
     return {
         "board": v.board.spec, "modulus": v.modulus, "wrap": v.wrap, "pattern": v.pattern, "policy": v.policy,
@@ -83,10 +88,10 @@ def findings_json(setup: Setup, found: Findings, games: list[GameSummary], board
         "turns": _spread(found.turns), "scores": [_spread(s) for s in found.scores], "lead": _spread(found.margin),
         "wins": [round(w, 4) for w in found.wins], "filled": _spread(found.filled),
         "blocked": _spread(found.blocked), "stock": _spread(found.stock), "longest": _spread(found.longest),
-        "seconds": _spread(found.seconds),
+        **({"seconds": _spread(found.seconds)} if timings else {}),
         "heat": {board.address(c): round(share, 4) for c, share in sorted(found.heat.items(),
                                                                           key=lambda kv: (kv[0].r, kv[0].q))},
         "each_game": [{"seed": g.seed, "scores": list(g.scores), "turns": g.turns, "filled": len(g.filled),
                        "blocked": g.blocked, "stock": g.stock, "longest": g.longest,
-                       "seconds": round(g.seconds, 4)} for g in games],
+                       **({"seconds": round(g.seconds, 4)} if timings else {})} for g in games],
     }

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, in_reading_order
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through, topology_of
 from modlinseq_print.rules.errors import RulesError
@@ -255,7 +255,7 @@ def blocked_cells(position: Position, solved: WildSolution | None = None) -> lis
     candidates = {n for c in position.tiles for n in topo.neighbours(c)} - position.tiles.keys()
     if solved is None and position.open_wilds():
         solved = solve_wilds(position)
-    return [cell for cell in sorted(candidates, key=lambda c: (c.r, c.q))
+    return [cell for cell in in_reading_order(candidates)
             if allowed_class(position, cell, solved) is None]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Iterator, Mapping
+from typing import Iterator, Mapping
 
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
@@ -402,21 +402,27 @@ class TurnSearch:
 
     def _details(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
                  stretch: _Stretch) -> tuple[TurnSequence, ...]:
-        """The sequences a legal turn forms or extends, the primary first, each with its bonus and points."""
-        changed = set(changes)
-        touched = [line for line in self._lines(stretch) if not changed.isdisjoint(line.cells)]
-        holding = [line for line in touched if changed <= line.cells]
-        after = _After(self.tiles, changes)
-        counts = {id(line): line.fixed + sum(k for c, k in line.changing if not after[c].wild) for line in touched}
-        return self._sequences(changed, touched, holding, counts)
-
-    def _sequences(self, changed: Iterable[Cell], touched: list[Line], holding: list[Line],
-                   counts: dict[int, int]) -> tuple[TurnSequence, ...]:
-        primary = max(holding, key=lambda line: counts[id(line)], default=None)
+        """The sequences a legal turn forms or extends, the primary first, each with its bonus and points: one
+        pass over the stretch's lines (run for each turn listed, so written for speed)."""
+        changed = changes.keys()
+        tiles, marks = self.tiles, self.marks
+        found = []  # (line, tiles counted) for each line the turn touches
+        primary, most = None, -1
+        for line in self._lines(stretch):
+            cells = line.cells
+            if changed.isdisjoint(cells):
+                continue
+            count = line.fixed
+            for cell, passes in line.changing:
+                tile = changes.get(cell)
+                if not (tiles[cell] if tile is None else tile).wild:
+                    count += passes
+            found.append((line, count))
+            if count > most and changed <= cells:  # the first of the most tiles, as max() picks it
+                primary, most = line, count
         sequences = []
-        for line in touched:
-            bonus = sum(self.marks.get(c, 0) for c in changed if c in line.cells)
-            count = counts[id(line)]
+        for line, count in found:
+            bonus = sum(marks.get(c, 0) for c in changed if c in line.cells) if marks else 0
             sequences.append(TurnSequence(line.chain, count, line is primary, bonus, points(count + bonus)))
         sequences.sort(key=lambda s: not s.primary)
         return tuple(sequences)

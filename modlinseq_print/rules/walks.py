@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.geometry.hexgrid import Cell, in_reading_order
 from modlinseq_print.rules.chains import Topology, walk_both_ways
 
 
@@ -49,7 +49,7 @@ def board_walks(topo: Topology) -> list[Walk]:
         return cached
     seen: set[tuple[Cell, Cell]] = set()
     walks = []
-    for cell in sorted(topo.board.cells, key=lambda c: (c.r, c.q)):
+    for cell in in_reading_order(topo.board.cells):
         for d in topo.directions:
             if (cell, d) in seen:
                 continue

@@ -11,7 +11,7 @@ from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.board_files import board_file_cells
 from modlinseq_print.geometry.boards import MAX_CELLS as MAX_FILE_CELLS
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon, in_reading_order
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
 from modlinseq_print.kits.preset_loading import preset_from_text
 from modlinseq_print.render.output import render_pages
@@ -151,7 +151,7 @@ def load_board_file(request: Request) -> dict:
     spec = f"hex:{order}"
     board = Board(spec, "hex", hexagon(order))
     check_cells(len(board.cells), f"the smallest hexagon holding the uploaded board file ({spec})", "contents")
-    removed = sorted(board.cells - cells, key=lambda c: (c.r, c.q))
+    removed = in_reading_order(board.cells - cells)
     return {"board": spec, "remove": [board.address(c) for c in removed], "add": [], "count": len(cells)}
 
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, Cell
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, Cell, in_reading_order
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
@@ -108,7 +108,7 @@ def ghost_cells(board: Board, removed: set[Cell]) -> list[Cell]:
         near = {k + d for k in key for d in _STEPS} - key
         ring = {Cell(*divmod(k + _SPAN // 2, _SPAN)) for k in near}
         ring = {Cell(c.q, c.r - _SPAN // 2) for c in ring} - set(board.pseudocells)
-    return sorted(ring | removed, key=lambda c: (c.r, c.q))
+    return in_reading_order(ring | removed)
 
 
 def design_drawing(design: Design) -> tuple[BoardDrawing, set[Cell]]:

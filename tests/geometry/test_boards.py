@@ -171,3 +171,15 @@ def test_template_board_files_parse():
     listed = parse_board(f"file:{templates / 'board-addresses.txt'}")
     assert len(mask) > 0 and len(listed) > 0
     assert cell_of("A0") in mask.cells
+
+
+@pytest.mark.parametrize("spec", ["hex:0", "hex:7", "tess:2", "rect:6x4", "square:5x3"])
+def test_reading_order_is_top_row_first_then_west_to_east(spec):
+    from modlinseq_print.geometry.hexgrid import in_reading_order
+
+    board = parse_board(spec)
+    cells = list(board.cells) + list(board.pseudocells)
+    ordered = in_reading_order(reversed(cells))
+    assert sorted(ordered) == sorted(cells)
+    assert all((a.r, a.q) < (b.r, b.q) for a, b in zip(ordered, ordered[1:]))
+    assert board.sorted_cells() == in_reading_order(board.cells)

@@ -1,0 +1,65 @@
+"""Benchmark `moves --json --top 0`: the search for every legal turn and the making of its output, side by side,
+in CPU seconds (median of the repeats, a fresh search each time): five mid-game positions of the standard kit
+with the hand to move, and the biggest of them with two of the hand's tiles made wild (over 10,000 turns). The
+output is the turns' sequences (which the search leaves to be traced when asked for) and the JSON text. Goal: the
+output no slower than the search.
+
+    python bench/bench_moves.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from _bench import sized, smallest
+from bench_play import mid_game, standard
+from modlinseq_print.rules.move_report import moves_json_text
+from modlinseq_print.rules.moves import Hand, legal_turns
+
+REPEATS = sized(5, 1)
+
+
+def cases():
+    """(name, position, hand, pattern, hash swap): the mid-game positions, then the wild hand."""
+    setup, tiles = standard()
+    found = []
+    for seed in range(1, 6):
+        game = mid_game(setup, tiles, seed)
+        found.append((f"seed {seed}", game.position, game.hands[game.current], game.variant.pattern,
+                      game.variant.hash_swap))
+    name, position, hand, pattern, swap = found[2]
+    found.append((f"{name}, two wild", position, Hand(hand.naturals[:-2], hand.wild + 2), pattern, swap))
+    return found
+
+
+def measure(position, hand, pattern, swap) -> tuple[list[float], int, int]:
+    """Median CPU seconds of the search, the turns' sequences and the JSON text; the turns and the JSON's bytes."""
+    times = []
+    for _ in range(REPEATS):
+        started = time.process_time()
+        turns = legal_turns(position, hand, pattern, swap)
+        searched = time.process_time()
+        for turn in turns:
+            turn.sequences
+        traced = time.process_time()
+        text = moves_json_text(position, hand, turns, 0)
+        times.append((searched - started, traced - searched, time.process_time() - traced))
+    return [statistics.median(t[part] for t in times) for part in range(3)], len(turns), len(text.encode())
+
+
+def main() -> None:
+    print(f"{'position (hand)':34s} {'turns':>6s} {'search s':>9s} {'sequences':>10s} {'JSON s':>7s} "
+          f"{'output/search':>14s} {'bytes':>10s}")
+    worst = 0.0
+    for name, position, hand, pattern, swap in smallest(cases()):
+        (search, sequences, text), count, size = measure(position, hand, pattern, swap)
+        ratio = (sequences + text) / search
+        worst = max(worst, ratio)
+        print(f"{f'{name} ({hand.text})':34s} {count:6d} {search:9.3f} {sequences:10.3f} {text:7.3f} "
+              f"{ratio:13.2f}x {size:10,d}")
+    print(f"the output / the search, at most: {worst:.2f}x (goal <= 1x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The reports of `moves` (rules/move_report.py) against a plain making of them: on seeded random positions of
+every layout, policy and option (test_moves.py's), the JSON text is the bytes json.dumps writes for the object
+made turn by turn from the position after each turn, and the list names the same MSAs."""
+
+import json
+import random
+
+import pytest
+
+from modlinseq_print.rules.move_report import moves_json, moves_json_text, moves_text
+from modlinseq_print.rules.moves import legal_turns, play_move
+from modlinseq_print.rules.sequences import msa_options
+from modlinseq_print.wording import plural
+
+from test_moves import random_case
+
+
+def plain_msa(after, sequence):
+    options = msa_options([after.tiles[c].known for c in sequence.chain.cells], after.modulus, sequence.chain.loop,
+                          limit=2)
+    return options[0] if len(options) == 1 else None
+
+
+def plain_json(position, hand, turns):
+    address = position.board.address
+    made = []
+    for move in turns:
+        after = play_move(position, move)
+        made.append({"turn": move.notation(position), "cells": [address(c) for c, _ in move.tiles],
+                     "values": [t.value if t.value is not None else "#" for _, t in move.tiles],
+                     "swapped": [address(c) for c in move.swapped], "points": move.points,
+                     "sequences": [{"cells": [address(c) for c in s.chain.cells], "tiles": s.tiles,
+                                    "primary": s.primary, "bonus": s.bonus, "points": s.points,
+                                    "msa": plain_msa(after, s)} for s in move.sequences]})
+    return {"board": position.board.spec, "modulus": position.modulus, "wrap": position.wrap, "hand": hand.text,
+            "count": len(turns), "turns": made}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_json_is_the_plain_objects_bytes(seed):
+    rng = random.Random(seed)
+    for _ in range(4):
+        position, hand, pattern, hash_swap = random_case(rng)
+        turns = legal_turns(position, hand, pattern, hash_swap)
+        expected = plain_json(position, hand, turns)
+        assert moves_json_text(position, hand, turns, 0) == json.dumps(expected)
+        assert moves_json(position, hand, turns, 2) == dict(expected, turns=expected["turns"][:2])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_list_names_each_turns_msa(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(4):
+        position, hand, pattern, hash_swap = random_case(rng)
+        turns = legal_turns(position, hand, pattern, hash_swap)
+        lines = moves_text(position, hand, turns, 0).splitlines()[1:]
+        assert len(lines) == len(turns)
+        for line, move in zip(lines, turns):
+            assert f"{plural(move.points, 'point'):>10}  {move.notation(position)}" in line
+            if move.primary is not None:
+                msa = plain_msa(play_move(position, move), move.primary) or "step open"
+                assert f"  ({msa}, {plural(move.primary.tiles, 'tile')}" in line
