@@ -191,7 +191,7 @@ def test_paper_and_bed_are_checked_whenever_given_before_any_piece_is_made(cli, 
     def no_pieces(*args):
         raise AssertionError("pieces were made")
 
-    monkeypatch.setattr(tiles, "tile_set", no_pieces)
+    monkeypatch.setattr(tiles, "set_with_markers", no_pieces)
     monkeypatch.chdir(tmp_path)
     assert_one_line_error(cli(*argv, "-o", "t.pdf"), *words, folder=tmp_path)
 
