@@ -204,6 +204,12 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     return contents
 
 
+def kit_stem(name: str, lang: str = "en") -> str:
+    """A kit's file name without its extension: kit-NAME, and the language after it when it is not English
+    (kit-starter-de), so that kits of one preset in several languages sit side by side."""
+    return f"kit-{name}" if lang == "en" else f"kit-{name}-{lang}"
+
+
 def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
               press=None) -> Kit:
     """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
