@@ -99,3 +99,22 @@ def test_the_board_is_named_by_its_shape(kits):
     cover = pages["standard"][0]
     assert hexagon in cover and "hex:" not in cover
     assert tess in pages["tess-3"][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("spec, words", [("hex:4", ("hexagon of order {order}", {"order": 4})),
+                                         ("rect:7x5", ("near-rectangle of {columns} × {rows} cells",
+                                                       {"columns": 7, "rows": 5})),
+                                         ("square:6x6", ("square grid of {columns} × {rows} cells",
+                                                         {"columns": 6, "rows": 6}))])
+def test_the_board_command_s_pages_name_the_shape(spec, words, lang):
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.printables.board import BoardStyle, board_scene
+    from modlinseq_print.printables.board_pages import board_document
+
+    with using(lang):
+        document, _summary = board_document(board_scene(parse_board(spec), BoardStyle()), "a4")
+        shape = _(words[0]).format(**words[1])
+    text = "\n".join("\n".join(scene_texts(page.scene)) for page in document.pages)
+    assert shape in text and spec.split(":")[0] + ":" not in text
+    assert not [m.group(0) for pattern, _why in PROGRAM_WORDS for m in re.finditer(pattern, text)]
