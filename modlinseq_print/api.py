@@ -180,7 +180,7 @@ class PiecesPrint:
         return write_files_atomic(files)
 
 
-def _look(width, shape: str, underline: bool, bleed, safe, cut_lines: str, back_text: str):
+def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str, back_text: str):
     """The look of tiles and markers from lengths given as strings or mm."""
     from modlinseq_print.printables.tiles import TileLook
 
@@ -190,11 +190,13 @@ def _look(width, shape: str, underline: bool, bleed, safe, cut_lines: str, back_
 
 @_keywords(tile_width="width", tile_shape="shape", range="markers")
 def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
-          markers: str | None = None, counts=None, underline: bool = False, width="25mm", shape: str = "pentagon",
+          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width="25mm", shape: str = "pentagon",
           theme: str = "green", bleed="0mm", safe=None, cut_lines: str = "solid",
           back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
-    tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets."""
+    tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets; `underline`
+    "ambiguous" (a bar under each number that reads as another turned round: 6 and 9, 16 and 91...), "all" or
+    "none"."""
     from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
     from modlinseq_print.printables.tiles import read_counts
     from modlinseq_print.render.theme import get_theme
@@ -405,7 +407,8 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
     from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or
     "standing" (9 mm) unless `thickness`; `number` "raised", "sunk" or "inlay"; `cue` "underline", "dot" or
-    "none" for 6 and 9 (None: the preset's underline, else none)."""
+    "none" for the numbers that read as another turned round, 6 and 9, 16 and 91... (None: none when the preset's
+    underline is "none", else "underline")."""
     from modlinseq_print.kits.piece_sets import chosen_set
     from modlinseq_print.printables.tiles import read_counts
     from modlinseq_print.solids.pieces import SolidSpec, solid_look, style_thickness

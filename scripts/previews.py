@@ -12,6 +12,7 @@ from modlinseq_print.kits.build import board_style, build_kit
 from modlinseq_print.kits.measures import measure
 from modlinseq_print.kits.preset_loading import load_preset
 from modlinseq_print.printables.board import board_scene
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.box_sets import DECK_CARDS, deck_box
 from modlinseq_print.printables.boxes import DEFAULT_CARD, DEFAULT_PLAY
 from modlinseq_print.render.paper import make_sheet
@@ -37,8 +38,9 @@ PICTURES = {
 def board_assembly_page(preset) -> Page:
     """The `board` command's assembly page of the kit's board (the kit shows the diagram on its cover)."""
     m = measure(preset)
-    drawing = board_scene(parse_board(preset.board.spec), board_style(preset, m))
-    document, _ = paginated_document(drawing.scene, m.board_sheet, f"Board {preset.board.spec}",
+    board = parse_board(preset.board.spec)
+    drawing = board_scene(board, board_style(preset, m))
+    document, _ = paginated_document(drawing.scene, m.board_sheet, f"MODLINSEQ board ({board_shape(board)})",
                                      keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                      avoid=drawing.label_boxes())
     return document.pages[0]

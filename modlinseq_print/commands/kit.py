@@ -10,7 +10,7 @@ from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.commands.numbers import COUNT, WHOLE
-from modlinseq_print.kits.build import KIT_STEPS, build_kit, with_exercises
+from modlinseq_print.kits.build import KIT_STEPS, build_kit, kit_stem, with_exercises
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
     parser.add_argument("-o", "--output", default=None,
                         help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format; "
-                             "output/kit-PRESET-press.pdf with --press)")
+                             "output/kit-PRESET-LANG.pdf in a language other than English, e.g. "
+                             "kit-starter-de.pdf; output/kit-PRESET-press.pdf with --press)")
     parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
     parser.add_argument("--exercises", type=COUNT, default=None, metavar="N",
                         help="add a worksheet of N practice problems with answers (default: the preset's count)")
@@ -51,12 +52,12 @@ def pieces_bundle(preset, service, product, folder) -> list:
 def run(args: argparse.Namespace) -> int:
     """Build the kit of a preset and write it."""
     preset = with_exercises(load_preset(args.preset), args.exercises, args.seed)
-    press_name = "-press" if args.press else ""  # a press file never takes the place of the home-printer kit
-    output = args.output or f"output/kit-{preset.name}{press_name}.{args.format or 'pdf'}"
-    kind = format_for(output, args.format)
-    press = press_from_args(args)
     if args.lang:
         preset = replace(preset, lang=args.lang)
+    press_name = "-press" if args.press else ""  # a press file never takes the place of the home-printer kit
+    output = args.output or f"output/{kit_stem(preset.name, preset.lang)}{press_name}.{args.format or 'pdf'}"
+    kind = format_for(output, args.format)
+    press = press_from_args(args)
     if args.service:
         return write_service_bundle(args, "pieces", lambda service, product, folder: pieces_bundle(
             preset, service, product, folder), output)

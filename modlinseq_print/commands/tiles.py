@@ -20,7 +20,7 @@ from modlinseq_print.kits.piece_files import (
 from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
-    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, TileLook, read_counts,
+    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, UNDERLINES, TileLook, read_counts,
 )
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
@@ -42,7 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-zero", action="store_true", help="leave out the 0 tiles (multiplicative variation)")
     parser.add_argument("--wild", type=COUNT, default=0, metavar="N", help="wild tiles showing # (default 0)")
     parser.add_argument("--blockers", type=COUNT, default=0, metavar="N", help="red tiles for blocked cells (default 0)")
-    parser.add_argument("--underline", action="store_true", help="underline 6 and 9")
+    parser.add_argument("--underline", nargs="?", choices=UNDERLINES, const="ambiguous", default="ambiguous",
+                        help="a bar under the numbers that read as another turned round, 6 and 9, 16 and 91... "
+                             "(ambiguous, the default), under every number (all) or none")
     parser.add_argument("--markers", metavar="RANGE", default=None,
                         help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
     add_sheet_arguments(parser, "output/tiles.pdf")
@@ -116,7 +118,7 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     add_press_arguments(parser)
 
 
-def look_from_args(args: argparse.Namespace, underline: bool = False) -> TileLook:
+def look_from_args(args: argparse.Namespace, underline: str = "ambiguous") -> TileLook:
     """The tile look of the sheets from the shared arguments (their bleed: --bleed, else none)."""
     return TileLook(width=parse_length(args.tile_width, "tile width"), shape=args.tile_shape, underline=underline,
                     bleed=0.0 if args.bleed is None else parse_length(args.bleed, "bleed"), cut_line=args.cut_lines,

@@ -10,6 +10,7 @@ from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
 from modlinseq_print.kits.front import kit_cover
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.kits.measures import Measures, length_mm, measure
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
@@ -102,7 +103,7 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
     m = measure(preset)
     sheet = m.board_sheet
     drawing = board_scene(board, board_style(preset, m))
-    title = _("Board {spec}").format(spec=preset.board.spec)
+    title = _("Board ({shape})").format(shape=board_shape(board))
     document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                         avoid=drawing.label_boxes(), numbered=False)
@@ -203,6 +204,12 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     return contents
 
 
+def kit_stem(name: str, lang: str = "en") -> str:
+    """A kit's file name without its extension: kit-NAME, and the language after it when it is not English
+    (kit-starter-de), so that kits of one preset in several languages sit side by side."""
+    return f"kit-{name}" if lang == "en" else f"kit-{name}-{lang}"
+
+
 def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
               press=None) -> Kit:
     """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
@@ -232,7 +239,7 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
         box = kit_box(preset, mode="plain" if press is None else "press")
         sections.insert(3, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
                                    "Box"))
-    scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, len(board), spec, game,
+    scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
                       (board_drawing, plan, 2 + len(reference.pages)))
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))

@@ -3,7 +3,9 @@ assembly diagram, with the kit's own page numbers."""
 
 from __future__ import annotations
 
+from modlinseq_print.geometry.boards import Board
 from modlinseq_print.kits.presets import Preset
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
 from modlinseq_print.printables.position import diagram_style, position_scene
 from modlinseq_print.printables.rules_sheet import ReferenceSpec
@@ -32,10 +34,10 @@ def kit_guide(layout: str, overlap: float, markers: bool = True) -> list[str]:
     return [_(BOARD_STEP).format(overlap=overlap) if step.startswith("Board:") else _(step) for step in steps]
 
 
-def summary(preset: Preset, counts: dict[str, int], cells: int) -> str:
-    """One sentence on what the kit holds."""
+def summary(preset: Preset, counts: dict[str, int], board: Board) -> str:
+    """One sentence on what the kit holds, the board in a player's words (its shape and cells, not its spec)."""
     parts = [_("modulus {modulus}").format(modulus=preset.modulus),
-             _("board {spec} ({cells})").format(spec=preset.board.spec, cells=plural(cells, "cell")),
+             _("board ({shape}, {cells})").format(shape=board_shape(board), cells=plural(len(board), "cell")),
              plural(counts["number"], "number tile")]
     parts += [plural(counts[k], name) for k, name in (("wild", "wild tile"), ("blocker", "blocker"),
                                                       ("marker", "modulus marker")) if counts[k]]
@@ -66,11 +68,12 @@ def assembly_caption(plan: PagePlan, first: int) -> str:
 
 
 def kit_cover(preset: Preset, sheet: Sheet, inset: float, contents: list[tuple[str, int, int]],
-              counts: dict[str, int], cells: int, spec: ReferenceSpec, game: ExampleGame,
+              counts: dict[str, int], game_board: Board, spec: ReferenceSpec, game: ExampleGame,
               board: tuple[Scene, PagePlan, int]) -> Scene:
-    """The cover scene: `board` is the board's drawing, its page plan and the kit page of its first page."""
+    """The cover scene: `game_board` is the board played on; `board` its drawing, its page plan and the kit page of
+    its first page."""
     drawing, plan, first = board
     guide = kit_guide(preset.tiles.sheet_layout, plan.overlap, spec.markers)
     assembly = (assembly_caption(plan, first), lambda room: assembly_diagram(drawing, plan, room, first))
-    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, summary(preset, counts, cells),
+    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, summary(preset, counts, game_board),
                       contents, guide, game_picture(spec, game), assembly)

@@ -12,7 +12,8 @@ from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Pi
 
 @dataclass(frozen=True)
 class ChosenSet:
-    """The pieces, the tile width (as given: '25mm', '1in') and shape, and whether 6 and 9 are underlined."""
+    """The pieces, the tile width (as given: '25mm', '1in') and shape, and whether the numbers that read as another
+    turned round (6 and 9...) are underlined: unless the preset's underline is "none"."""
 
     pieces: list[Piece]
     width: str
@@ -41,4 +42,4 @@ def chosen_set(preset: Preset | None = None, modulus: int | None = None, copies:
                               _given(wild, tiles.wild if tiles else None, 0),
                               _given(blockers, tiles.blockers if tiles else None, 0), markers, marker_copies)
     return ChosenSet(pieces, _given(width, tiles.width if tiles else None, "25mm"),
-                     _given(shape, tiles.shape if tiles else None, "pentagon"), bool(tiles and tiles.underline))
+                     _given(shape, tiles.shape if tiles else None, "pentagon"), not tiles or tiles.underline != "none")

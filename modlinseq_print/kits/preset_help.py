@@ -39,7 +39,7 @@ KEY_HELP = {
     "tiles.backs": "true: duplex backs; false: fronts only (unless layout is given)",
     "tiles.layout": "duplex, gutter-fold or fronts; wins over backs",
     "tiles.back_text": "text on the backs of tiles and markers, sized to fit",
-    "tiles.underline": "underline 6 and 9",
+    "tiles.underline": "a bar under the numbers that read as another turned round: \"ambiguous\" (6 and 9, 16 and 91, 66 and 99...; the default), \"all\" numbers or \"none\"; true and false, as before, mean \"ambiguous\" and \"none\"",
     "tiles.paper": "paper of the tile and marker sheets (unset: the kit's paper)",
     "tiles.margin": "blank edge of the tile and marker sheets (unset: the kit's margin)",
     "tiles.gap": "space between cut lines",

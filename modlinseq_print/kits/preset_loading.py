@@ -21,7 +21,7 @@ from modlinseq_print.printables.board_pages import check_page_count, least_pages
 from modlinseq_print.printables.boxes import card_thickness, check_play
 from modlinseq_print.printables.markers import parse_range
 from modlinseq_print.printables.tile_sheets import LAYOUTS, SheetOptions, parse_back_offset, sheet_slots
-from modlinseq_print.printables.tiles import CUT_LINES, TileLook
+from modlinseq_print.printables.tiles import CUT_LINES, UNDERLINES, TileLook
 from modlinseq_print.render.paper import A5_LEAST, ORIENTATIONS, check_room, is_poster, parse_paper
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
@@ -100,6 +100,8 @@ def preset_from_text(text: str, path: Path) -> Preset:
         table = data.get(name, {})
         if not isinstance(table, dict):
             raise PresetError(f"{path}: {name} must be a table ([{name}])")
+        if name == "tiles" and isinstance(table.get("underline"), bool):  # true and false, as before version words
+            table = {**table, "underline": "ambiguous" if table["underline"] else "none"}
         sections[name] = cls(**_typed(cls, table, f"{name}.", path))
     preset = Preset(**{"name": path.stem, **top, **sections, "source": str(path)})
     return replace(preset, measures=validate(preset, path))
@@ -147,7 +149,8 @@ def _choices(preset: Preset) -> tuple[tuple[str, str | None, tuple[str, ...]], .
     """Every key that takes one of a few words: its value and the words."""
     return (("board.pattern", preset.board.pattern, PATTERNS), ("board.wrap", preset.board.wrap, WRAPS),
             ("board.orientation", preset.board.orientation, ORIENTATIONS),
-            ("tiles.cut_lines", preset.tiles.cut_lines, CUT_LINES), ("tiles.layout", preset.tiles.layout, LAYOUTS))
+            ("tiles.cut_lines", preset.tiles.cut_lines, CUT_LINES), ("tiles.layout", preset.tiles.layout, LAYOUTS),
+            ("tiles.underline", preset.tiles.underline, UNDERLINES))
 
 
 def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callable[[], object]]]:

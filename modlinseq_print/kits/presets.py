@@ -56,7 +56,7 @@ class TilesSection:
     backs: bool = True  # duplex backs, unless layout says otherwise
     layout: str | None = None  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
     back_text: str = "MODLINSEQ"
-    underline: bool = False  # underline 6 and 9
+    underline: str = "ambiguous"  # "ambiguous": a bar under 6, 9, 16, 91...; "all" or "none"
     paper: str | None = None  # the tile and marker sheets' paper; None: the kit's paper
     margin: str | None = None  # None: the kit's margin
     gap: str = "2mm"  # between cut lines

@@ -26,6 +26,11 @@ MAX_LABEL_FRACTION = 0.1  # the automatic label size is at most this fraction of
 TITLE_SIZE = 6.0
 NOTE_SIZE = 4.0
 _DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
+START = Cell(0, 0)  # A0: the first sequence passes through it, and the modulus marker sits on it
+START_RADIUS = 0.45  # the ring on A0, in cell sizes (across flats): just inside the cell's edges
+START_WEIGHT = 0.045  # its stroke, in cell sizes (at least START_LEAST mm)
+START_LEAST = 0.6
+_START_STEPS = 72
 
 
 class BoardStyleError(FieldError):
@@ -314,6 +319,8 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
         _draw_labels(drawing, drawn, centres, marks, theme)
+    if board.grid == "hex" and START in board.cells:
+        drawing.scene.layer("cells").items.append(start_ring(drawing, theme))
     if style.die_outline:
         scene.layer("dieline").items.extend(Polygon(loop, DIE_LINE) for loop in outline_loops(
             [drawing.corners(cell) for cell in drawn]))
@@ -386,6 +393,24 @@ def _arrow_centre(layout: HexLayout | SquareLayout, slope: str, entry: Cell) -> 
     x, y = layout.centre(entry)
     back_x, back_y = layout.centre(entry - SLOPES[slope])
     return (x + 0.75 * (back_x - x), y + 0.75 * (back_y - y))
+
+
+def start_ring(drawing: BoardDrawing, theme: Theme) -> Polygon:
+    """A ring around A0's tile in the theme's start colour, where the first sequence passes and the modulus
+    marker sits (the rules, page 1, section 3-3; page 3, section 8): open at the bottom where A0's address is
+    printed, closed when the board prints no addresses."""
+    size = drawing.cell_size
+    cx, cy = drawing.centre(START)
+    radius, weight = START_RADIUS * size, max(START_WEIGHT * size, START_LEAST)
+    if drawing.style.labels and drawing.label_size:
+        reach = text_width("A0", "Helvetica", drawing.label_size) / 2 + weight + 0.5  # the address, and air
+        gap = math.asin(min(reach / radius, 1.0))
+        angles = [math.pi / 2 + gap + (2 * math.pi - 2 * gap) * k / _START_STEPS for k in range(_START_STEPS + 1)]
+    else:
+        angles = [2 * math.pi * k / _START_STEPS for k in range(_START_STEPS)]
+    points = tuple((round(cx + radius * math.cos(a), 4), round(cy + radius * math.sin(a), 4)) for a in angles)
+    return Polygon(points, Style(fill=None, stroke=theme.start_mark, stroke_width=weight),
+                   closed=len(angles) == _START_STEPS)
 
 
 def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: Theme) -> None:

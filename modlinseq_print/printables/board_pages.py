@@ -9,6 +9,7 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.board import BoardDrawing
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.render.paper import (A6_SHEET, BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, Sheet, check_room,
                                           is_poster, make_sheet, parse_margin)
 from modlinseq_print.render.scene import Document
@@ -68,7 +69,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
     `margin` defaults to 6 mm on sheets and 10 mm around a poster; `overlap` (glue margin between tiled
     pages) to 10 mm; `fit` scales the board onto one sheet.
     """
-    title = _("MODLINSEQ board {spec}").format(spec=drawing.board.spec)
+    title = _("MODLINSEQ board ({shape})").format(shape=board_shape(drawing.board))
     margin = parse_margin(margin if margin is not None else DEFAULT_MARGIN if is_poster(paper) else BOARD_MARGIN)
     size = f"{drawing.scene.width:g} x {drawing.scene.height:g} mm"
     if is_poster(paper):

@@ -154,7 +154,8 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
     outlines are art, never die lines."""
     position = analysis.position
     theme = get_theme(drawing.style.theme)
-    look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width)
+    look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width,
+                    underline="none")  # a diagram's tiles are printed upright
     labels = [str(v) for v in range(position.modulus)] + ["#"]
     faces = TileFaces(look, theme, labels)
     marker = MarkerFaces(look, theme, [position.modulus])

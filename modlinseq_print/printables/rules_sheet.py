@@ -11,6 +11,7 @@ from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.printables import reference_text as card_words
 from modlinseq_print.printables import rules_text as words
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.position import diagram_style, position_scene
 from modlinseq_print.render.scene import Scene
@@ -79,8 +80,8 @@ def diagram(spec: ReferenceSpec, game: ExampleGame, turn: ExampleTurn) -> Scene:
 def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     """Lay out the rules sheet on the flow: a title and introduction, then two columns."""
     flow.heading(_("How to play MODLINSEQ"), size=15 * PT)
-    flow.paragraph(_("{title} · modulus {modulus} · board {board}").format(
-        title=spec.title, modulus=spec.modulus, board=spec.board), size=BODY)
+    flow.paragraph(_("{title} · modulus {modulus} · board ({board})").format(
+        title=spec.title, modulus=spec.modulus, board=board_shape(parse_board(spec.board))), size=BODY)
     flow.paragraph(_(words.INTRO), size=BODY)
     flow.set_columns(columns_for(flow), gap=0.0)
     _rule(flow, spec, game)

@@ -22,7 +22,10 @@ DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, page 1, section 1-
 MAX_MODULUS = 999  # three digits still fit a tile
 MAX_PIECES = 100_000  # pieces of one kind (and in all) printed at once
 WILD_LABEL = "#"
-UNDERLINED = (6, 9)
+#: Which numbers get a bar under them: those that read as another value turned round (the default), every
+#: number, or none.
+UNDERLINES = ("ambiguous", "all", "none")
+TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}  # each digit turned 180 degrees
 CUT_LINES = ("solid", "dashed", "none")
 DEFAULT_SAFE = 1.5  # mm between the cut line and the number when there is no bleed
 MIN_WIDTH, MAX_WIDTH = 5.0, 200.0  # mm: a tile's width
@@ -54,7 +57,7 @@ class TileLook:
 
     width: float = 25.0
     shape: str = "pentagon"
-    underline: bool = False
+    underline: str = "ambiguous"  # one of UNDERLINES (True and False, as before: "ambiguous" and "none")
     bleed: float = 0.0
     safe: float | None = None  # mm the number stays inside the cut line; default: the bleed, at least 1.5 mm
     cut_line: str = "solid"
@@ -63,6 +66,11 @@ class TileLook:
     stroke_width: float = 0.3
 
     def __post_init__(self) -> None:
+        if isinstance(self.underline, bool):
+            object.__setattr__(self, "underline", "ambiguous" if self.underline else "none")
+        if self.underline not in UNDERLINES:
+            raise TileError(f"unknown underline {excerpt(self.underline)}: use one of {', '.join(UNDERLINES)}",
+                            "underline", UNDERLINES)
         if self.shape not in TILE_SHAPES:
             raise TileError(f"unknown tile shape {excerpt(self.shape)}: use one of {', '.join(TILE_SHAPES)}",
                             "tile_shape", TILE_SHAPES)
@@ -185,6 +193,37 @@ def _whole(text, where: str, what: str) -> int:
     if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", str(text)):
         raise TileError(f"{where}: bad {what} {excerpt(text)}; give whole numbers, e.g. 7 = 10")
     return parse_int(str(text), f"{where}: {what}", TileError)
+
+
+# ---- numbers that read as another turned round ----------------------------------------------------------
+
+def turned(value: int) -> int | None:
+    """What a number reads as turned 180 degrees: its digits in reverse order, each turned (0, 1 and 8 stay, 6
+    and 9 swap); None when a digit turns into no digit (2, 3, 4, 5, 7) or the reading starts with 0, which no
+    tile shows (10 turned reads 01: plainly upside down, not another tile)."""
+    text = str(value)
+    if any(digit not in TURNED_DIGITS for digit in text):
+        return None
+    reading = "".join(TURNED_DIGITS[digit] for digit in reversed(text))
+    return None if len(reading) > 1 and reading.startswith("0") else int(reading)
+
+
+def ambiguous(value: int, modulus: int) -> bool:
+    """Whether a tile's number, turned round, reads as another tile's: a different value 0 to modulus-1
+    (6 and 9; from modulus 92, 16 and 91...). A number that reads the same both ways (8, 11, 69) is not."""
+    other = turned(value)
+    return other is not None and other != value and 0 <= other < modulus
+
+
+def marked_values(underline: str, values) -> frozenset[int]:
+    """The values of a set that get a bar under them: with "ambiguous" those that read as another value of the
+    set's range (0 to the largest) turned round, with "all" every one, with "none" none."""
+    values = sorted(set(values))
+    if underline == "none" or not values:
+        return frozenset()
+    if underline == "all":
+        return frozenset(values)
+    return frozenset(v for v in values if ambiguous(v, values[-1] + 1))
 
 
 # ---- faces and backs --------------------------------------------------------------------------------------
@@ -312,7 +351,8 @@ class TileFaces:
         self.look = look
         self.theme = theme
         self.label_texts = list(labels)
-        box = label_box(labels or ["0"], look.font, look.underline)
+        self.marked = marked_values(look.underline, [int(label) for label in labels if label.isdigit()])
+        box = label_box(labels or ["0"], look.font, bool(self.marked))
         self.size = fit_font_size(look.outline, box, look.safe_margin, look.width / 2)
         self.back_size = back_text_size(look)
 
@@ -324,7 +364,7 @@ class TileFaces:
         """The text lines of a face (text, size, dy from the centroid) and the underline length (0: none)."""
         if piece.kind == "blocker":
             return [], 0.0
-        underline = self.look.underline and piece.kind == "number" and piece.value in UNDERLINED
+        underline = piece.kind == "number" and piece.value in self.marked
         length = text_width(piece.label, self.look.font, self.size) if underline else 0.0
         return [(piece.label, self.size, 0.0)], length
 

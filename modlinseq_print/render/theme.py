@@ -27,6 +27,7 @@ class Theme:
     marker_fill: str         # modulus markers, contrasting with number tiles
     marker_text: str
     blocked_fill: str        # blocked cells and blocker tiles
+    start_mark: str          # the ring on A0, where the first sequence passes and the modulus marker sits
     background: str | None = None
     cell_stroke_width: float = 0.35
 
@@ -36,13 +37,13 @@ THEMES = {
         name="green", board_fill="#3a9a4b", cell_stroke="#1f5e2a", bonus_fill="#ffffff", mark="#1f5e2a",
         label="#e8f5e9", pseudo_fill="#e57373", pseudo_mark="#7f1d1d", tile_fill="#ffd54f",
         tile_stroke="#8d6e00", tile_text="#000000", wild_fill="#fff3c4", marker_fill="#1e3a8a",
-        marker_text="#ffffff", blocked_fill="#d32f2f",
+        marker_text="#ffffff", blocked_fill="#d32f2f", start_mark="#1e3a8a",
     ),
     "bw": Theme(
         name="bw", board_fill="#ffffff", cell_stroke="#000000", bonus_fill="#ffffff", mark="#000000",
         label="#000000", pseudo_fill="#ffffff", pseudo_mark="#000000", tile_fill="#ffffff",
         tile_stroke="#000000", tile_text="#000000", wild_fill="#ffffff", marker_fill="#000000",
-        marker_text="#ffffff", blocked_fill="#808080",
+        marker_text="#ffffff", blocked_fill="#808080", start_mark="#000000",
     ),
 }
 

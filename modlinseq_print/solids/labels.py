@@ -1,7 +1,7 @@
 """The text of a piece's face as outlines for solids: the tile sheets' text, size and place.
 
-The printables lay a tile's face out (printables/pieces.py: the number or '#', with the sheets' underline
-of 6 and 9); a marker keeps 'mod' above its modulus, larger than on the sheets so that it prints, and drops
+The printables lay a tile's face out (printables/pieces.py: the number or '#', with the sheets' bar under
+every number that reads as another turned round: 6 and 9, 16 and 91...); a marker keeps 'mod' above its modulus, larger than on the sheets so that it prints, and drops
 the sheets' '= 0'. The shipped font's outlines (render/glyphs.py, fontTools) turn each line into contours,
 flipped so that y grows upward, centred where the sheets centre them on the tile's bounding box.
 """
@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from modlinseq_print.printables.markers import TOP_LINE
 from modlinseq_print.printables.pieces import PieceFaces
-from modlinseq_print.printables.tiles import UNDERLINED, LabelBox, Piece, TileLook, centroid, face_labels, fit_font_size
+from modlinseq_print.printables.tiles import (LabelBox, Piece, TileLook, centroid, face_labels, fit_font_size,
+                                              marked_values)
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.glyphs import text_outline
 from modlinseq_print.render.imposition import Slot
@@ -21,9 +22,11 @@ from modlinseq_print.render.scene import Polygon, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.theme import get_theme
 
-CUES = ("none", "underline", "dot")  # what tells a 6 from a 9 beyond the pentagon's own orientation
+#: What tells a 6 from a 9 (and 16 from 91...) beyond the pentagon's own orientation: a bar under, or a dot
+#: after, every number that reads as another turned round.
+CUES = ("none", "underline", "dot")
 CURVE_STEPS = 8  # straight pieces per glyph curve: under 0.01 mm from the true curve at tile sizes
-DOT_RADIUS = 0.09  # the dot after a 6 or a 9, in font sizes (a full stop of the bold face)
+DOT_RADIUS = 0.09  # the dot after a 6, a 9 (or another turnable number), in font sizes (a full stop of the bold face)
 DOT_GAP = 0.06  # between the number and its dot, in font sizes
 MARKER_SMALL = 0.5  # a marker's 'mod' line, as a share of the modulus's size: larger than on the sheets, to print
 MARKER_GAP = 0.22  # between a marker's two lines, in the modulus's size
@@ -42,8 +45,10 @@ class FaceLabels:
 
     def __init__(self, look: TileLook, pieces: list[Piece], cue: str = "none"):
         self.cue = cue
-        self.look = replace(look, underline=cue == "underline")
+        self.look = replace(look, underline="ambiguous" if cue == "underline" else "none")
         self.faces = PieceFaces(self.look, get_theme("green"), pieces)
+        numbers = [p.value for p in pieces if p.kind == "number" and p.value is not None]
+        self.dotted = marked_values("ambiguous", numbers) if cue == "dot" else frozenset()
         self.marker_size = self._marker_size([p.label for p in pieces if p.kind == "marker"])
         self._cache: dict[tuple[str, str], tuple[Contour, ...]] = {}
 
@@ -84,7 +89,7 @@ class FaceLabels:
                 contours += [_flipped(c) for c in text_outline(item, CURVE_STEPS)]
             elif isinstance(item, Polygon):
                 contours.append(_flipped(item.points))
-        if self.cue == "dot" and piece.kind == "number" and piece.value in UNDERLINED:
+        if piece.kind == "number" and piece.value in self.dotted:
             contours.append(_flipped(self._dot(piece)))
         return contours
 

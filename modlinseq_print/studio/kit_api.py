@@ -19,7 +19,7 @@ from functools import cache, partial
 from pathlib import PurePath
 
 from modlinseq_print.errors import ModlinseqError, preset_word
-from modlinseq_print.kits.build import KIT_STEPS, build_kit
+from modlinseq_print.kits.build import KIT_STEPS, build_kit, kit_stem
 from modlinseq_print.kits.preset_loading import NOT_KEYS, preset_from_text
 from modlinseq_print.kits.presets import SECTIONS, TEMPLATES
 from modlinseq_print.render.output import render_pages
@@ -138,7 +138,7 @@ class BuiltKit:
     """A kit built for the page, as the server keeps it: its PDF, its preset, and the pictures of its pages
     made so far."""
 
-    name: str
+    name: str  # the download's file name without .pdf: kit-NAME, or kit-NAME-LANG (kits.build.kit_stem)
     pdf: bytes
     pages: int
     preset_file: str
@@ -169,7 +169,7 @@ def build(request: Request) -> dict | InWorker:
         return _error_reply(error)
     preset_file = f"{_preset_name(request)}.toml"
     work = {"preset_file": preset_file, "toml": toml}
-    return InWorker(make_kit, work, then=partial(_keep_kit, preset.name, preset_file, toml),
+    return InWorker(make_kit, work, then=partial(_keep_kit, kit_stem(preset.name, preset.lang), preset_file, toml),
                     affinity=kit_key(preset_file, toml))
 
 
@@ -253,7 +253,7 @@ def _built(kit_id: str) -> BuiltKit:
 def download(request: Request) -> Reply:
     """A kit built before, as its PDF."""
     kit = _built(text(request.query, "id"))
-    return Reply(kit.pdf, content_type("pdf"), f"kit-{kit.name}.pdf")
+    return Reply(kit.pdf, content_type("pdf"), f"{kit.name}.pdf")
 
 
 def page_picture(request: Request) -> Reply | InWorker:

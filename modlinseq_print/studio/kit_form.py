@@ -15,7 +15,7 @@ from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.kits.preset_keys import preset_fields as preset_keys  # every key, in order
 from modlinseq_print.kits.presets import WRAPS
 from modlinseq_print.printables.tile_sheets import LAYOUTS
-from modlinseq_print.printables.tiles import CUT_LINES
+from modlinseq_print.printables.tiles import CUT_LINES, UNDERLINES
 from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER
 from modlinseq_print.render.theme import THEMES
 
@@ -31,7 +31,7 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
     "Tiles": {"tiles.copies": ("Copies of each number", "tiles"), "tiles.wild": ("Wild tiles", "tiles"),
               "tiles.blockers": ("Blockers", "tiles"), "tiles.width": ("Tile width", LENGTH),
               "tiles.shape": ("Tile shape", ""), "tiles.no_zero": ("Leave out the 0 tiles", ""),
-              "tiles.underline": ("Underline 6 and 9", ""), "tiles.back_text": ("Text on the backs", ""),
+              "tiles.underline": ("Underline numbers that read as another upside down", "6 and 9, 16 and 91..."), "tiles.back_text": ("Text on the backs", ""),
               "markers.include": ("Print modulus markers", ""), "markers.range": ("Marker moduli", "e.g. 8-20"),
               "markers.copies": ("Markers of each modulus", "markers"),
               "box.include": ("Add a box for the tiles and markers", ""),
@@ -54,6 +54,7 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
 }
 CHOICES = {"theme": tuple(THEMES), "board.pattern": PATTERNS, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPES,
            "tiles.layout": LAYOUTS, "board.orientation": ORIENTATIONS, "tiles.cut_lines": CUT_LINES,
+           "tiles.underline": UNDERLINES,
            "lang": LANGUAGES}
 SUGGESTIONS = {key: tuple(name for name in PAPERS if name != POSTER) for key in ("paper", "board.paper", "tiles.paper")}
 OTHERS = "More settings"

@@ -56,7 +56,7 @@ def _kit(request: Request):
     chosen = _solid_choices(request)
     look = solid_look(preset.measures.tile_width, preset.tiles.shape)
     spec = SolidSpec(thickness=THICKNESS[chosen["style"]], number=chosen["number"],
-                     cue="underline" if preset.tiles.underline else "none")
+                     cue="none" if preset.tiles.underline == "none" else "underline")
     return preset, kit_pieces(preset), look, spec, chosen
 
 

@@ -133,7 +133,7 @@ def test_translated_output_keeps_the_addresses_and_english_messages(cli, tmp_pat
     out = tmp_path / "board.pdf"
     result = cli("board", "--board", "hex:2", "--lang", "ru", "-o", out)
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
-    assert result.status == 0 and "Поле MODLINSEQ hex:2" in text and "B3" in text and "M2" in text
+    assert result.status == 0 and "Поле MODLINSEQ (шестиугольник порядка 2)" in text and "B3" in text and "M2" in text
     assert "wrote" in result.out and "Поле" not in result.out
 
 

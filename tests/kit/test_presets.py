@@ -122,7 +122,7 @@ copies = 2
     board, tiles = preset.board, preset.tiles
     assert (board.paper, board.margin, board.overlap, board.orientation) == ("a3", "5mm", "12mm", "landscape")
     assert (tiles.paper, tiles.margin, tiles.gap, tiles.bleed, tiles.safe) == ("a4", "6mm", "3mm", "2mm", "2.5mm")
-    assert (tiles.cut_lines, tiles.crop_marks, tiles.nest, tiles.underline) == ("dashed", True, False, True)
+    assert (tiles.cut_lines, tiles.crop_marks, tiles.nest, tiles.underline) == ("dashed", True, False, "ambiguous")
     assert (tiles.back_offset, preset.markers.copies) == ("1.5mm,-0.5mm", 2)
 
 
