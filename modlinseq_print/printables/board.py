@@ -15,7 +15,7 @@ from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.rect import Rect
-from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import DIE_LINE, Circle, Item, Layer, Polygon, Scene, Style, Text, Use
 from modlinseq_print.render.theme import Theme, get_theme
 from modlinseq_print.rules.sequences import MAX_MODULUS
 from modlinseq_print.wording import _
@@ -319,8 +319,9 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
         _draw_labels(drawing, drawn, centres, marks, theme)
-    if board.grid == "hex" and START in board.cells:
-        drawing.scene.layer("cells").items.append(start_ring(drawing, theme))
+    if board.grid == "hex" and START in board.cells:  # a layer of its own just above the cells (they are all uses)
+        names = [layer.name for layer in scene.layers]
+        scene.layers.insert(names.index("cells") + 1, Layer("start", [start_ring(drawing, theme)]))
     if style.die_outline:
         scene.layer("dieline").items.extend(Polygon(loop, DIE_LINE) for loop in outline_loops(
             [drawing.corners(cell) for cell in drawn]))

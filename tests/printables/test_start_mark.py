@@ -16,9 +16,9 @@ BOARDS_WITH_A0 = ["hex:1", "hex:9", "rect:7x5", "tess:3"]
 
 
 def rings(drawing, theme):
-    """The stroked, unfilled polygons in the start colour on the cells layer."""
+    """The stroked, unfilled polygons in the start colour on the start layer, just above the cells."""
     colour = THEMES[theme].start_mark
-    return [i for i in drawing.scene.layer("cells").items
+    return [i for i in drawing.scene.layer("start").items
             if isinstance(i, Polygon) and i.style.stroke == colour and i.style.fill is None]
 
 
