@@ -4,6 +4,7 @@ game drawn by the position renderer (rules, page 1, sections 2 and 3)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from modlinseq_print.errors import ModlinseqError
@@ -12,8 +13,9 @@ from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.printables import reference_text as card_words
 from modlinseq_print.printables import rules_text as words
 from modlinseq_print.printables.flow import PT, Flow
-from modlinseq_print.printables.position import diagram_style, position_scene
-from modlinseq_print.render.scene import Scene
+from modlinseq_print.printables.position import PositionDrawing, diagram_style, position_scene
+from modlinseq_print.render.fonts import cap_height
+from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.examples import ExampleGame, ExampleTurn, blocking_lines, example_game, lesson_board, \
     lesson_start
@@ -30,6 +32,11 @@ CAPTION = 7.5 * PT
 FALLBACK_BOARD = "hex:9"  # the diagrams' board when the kit's own cannot hold the example game
 DIAGRAM_HEIGHT = 62.0  # mm: the tallest a diagram is drawn
 NARROWEST = 75.0  # mm: the narrowest column the sheet is set in
+ADDRESS_MM = 2.5  # mm: the font size of a cell address in a diagram, as printed (after the figure's scale)
+ADDRESS_INK = "#111111"
+TAG = Style(fill="#ffffff", stroke="#333333", stroke_width=0.15)
+# a cell address in a caption: a sextant letter (Latin, Greek or Cyrillic look-alike) and its number
+ADDRESS = re.compile(r"(?<![^\W\d_])[ABEHMPTΑΒΕΗΜΡΠΤАВЕНМРТ][0-9]+(?![0-9])")
 
 
 @dataclass(frozen=True)
@@ -69,11 +76,48 @@ def example_for(spec: ReferenceSpec) -> ExampleGame:
     return example_game(start, spec.pattern if spec.pattern is not None else board.default_pattern)
 
 
-def diagram(spec: ReferenceSpec, game: ExampleGame, turn: ExampleTurn) -> Scene:
-    """A turn's position cropped around the tiles, its new tiles outlined, without a legend."""
+def diagram(flow: Flow, spec: ReferenceSpec, game: ExampleGame, turn: ExampleTurn, caption: str) -> Scene:
+    """A turn's position cropped around the tiles, its new tiles outlined, without a legend; of the cell
+    addresses only those its caption names, printed ADDRESS_MM high at the scale the flow draws it."""
     style = diagram_style(crop=True, legend="none", theme=spec.theme, tile_shape=spec.tile_shape,
-                          pattern=game.pattern)
-    return position_scene(turn.after, replace(style, highlight=frozenset(turn.result.placed))).scene
+                          pattern=game.pattern, labels=False)
+    drawing = position_scene(turn.after, replace(style, highlight=frozenset(turn.result.placed)))
+    add_addresses(drawing, named_cells(drawing, caption), ADDRESS_MM / flow.figure_scale(drawing.scene,
+                                                                                      DIAGRAM_HEIGHT))
+    return drawing.scene
+
+
+def named_cells(drawing: PositionDrawing, text: str) -> list[Cell]:
+    """The drawn cells whose addresses the text names (Greek and Cyrillic look-alike letters too), in order."""
+    board, cells = drawing.analysis.position.board, []
+    drawn = drawing.board.board.cells
+    for match in ADDRESS.finditer(text):
+        try:
+            cell = board.parse_address(match.group(0))
+        except ModlinseqError:
+            continue
+        if cell in drawn and cell not in cells:
+            cells.append(cell)
+    return cells
+
+
+def add_addresses(drawing: PositionDrawing, cells: list[Cell], size: float) -> None:
+    """Each cell's address, `size` mm high in the figure, dark on a white tag: on the lower part of a tile
+    (clear of its number), in the middle of an empty cell; kept inside the figure."""
+    position, scene = drawing.analysis.position, drawing.scene
+    layer = scene.layer("labels")
+    half_cap = cap_height("Helvetica-Bold") * size / 2
+    for cell in cells:
+        text = position.board.address(cell)
+        x, y = drawing.centre(cell)
+        if cell in position.tiles:
+            y += drawing.board.cell_size * 0.42
+        half_w, half_h = text_width(text, "Helvetica-Bold", size) / 2 + size * 0.25, half_cap + size * 0.22
+        x = min(max(x, half_w + 0.2), scene.width - half_w - 0.2)
+        y = min(max(y, half_h + 0.2), scene.height - half_h - 0.2)
+        box = ((x - half_w, y - half_h), (x + half_w, y - half_h), (x + half_w, y + half_h), (x - half_w, y + half_h))
+        layer.items.append(Polygon(box, TAG))
+        layer.items.append(Text(x, y, text, size, "middle", "Helvetica-Bold", ADDRESS_INK, True))
 
 
 def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
@@ -89,7 +133,8 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.heading(_("The first turn"), size=HEAD)
     flow.paragraph(_(words.FIRST_TURN_MARKER if spec.markers else words.FIRST_TURN), size=BODY)
     first = game.lesson[0]
-    flow.figure(diagram(spec, game, first), first_caption(spec, first), CAPTION, DIAGRAM_HEIGHT)
+    caption = first_caption(spec, first)
+    flow.figure(diagram(flow, spec, game, first, caption), caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     flow.heading(_("A turn"), size=HEAD)
     flow.bullets([_(step) for step in words.TURN], size=BODY)
     flow.heading(_("Scoring"), size=HEAD)
@@ -99,12 +144,13 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.heading(_("Frozen players and the end"), size=HEAD)
     flow.paragraph(_(words.END), size=BODY)
     text = _(words.BLOCKED) + (_(words.BLOCKED_BLOCKERS) if spec.blockers else "")
-    figure, caption = diagram(spec, game, game.lesson[-1]), blocked_caption(game)
+    caption = blocked_caption(game)
+    figure = diagram(flow, spec, game, game.lesson[-1], caption)
     flow.ensure(HEAD * 1.7 + flow.paragraph_height(text, BODY) + flow.figure_height(figure, caption, CAPTION,
                                                                                      DIAGRAM_HEIGHT))
     flow.heading(_("Blocked cells"), size=HEAD)
     flow.paragraph(text, size=BODY)
-    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
+    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     if flow.column == 0 and flow.columns == 2:  # the variations beside the blocked cells, not under them
         flow.next_column()
     variations(flow, spec)
@@ -118,11 +164,12 @@ def columns_for(flow: Flow) -> int:
 def _worked_example(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     """Figure 2 and the table of what its turn scores, kept together."""
     turn = game.lesson[2]
-    figure, caption = diagram(spec, game, turn), worked_caption(game)
+    caption = worked_caption(game)
+    figure = diagram(flow, spec, game, turn, caption)
     rows, widths = _fitted(worked_rows(turn), flow.column_width)
     lines = sum(max(len(c) if isinstance(c, tuple) else 1 for c in row) for row in rows)
     flow.ensure(flow.figure_height(figure, caption, CAPTION, DIAGRAM_HEIGHT) + lines * CAPTION * 1.45 + 2.0)
-    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
+    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     flow.table(rows, widths=widths, size=CAPTION)
 
 

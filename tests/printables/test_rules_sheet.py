@@ -125,3 +125,29 @@ def test_a_board_too_small_for_the_example_draws_it_on_an_order_9_board():
     assert game.start.board.spec == "hex:9"
     game = example_for(ReferenceSpec(13, board="square:9x9"))
     assert game.start.board.spec == "hex:9"
+
+
+def _printed_labels(scene, scale: float = 1.0, inside: str = "") -> list[tuple[str, float]]:
+    """Every cell-address label of the scene (a Text in a layer named 'labels', at any depth) with its font size
+    in mm as printed: its size times the scales of the figures it is drawn in."""
+    found = []
+    for layer in scene.layers:
+        for item in layer.items:
+            if isinstance(item, Embed):
+                found += _printed_labels(item.scene, scale * item.scale, layer.name)
+            elif isinstance(item, Text) and layer.name == "labels":
+                found.append((item.text, item.size * scale))
+    return found
+
+
+@pytest.mark.parametrize("paper", [A4, (215.9, 279.4), (148.0, 210.0)], ids=["A4", "Letter", "A5"])
+@pytest.mark.parametrize("lang", ["en", "el", "ru"])
+def test_every_address_in_a_diagram_prints_at_least_2_5_mm_and_the_captions_cells_are_labelled(paper, lang):
+    spec = ReferenceSpec(13, wild=4)
+    with using(lang):
+        pages = reference_pages(spec, *paper, 12.0)
+    labels = [label for page in pages for label in _printed_labels(page)]
+    assert labels and min(size for _text, size in labels) >= 2.5 - 1e-6
+    named = {"A0", "B1", "B2", "M1", "M2", "H5"}  # figure 1's line through A0; figure 3's blocked cells
+    assert named <= {text for text, _size in labels}
+    assert len(labels) <= 40  # only the cells a caption names, not the whole board (271 cells)
