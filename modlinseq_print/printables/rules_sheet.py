@@ -4,7 +4,6 @@ game drawn by the position renderer (rules, page 1, sections 2 and 3)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from modlinseq_print.errors import ModlinseqError
@@ -13,9 +12,10 @@ from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.printables import reference_text as card_words
 from modlinseq_print.printables import rules_text as words
 from modlinseq_print.printables.flow import PT, Flow
-from modlinseq_print.printables.position import PositionDrawing, diagram_style, position_scene
-from modlinseq_print.render.fonts import cap_height
-from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.printables.position import diagram_style, position_scene
+from modlinseq_print.printables.rules_help import ADDRESS_MM, add_addresses, faq, named_cells, reading_box, \
+    reading_example
+from modlinseq_print.render.scene import Scene
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.examples import ExampleGame, ExampleTurn, blocking_lines, example_game, lesson_board, \
     lesson_start
@@ -32,11 +32,6 @@ CAPTION = 7.5 * PT
 FALLBACK_BOARD = "hex:9"  # the diagrams' board when the kit's own cannot hold the example game
 DIAGRAM_HEIGHT = 62.0  # mm: the tallest a diagram is drawn
 NARROWEST = 75.0  # mm: the narrowest column the sheet is set in
-ADDRESS_MM = 2.5  # mm: the font size of a cell address in a diagram, as printed (after the figure's scale)
-ADDRESS_INK = "#111111"
-TAG = Style(fill="#ffffff", stroke="#333333", stroke_width=0.15)
-# a cell address in a caption: a sextant letter (Latin, Greek or Cyrillic look-alike) and its number
-ADDRESS = re.compile(r"(?<![^\W\d_])[ABEHMPTΑΒΕΗΜΡΠΤАВЕНМРТ][0-9]+(?![0-9])")
 
 
 @dataclass(frozen=True)
@@ -87,39 +82,6 @@ def diagram(flow: Flow, spec: ReferenceSpec, game: ExampleGame, turn: ExampleTur
     return drawing.scene
 
 
-def named_cells(drawing: PositionDrawing, text: str) -> list[Cell]:
-    """The drawn cells whose addresses the text names (Greek and Cyrillic look-alike letters too), in order."""
-    board, cells = drawing.analysis.position.board, []
-    drawn = drawing.board.board.cells
-    for match in ADDRESS.finditer(text):
-        try:
-            cell = board.parse_address(match.group(0))
-        except ModlinseqError:
-            continue
-        if cell in drawn and cell not in cells:
-            cells.append(cell)
-    return cells
-
-
-def add_addresses(drawing: PositionDrawing, cells: list[Cell], size: float) -> None:
-    """Each cell's address, `size` mm high in the figure, dark on a white tag: on the lower part of a tile
-    (clear of its number), in the middle of an empty cell; kept inside the figure."""
-    position, scene = drawing.analysis.position, drawing.scene
-    layer = scene.layer("labels")
-    half_cap = cap_height("Helvetica-Bold") * size / 2
-    for cell in cells:
-        text = position.board.address(cell)
-        x, y = drawing.centre(cell)
-        if cell in position.tiles:
-            y += drawing.board.cell_size * 0.42
-        half_w, half_h = text_width(text, "Helvetica-Bold", size) / 2 + size * 0.25, half_cap + size * 0.22
-        x = min(max(x, half_w + 0.2), scene.width - half_w - 0.2)
-        y = min(max(y, half_h + 0.2), scene.height - half_h - 0.2)
-        box = ((x - half_w, y - half_h), (x + half_w, y - half_h), (x + half_w, y + half_h), (x - half_w, y + half_h))
-        layer.items.append(Polygon(box, TAG))
-        layer.items.append(Text(x, y, text, size, "middle", "Helvetica-Bold", ADDRESS_INK, True))
-
-
 def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     """Lay out the rules sheet on the flow: a title and introduction, then two columns."""
     flow.heading(_("How to play MODLINSEQ"), size=15 * PT)
@@ -127,12 +89,16 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
         title=spec.title, modulus=spec.modulus, board=spec.board), size=BODY)
     flow.paragraph(_(words.INTRO), size=BODY)
     flow.set_columns(columns_for(flow), gap=0.0)
+    first = game.lesson[0]
+    sequence = " ~ ".join(str(t.known) for t in _line_tiles(first))
+    reading_box(flow, BODY, CAPTION, HEAD, first.transcript, sequence,
+                reading_example(first.after.position, _line_cells(first)), spec.modulus, spec.markers, spec.theme,
+                spec.tile_shape)
     _rule(flow, spec, game)
     _players(flow, spec)
     _setup(flow, spec)
     flow.heading(_("The first turn"), size=HEAD)
     flow.paragraph(_(words.FIRST_TURN_MARKER if spec.markers else words.FIRST_TURN), size=BODY)
-    first = game.lesson[0]
     caption = first_caption(spec, first)
     flow.figure(diagram(flow, spec, game, first, caption), caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     flow.heading(_("A turn"), size=HEAD)
@@ -142,7 +108,8 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.table(scoring_rows(), widths=[16, 16, 16, 16], size=BODY)
     _worked_example(flow, spec, game)
     flow.heading(_("Frozen players and the end"), size=HEAD)
-    flow.paragraph(_(words.END), size=BODY)
+    for paragraph in words.END:
+        flow.paragraph(_(paragraph), size=BODY)
     text = _(words.BLOCKED) + (_(words.BLOCKED_BLOCKERS) if spec.blockers else "")
     caption = blocked_caption(game)
     figure = diagram(flow, spec, game, game.lesson[-1], caption)
@@ -154,6 +121,7 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     if flow.column == 0 and flow.columns == 2:  # the variations beside the blocked cells, not under them
         flow.next_column()
     variations(flow, spec)
+    faq(flow, BODY, HEAD, spec.wild)
 
 
 def columns_for(flow: Flow) -> int:
@@ -216,10 +184,15 @@ def _rule(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.paragraph(f"{_(card_words.RULE)} {example}", size=BODY)
 
 
+def _line_cells(turn: ExampleTurn):
+    """The cells of a turn's primary sequence, in order."""
+    return turn.result.sequences[0].report.chain.cells
+
+
 def _line_tiles(turn: ExampleTurn):
     """The tiles of a turn's primary sequence, in order."""
     position = turn.after.position
-    return [position.tiles[c] for c in turn.result.sequences[0].report.chain.cells]
+    return [position.tiles[c] for c in _line_cells(turn)]
 
 
 def _players(flow: Flow, spec: ReferenceSpec) -> None:
