@@ -125,7 +125,7 @@ FAQ = [
      "not say whether a player may freeze by choice; in this kit nobody may."),
     ("May the first turn be a single tile?",
      "Yes. A turn lays at least one tile, and the first turn's line must pass through A0 (rules, page 1, "
-     "sections 3-2 and 3-3); a line of one or two tiles scores nothing."),
+     "sections 3-2 and 3-3); a single tile scores nothing."),
     ("What happens when the stock runs out?",
      "Play goes on, but nobody draws any more, so hands shrink (rules, page 1, section 3-3). A player with no "
      "tiles left cannot lay one and is frozen."),
