@@ -170,7 +170,7 @@ def library_reference() -> str:
 
 DIAGRAM_BLOCK = re.compile(r"^```position\n(?P<body>.*?)^```\n", re.S | re.M)
 KEYS = ("board", "modulus", "transcript", "wrap", "pattern", "marker", "crop", "legend", "caption", "legal",
-        "blocked", "points")
+        "blocked", "points", "turn")
 
 
 class DiagramError(ValueError):
@@ -208,7 +208,7 @@ def parse_diagram(body: str) -> Diagram:
     options = {"wrap": values.get("wrap"), "pattern": values.get("pattern"),
                "marker": values.get("marker") == "yes", "crop": values.get("crop", "yes") == "yes",
                "legend": values.get("legend", "long")}
-    expected = {k: values[k] for k in ("legal", "blocked", "points") if k in values}
+    expected = {k: values[k] for k in ("legal", "blocked", "points", "turn") if k in values}
     return Diagram(values["board"], int(values["modulus"]), values["transcript"], values["caption"], options,
                    expected)
 
@@ -218,11 +218,30 @@ def diagrams(markdown: str) -> list[tuple[re.Match, Diagram]]:
     return [(found, parse_diagram(found["body"])) for found in DIAGRAM_BLOCK.finditer(markdown)]
 
 
+def last_turn_points(diagram: Diagram) -> int:
+    """What the transcript's last turn scores, its turns played in order by the rules engine from the empty
+    board (or the modulus marker alone on A0)."""
+    from modlinseq_print.rules.start import start_position
+    from modlinseq_print.rules.transcript import parse_transcript
+    from modlinseq_print.rules.turns import play
+
+    start = start_position(diagram.board, diagram.modulus, diagram.options["wrap"], marker=diagram.options["marker"])
+    played = play(parse_transcript(diagram.transcript, start.topology, diagram.modulus), start)
+    last = played.results[-1]
+    if not last.legal:
+        raise DiagramError(f"turn {last.number} of {diagram.transcript!r} is illegal: {last.reason}")
+    return last.points
+
+
 def check_verdict(diagram: Diagram, report: dict) -> None:
-    """Raise DiagramError when the verdict the page states (legal, blocked cells, points) is not the engine's."""
+    """Raise DiagramError when the verdict the page states is not the engine's: legal, the blocked cells,
+    `points` (the sum over every sequence on the board, as the legend lists them) and `turn` (what the last
+    turn scores)."""
     found = {"legal": "yes" if report["legal"] else "no",
              "blocked": " ".join(sorted(report["blocked"])) or "none",
              "points": str(sum(sequence["points"] for sequence in report["sequences"]))}
+    if "turn" in diagram.expected:
+        found["turn"] = str(last_turn_points(diagram))
     for key, stated in diagram.expected.items():
         if key == "blocked":
             stated = " ".join(sorted(stated.replace(",", " ").split())) or "none"

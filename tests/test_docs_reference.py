@@ -137,6 +137,27 @@ def test_a_wrong_verdict_fails_the_diagram():
         reference.parse_diagram(block + "colour: red\n")
 
 
+def test_a_caption_that_says_what_a_turn_scores_is_checked_against_the_engine():
+    """A caption saying a turn 'scores N' states `turn: N`, which the rules engine checks by playing the turns;
+    one that also sums the table (`points`) says that total too, so caption and legend agree."""
+    checked = 0
+    for page, text in PAGE_TEXT.items():
+        for _, diagram in reference.diagrams(text):
+            said = re.search(r"\bscores (\d+)\b", diagram.caption)
+            if not said:
+                continue
+            assert diagram.expected.get("turn") == said.group(1), (page, diagram.caption)
+            total = diagram.expected.get("points")
+            if total is not None and total != said.group(1):
+                assert f"{total} points in all" in diagram.caption, (page, diagram.caption)
+            checked += 1
+    assert checked >= 1
+    block = "board: hex:9\nmodulus: 11\ntranscript: 4B2, 7B1, 10A0, 2M1, 5M2; 7B1 ~ 5E1 ~ 3E3 ~ 1E6\ncaption: x\n"
+    with pytest.raises(reference.DiagramError):
+        reference.draw_diagram(reference.parse_diagram(block + "turn: 9\n"))  # the board's total, not the turn's
+    reference.draw_diagram(reference.parse_diagram(block + "points: 9\nturn: 3\n"))
+
+
 def test_the_pages_cite_the_rules_and_link_their_authors():
     everything = "\n".join(PAGE_TEXT.values())
     for page, text in PAGE_TEXT.items():

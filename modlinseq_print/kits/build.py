@@ -18,7 +18,7 @@ from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.box_sets import BoxSet, piece_size, pieces_box
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
-from modlinseq_print.printables.reference import reference_pages
+from modlinseq_print.printables.reference import appendix_pages, reference_pages, table_fits_page
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, example_for
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, TileSheets, build_sheets
@@ -158,19 +158,26 @@ def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutt
 
 def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,
                   game: ExampleGame) -> tuple[Section, list[Section]]:
-    """The rules sheet and reference card, and the worksheet with its answers when exercises are asked for."""
+    """The rules sheet and reference card, then the sections that follow the pieces: the worksheet with its
+    answers when exercises are asked for, and the appendix of every sequence when the table is longer than a
+    page and the preset asks for it (`sequence_appendix`); a table that fits one page stays on the card."""
     margin = sheet.margin + FLOW_INSET
-    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game)
+    fits = table_fits_page(spec.modulus, sheet.width, sheet.height, margin)
+    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, table=fits)
     reference = Section(_("Rules and reference card"), _pages(scenes, "reference"), sheet.margin,
                         "Rules and reference card")
-    if not exercises:
-        return reference, []
-    problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
-    sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed, margin,
-                                                preset.modulus)
-    return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin,
-                               "Practice problems"),
-                       Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
+    after = []
+    if exercises:
+        problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
+        sheet_pages, answer_pages = worksheet_pages(problems, sheet.width, sheet.height, preset.exercises.seed,
+                                                    margin, preset.modulus)
+        after += [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin, "Practice problems"),
+                  Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
+    if not fits and preset.sequence_appendix:
+        pages = appendix_pages(spec.modulus, sheet.width, sheet.height, margin)
+        after.append(Section(_("Appendix: every sequence"), _pages(pages, "appendix"), sheet.margin,
+                             "Appendix: every sequence"))
+    return reference, after
 
 
 def reference_spec(preset: Preset, board: Board) -> ReferenceSpec:

@@ -20,6 +20,9 @@ KEY_HELP = {
              "such as 300x200mm",
     "margin": "blank paper edge of the cover, reference card and worksheet",
     "theme": "green (as the rules draw the board) or bw (black and white)",
+    "sequence_appendix": "the table of every sequence of the modulus is on the reference card when it fits one "
+                         "page (on A4 and Letter: every modulus up to 35, and 37-39, 41, 43); a longer one is left "
+                         "out, or with true printed as an appendix at the end of the kit",
     "board.spec": "the board: hex:N, rect:CxR, tess:N, square:CxR or file:PATH (a path from the folder the command runs in)",
     "board.pattern": "none, bonus or bonus-malus (unset: the board's own, bonus on tess boards)",
     "board.wrap": "none, lines, bounce or tess: the variation the reference card explains (unset: the board's own)",

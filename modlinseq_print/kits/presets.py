@@ -111,6 +111,7 @@ class Preset:
     paper: str = "a4"
     margin: str = "10mm"
     theme: str = "green"
+    sequence_appendix: bool = False  # the table of every sequence, when longer than a page: an appendix, or left out
     board: BoardSection = BoardSection()
     tiles: TilesSection = TilesSection()
     markers: MarkersSection = MarkersSection()

@@ -141,24 +141,27 @@ class Flow:
 
     def figure_height(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> float:
         """The height (mm) `figure` takes in this column."""
-        scale = self._figure_scale(drawing, tallest)
+        scale = self.figure_scale(drawing, tallest)
         return drawing.height * scale + size * 0.3 + self.paragraph_height(caption, size)
 
     def paragraph_height(self, text: str, size: float = 9.5 * PT, font: str = "Helvetica") -> float:
         """The height (mm) `paragraph` takes in this column."""
         return len(wrap_text(text, self.column_width, font, size)) * size * 1.3 + size * 0.5
 
-    def _figure_scale(self, drawing: Scene, tallest: float | None) -> float:
+    def figure_scale(self, drawing: Scene, tallest: float | None = None) -> float:
+        """The scale `figure` draws `drawing` at in this column (before any shrinking to save a column)."""
         return min(1.0, self.column_width / drawing.width, (tallest or drawing.height) / drawing.height)
 
-    def figure(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> None:
+    def figure(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None,
+               shrink: bool = True) -> None:
         """A drawing scaled to the column's width (never enlarged; at most `tallest` mm high), centred, with
-        its caption below, kept together in one column. A figure is a picture: pieces drawn in it are art, never
-        die or crease lines of a press-ready file."""
-        scale = self._figure_scale(drawing, tallest)
+        its caption below, kept together in one column. With `shrink`, a figure a little too tall for the room
+        left is drawn smaller instead (never with it: its text was sized for `figure_scale`). A figure is a
+        picture: pieces drawn in it are art, never die or crease lines of a press-ready file."""
+        scale = self.figure_scale(drawing, tallest)
         below = self.figure_height(drawing, caption, size, tallest) - drawing.height * scale
         room = self.page_height - self.margin - self.y - below
-        if drawing.height * scale > room >= drawing.height * scale * SHRINK:  # a little smaller saves a column
+        if shrink and drawing.height * scale > room >= drawing.height * scale * SHRINK:  # a little smaller saves a column
             scale = room / drawing.height
         self.ensure(drawing.height * scale + below)
         self._check_height(caption, drawing.height * scale)

@@ -1,7 +1,10 @@
 """The rules sheet and reference card: how to play (printables/rules_sheet.py), then MSA notation, filling
-gaps and every sequence of the modulus, the table flowing over as many pages as it needs."""
+gaps and every sequence of the modulus, the table flowing over as many pages as it needs; or, for a kit, the
+table on the card only when it fits one page, else as an appendix of its own or not at all."""
 
 from __future__ import annotations
+
+from math import gcd
 
 from modlinseq_print.printables import reference_text as words
 from modlinseq_print.printables.flow import PT, SHADE, Flow
@@ -19,30 +22,64 @@ FRAME = Style(stroke="#555555", stroke_width=0.35)
 
 
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
-                    game: ExampleGame | None = None) -> list[Scene]:
+                    game: ExampleGame | None = None, table: bool = True) -> list[Scene]:
     """The rules sheet, then the reference card below its end, as pages of the given size (mm); `game` is the
-    example game the sheet teaches with (by default the one example_for plays)."""
+    example game the sheet teaches with (by default the one example_for plays). Without `table`, the card
+    says how many sequences the modulus has instead of listing them."""
     check_room(width, height, margin, A6_TEXT, "the rules and reference sheet")
     flow = Flow(width, height, margin=margin, columns=1)
     teach(flow, spec, game or example_for(spec))
     flow.set_columns(1, gap=4.0)
-    card(flow, spec)
+    card(flow, spec, table)
     score_sheet(flow)
     return flow.pages
 
 
-def card(flow: Flow, spec: ReferenceSpec) -> None:
-    """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus."""
-    flow.heading(_("Reference card, modulus {modulus}").format(modulus=spec.modulus), size=15 * PT)
-    flow.set_columns(columns_for(flow), gap=0.0)
+def table_fits_page(modulus: int, width: float, height: float, margin: float = 12.0) -> bool:
+    """Whether the table of every sequence of the modulus fits one page of this size (it is laid out to see)."""
+    flow = Flow(width, height, margin=margin, columns=1)
+    sequences(flow, modulus)
+    return len(flow.pages) == 1
+
+
+def appendix_pages(modulus: int, width: float, height: float, margin: float = 12.0) -> list[Scene]:
+    """The table of every sequence of the modulus on pages of its own (a kit's appendix)."""
+    flow = Flow(width, height, margin=margin, columns=1)
+    sequences(flow, modulus)
+    return flow.pages
+
+
+def sequence_count(modulus: int) -> int:
+    """How many sequences of two or more different values the modulus has (the rows of tables 2B and 2C, the
+    constant sequences aside)."""
+    return sum(gcd(step, modulus) for step in range(1, modulus // 2 + 1))
+
+
+def card(flow: Flow, spec: ReferenceSpec, table: bool = True) -> None:
+    """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus (or,
+    without `table`, a line on how to do without the table)."""
+    title = _("Reference card, modulus {modulus}").format(modulus=spec.modulus)
+    msa, gaps = words.msa_text(spec.modulus), _(words.GAPS)
+    columns = columns_for(flow)
+    # the title, the two paragraphs (side by side in two columns, each at most twice as tall) and a few rows of
+    # the table stay together: the card starts on a new page rather than split under the rules
+    paragraphs = max(flow.paragraph_height(msa, BODY), flow.paragraph_height(gaps, BODY)) * (2 if columns == 2 else 1)
+    flow.ensure(15 * PT * 1.7 + 2 * HEAD * 1.7 + paragraphs + 6 * TABLE * 1.45)
+    flow.heading(title, size=15 * PT)
+    flow.set_columns(columns, gap=0.0)
     flow.heading(_("MSA notation"), size=HEAD)
-    flow.paragraph(words.msa_text(spec.modulus), size=BODY)
+    flow.paragraph(msa, size=BODY)
     if flow.columns == 2:
         flow.next_column()
     flow.heading(_("Filling gaps"), size=HEAD)
-    flow.paragraph(_(words.GAPS), size=BODY)
+    flow.paragraph(gaps, size=BODY)
     flow.set_columns(1)
-    sequences(flow, spec.modulus)
+    if table:
+        sequences(flow, spec.modulus)
+    else:
+        flow.heading(_("Every sequence of modulus {modulus}").format(modulus=spec.modulus), size=HEAD)
+        flow.paragraph(_(words.NO_TABLE).format(modulus=spec.modulus, count=sequence_count(spec.modulus)),
+                       size=BODY)
 
 
 def sequences(flow: Flow, modulus: int) -> None:

@@ -27,6 +27,12 @@ GAPS = (
     "otherwise; a prime modulus always gives exactly one."
 )
 
+NO_TABLE = (
+    "Modulus {modulus} has {count} sequences of different numbers (and one of each number repeated): too many "
+    "to list here. To go on along a line, add its step, the difference between two neighbouring tiles, to "
+    "the last number, starting again from 0 past {modulus}."
+)
+
 WRAP = {
     "none": "Lines end at the edge of the board: a sequence cannot wrap around.",
     "lines": "Wrap-around (page 6, section 13-1): every straight line of the board closes on itself; "

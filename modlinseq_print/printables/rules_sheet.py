@@ -14,6 +14,8 @@ from modlinseq_print.printables import rules_text as words
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.position import diagram_style, position_scene
+from modlinseq_print.printables.rules_help import ADDRESS_MM, add_addresses, faq, named_cells, reading_box, \
+    reading_example
 from modlinseq_print.render.scene import Scene
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.rules.examples import ExampleGame, ExampleTurn, blocking_lines, example_game, lesson_board, \
@@ -70,11 +72,15 @@ def example_for(spec: ReferenceSpec) -> ExampleGame:
     return example_game(start, spec.pattern if spec.pattern is not None else board.default_pattern)
 
 
-def diagram(spec: ReferenceSpec, game: ExampleGame, turn: ExampleTurn) -> Scene:
-    """A turn's position cropped around the tiles, its new tiles outlined, without a legend."""
+def diagram(flow: Flow, spec: ReferenceSpec, game: ExampleGame, turn: ExampleTurn, caption: str) -> Scene:
+    """A turn's position cropped around the tiles, its new tiles outlined, without a legend; of the cell
+    addresses only those its caption names, printed ADDRESS_MM high at the scale the flow draws it."""
     style = diagram_style(crop=True, legend="none", theme=spec.theme, tile_shape=spec.tile_shape,
-                          pattern=game.pattern)
-    return position_scene(turn.after, replace(style, highlight=frozenset(turn.result.placed))).scene
+                          pattern=game.pattern, labels=False)
+    drawing = position_scene(turn.after, replace(style, highlight=frozenset(turn.result.placed)))
+    add_addresses(drawing, named_cells(drawing, caption), ADDRESS_MM / flow.figure_scale(drawing.scene,
+                                                                                      DIAGRAM_HEIGHT))
+    return drawing.scene
 
 
 def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
@@ -84,13 +90,18 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
         title=spec.title, modulus=spec.modulus, board=board_shape(parse_board(spec.board))), size=BODY)
     flow.paragraph(_(words.INTRO), size=BODY)
     flow.set_columns(columns_for(flow), gap=0.0)
+    first = game.lesson[0]
+    sequence = " ~ ".join(str(t.known) for t in _line_tiles(first))
+    reading_box(flow, BODY, CAPTION, HEAD, first.transcript, sequence,
+                reading_example(first.after.position, _line_cells(first)), spec.modulus, spec.markers, spec.theme,
+                spec.tile_shape)
     _rule(flow, spec, game)
     _players(flow, spec)
     _setup(flow, spec)
     flow.heading(_("The first turn"), size=HEAD)
     flow.paragraph(_(words.FIRST_TURN_MARKER if spec.markers else words.FIRST_TURN), size=BODY)
-    first = game.lesson[0]
-    flow.figure(diagram(spec, game, first), first_caption(spec, first), CAPTION, DIAGRAM_HEIGHT)
+    caption = first_caption(spec, first)
+    flow.figure(diagram(flow, spec, game, first, caption), caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     flow.heading(_("A turn"), size=HEAD)
     flow.bullets([_(step) for step in words.TURN], size=BODY)
     flow.heading(_("Scoring"), size=HEAD)
@@ -98,17 +109,20 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.table(scoring_rows(), widths=[16, 16, 16, 16], size=BODY)
     _worked_example(flow, spec, game)
     flow.heading(_("Frozen players and the end"), size=HEAD)
-    flow.paragraph(_(words.END), size=BODY)
+    for paragraph in words.END:
+        flow.paragraph(_(paragraph), size=BODY)
     text = _(words.BLOCKED) + (_(words.BLOCKED_BLOCKERS) if spec.blockers else "")
-    figure, caption = diagram(spec, game, game.lesson[-1]), blocked_caption(game)
+    caption = blocked_caption(game)
+    figure = diagram(flow, spec, game, game.lesson[-1], caption)
     flow.ensure(HEAD * 1.7 + flow.paragraph_height(text, BODY) + flow.figure_height(figure, caption, CAPTION,
                                                                                      DIAGRAM_HEIGHT))
     flow.heading(_("Blocked cells"), size=HEAD)
     flow.paragraph(text, size=BODY)
-    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
+    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     if flow.column == 0 and flow.columns == 2:  # the variations beside the blocked cells, not under them
         flow.next_column()
     variations(flow, spec)
+    faq(flow, BODY, HEAD, spec.wild)
 
 
 def columns_for(flow: Flow) -> int:
@@ -119,11 +133,12 @@ def columns_for(flow: Flow) -> int:
 def _worked_example(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     """Figure 2 and the table of what its turn scores, kept together."""
     turn = game.lesson[2]
-    figure, caption = diagram(spec, game, turn), worked_caption(game)
+    caption = worked_caption(game)
+    figure = diagram(flow, spec, game, turn, caption)
     rows, widths = _fitted(worked_rows(turn), flow.column_width)
     lines = sum(max(len(c) if isinstance(c, tuple) else 1 for c in row) for row in rows)
     flow.ensure(flow.figure_height(figure, caption, CAPTION, DIAGRAM_HEIGHT) + lines * CAPTION * 1.45 + 2.0)
-    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT)
+    flow.figure(figure, caption, CAPTION, DIAGRAM_HEIGHT, shrink=False)
     flow.table(rows, widths=widths, size=CAPTION)
 
 
@@ -170,10 +185,15 @@ def _rule(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
     flow.paragraph(f"{_(card_words.RULE)} {example}", size=BODY)
 
 
+def _line_cells(turn: ExampleTurn):
+    """The cells of a turn's primary sequence, in order."""
+    return turn.result.sequences[0].report.chain.cells
+
+
 def _line_tiles(turn: ExampleTurn):
     """The tiles of a turn's primary sequence, in order."""
     position = turn.after.position
-    return [position.tiles[c] for c in turn.result.sequences[0].report.chain.cells]
+    return [position.tiles[c] for c in _line_cells(turn)]
 
 
 def _players(flow: Flow, spec: ReferenceSpec) -> None:

@@ -32,7 +32,8 @@ SETUP = [
     "players then take turns in order.",
 ]
 SETUP_MARKER = "Put the modulus marker of {modulus} on the centre cell A0 (a darker tile); it counts as 0."
-SETUP_WILD = "The {wild} wild tiles (#) go into the stock with the others."
+SETUP_WILD = ("The {wild} wild tiles (#) go into the stock with the others. A wild tile stands for any number its "
+              "player names when laying it; every other tile is a natural tile.")
 
 FIRST_TURN = (
     "The first player lays a sequence of tiles in one straight line through the centre cell A0, in any of the "
@@ -64,11 +65,16 @@ BLOCKED = (
 )
 BLOCKED_BLOCKERS = " Put a red blocker tile on it so that nobody tries."
 
-END = (
-    "When the stock is empty, play goes on and hands shrink. A player who cannot lay a tile, or chooses not "
-    "to, is frozen: they keep their points but take no more turns. The game ends when every player is "
-    "frozen; the highest score wins (ties are possible, but rare)."
-)
+# Passing and freezing (rules, page 1, section 3-3): "A frozen player retains all points earned in the game,
+# but no longer participates in the action. Non-frozen players continue normally." The list of when a player
+# freezes is lost from the transcribed text; the rules engine (rules/game.py) freezes a player with no legal turn
+# (an empty hand included) and refuses a freeze while the player can play: the words below say the same.
+END = [
+    "On your turn you must lay at least one tile if you can: you may not pass. A player who cannot lay any tile "
+    "is frozen: they keep their points but take no more turns for the rest of the game.",
+    "When the stock is empty, play goes on without drawing, and hands shrink. The game ends when every player "
+    "is frozen; the highest score wins, and tied players share the win.",
+]
 
 # Captions of the three diagrams, filled in from the example game the rules engine plays.
 FIGURE_FIRST = "Figure 1: the first turn, {transcript}: {tiles} through A0, step {step}: {points}."
@@ -85,3 +91,50 @@ BLOCKED_PLAIN = "{cell} is now blocked (red): no number fits every line through 
 BLOCKED_TOO = "{cell} is blocked too."
 BONUS_LENGTH = "{tiles} + {bonus} bonus"
 MALUS_LENGTH = "{tiles} - {malus} malus"
+
+# The "Reading the board" box (rules, page 1, section 1-2 for the addresses, section 2-1 for the notation).
+READING_HEAD = "Reading the board"
+READING_CELLS = (
+    "Every cell has a name. The centre cell is A0; the six cells around it are B1, E1, H1, M1, P1 and T1, "
+    "clockwise from the left. Each letter names a sixth of the board, whose cells are numbered outward from "
+    "the centre, ring by ring: B2 and B3 lie just beyond B1."
+)
+READING_CAPTION = "The cells around the centre cell A0, each with its name."
+READING_TILE = "A tile on a cell is written as its number, then the cell: {tile} reads: the {value} goes on cell {cell}."
+READING_TURN = (
+    "A turn lists its tiles, as {transcript}. A sequence is written with ~ between its numbers, in the order "
+    "they stand on the line: {sequence}."
+)
+READING_MARKER = "The modulus marker on A0 counts as 0 and is written 0A0."
+
+# The questions a table asks, answered as the rules do, or, where they are silent, as the rules engine plays:
+# passing and freezing (page 1, section 3-3; rules/game.py refuses a freeze while a turn is possible); a first
+# turn of one tile (sections 2-3 and 3-3: a line through A0 of any length; rules/turns.py accepts one tile);
+# the empty stock (section 3-3); ties (section 3-3: possible, no tie-break; rules/playtest.py shares the win);
+# wild tiles (page 3, section 7-1); tiles left in a hand (silent; the engine counts only turns' points).
+FAQ_HEAD = "Questions at the table"
+FAQ_WILD = (
+    "What is a wild tile worth at the end?",
+    "Its number is the one its player named, and it never changes. A wild tile never counts in a sequence's "
+    "length (rules, page 3, section 7-1), so it adds no points of its own.",
+)
+FAQ = [
+    ("Can I pass?",
+     "No, not while you can lay a tile. If you cannot, you are frozen for the rest of the game: you keep your "
+     "points and take no more turns, even if the board opens up later (rules, page 1, section 3-3). The rules do "
+     "not say whether a player may freeze by choice; in this kit nobody may."),
+    ("May the first turn be a single tile?",
+     "Yes. A turn lays at least one tile, and the first turn's line must pass through A0 (rules, page 1, "
+     "sections 3-2 and 3-3); a single tile scores nothing."),
+    ("What happens when the stock runs out?",
+     "Play goes on, but nobody draws any more, so hands shrink (rules, page 1, section 3-3). A player with no "
+     "tiles left cannot lay one and is frozen."),
+    ("What if players tie?",
+     "The rules allow ties and break none (page 1, section 3-3): tied players share the win."),
+    ("Do I score a line I only touch?",
+     "You score, in full, every line your tiles create or make longer, counting the tiles already on it (rules, "
+     "page 1, section 3-2). A line you add no tile to scores nothing for you."),
+    FAQ_WILD,
+    ("Do tiles left in my hand count at the end?",
+     "No: they neither score nor cost points. The rules are silent on this; it is this kit's rule."),
+]

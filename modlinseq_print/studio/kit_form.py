@@ -23,7 +23,8 @@ LENGTH = "length: mm, cm, in or pt, e.g. 25mm"
 #: The headings, in order, and each key's label and unit (or hint).
 GROUPS: dict[str, dict[str, tuple[str, str]]] = {
     "Kit": {"title": ("Title on the cover", ""), "modulus": ("Modulus", "2 to 99"),
-            "theme": ("Colour theme", "")},
+            "theme": ("Colour theme", ""),
+            "sequence_appendix": ("Every sequence as an appendix", "when the table is longer than a page")},
     "Board": {"board.spec": ("Board", "hex:N, rect:CxR, tess:N or square:CxR"),
               "board.pattern": ("Bonus pattern", ""), "board.wrap": ("Wrap-around", ""),
               "board.labels": ("Print cell addresses", ""), "board.cell_size": ("Cell size", LENGTH),

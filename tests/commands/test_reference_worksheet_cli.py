@@ -19,7 +19,7 @@ def test_reference_card_for_modulus_12_lists_table_2c(tmp_path, cli, require_too
     text = pdf_text(path)
     for msa in ("M12-S1-A0", "M12-S2-A1", "M12-S3-A2", "M12-S4-A3", "M12-S5-A0", "M12-S6-A5"):
         assert msa in text
-    assert "closes on itself" in text and "malus" in text and "page 2 of 2" in text
+    assert "closes on itself" in text and "malus" in text and "page 3 of 3" in text
     assert "How to play MODLINSEQ" in text and "Figure 3" in text and "Every sequence of modulus 12" in text
 
 

@@ -155,7 +155,7 @@ def test_a_kit_in_greek_from_the_preset_key_and_in_russian_from_the_option(cli, 
     greek, russian = tmp_path / "el.pdf", tmp_path / "ru.pdf"
     assert cli("kit", preset, "-o", greek, "--quiet").status == 0
     result = cli("kit", preset, "--lang", "ru", "-o", russian, "--quiet")
-    assert result.status == 0 and "rules and reference card 2" in result.out  # the message stays English
+    assert result.status == 0 and "rules and reference card 3" in result.out  # the message stays English
     el, ru = (subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True, check=True).stdout
               for p in (greek, russian))
     assert "ακολουθία" in el and "Κανόνες και κάρτα αναφοράς" in el and "Σελίδα" not in ru

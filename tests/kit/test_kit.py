@@ -1,6 +1,7 @@
 """The print-and-play kit: its sections, counts, bookmarks, text, presets and errors."""
 
 import json
+import math
 import re
 import subprocess
 from collections import Counter
@@ -44,7 +45,7 @@ def test_sections_in_order_with_counts(standard_kit):
     assert [s.title for s in kit.sections] == SECTIONS
     assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
     # cover, the rules sheet and reference card, the board's pages (no assembly page), two duplex sheets
-    assert len(kit.document.pages) == 1 + 2 + len(kit.plan.pages) + 4 == 13
+    assert len(kit.document.pages) == 1 + 3 + len(kit.plan.pages) + 4 == 14
     assert kit.document.pages[0].bookmark == "Cover and contents"
     pages = kit.document.pages
     assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
@@ -248,13 +249,13 @@ def test_a_box_in_the_kit_is_one_page_after_the_tiles(tmp_path):
     with_box = build_kit(replace(preset, box=replace(preset.box, include=True), measures=None))
     titles = [s.title for s in with_box.sections]
     assert titles == SECTIONS + ["Box"] and len(with_box.sections[-1].pages) == 1
-    assert len(with_box.document.pages) == 14
+    assert len(with_box.document.pages) == 15
     words = " ".join(t.text for t in _texts(with_box.sections[-1].pages[0].scene))
     assert "Inside: 51.5 x 49.1 x 15.9 mm, for 147 pieces of 25 mm in 4 stacks of up to 37" in words
-    assert "page 14 of 14" in words
+    assert "page 15 of 15" in words
 
 
-@pytest.mark.parametrize("modulus, pages", [(24, 16), (50, 25), (99, 38)])
+@pytest.mark.parametrize("modulus, pages", [(24, 16), (50, 24), (99, 34)])
 def test_the_standard_kit_builds_at_large_moduli(modulus, pages, tmp_path):
     from dataclasses import replace
 
@@ -263,8 +264,34 @@ def test_the_standard_kit_builds_at_large_moduli(modulus, pages, tmp_path):
     kit = build_kit(replace(load_preset("standard"), modulus=modulus, measures=None))
     assert len(kit.document.pages) == pages
     reference = kit.sections[0]
+    assert len(reference.pages) == 3  # the rules, and the card without the table when it is longer than a page
     assert all(fit_problems(p.scene, (10, 10, 200, 287)) == [] for p in reference.pages)  # the paper margin
     assert kit.counts["number"] == 10 * modulus
+
+
+def _kit_words(kit, section: int) -> str:
+    return " ".join(i.text for page in kit.sections[section].pages for i in page.scene.items() if isinstance(i, Text))
+
+
+@pytest.mark.parametrize("modulus, appendix", [(13, 0), (36, 2), (50, 2), (99, 6)])
+def test_a_sequence_table_longer_than_a_page_is_an_appendix_only_when_asked(modulus, appendix):
+    from dataclasses import replace
+
+    standard = replace(load_preset("standard"), modulus=modulus, measures=None)
+    without = build_kit(standard)
+    asked = build_kit(replace(standard, sequence_appendix=True))
+    listed = [sum(bool(re.fullmatch(rf"M{modulus}-S\d+-A\d+", i.text)) for page in kit.document.pages
+                  for i in page.scene.items() if isinstance(i, Text)) for kit in (without, asked)]  # table rows
+    titles = [s.title for s in asked.sections]
+    if not appendix:  # the table fits a page: on the card either way, and no appendix
+        assert titles == SECTIONS and listed[0] == listed[1] > 0
+        assert len(asked.document.pages) == len(without.document.pages)
+        return
+    assert [s.title for s in without.sections] == SECTIONS and listed[0] == 0
+    assert f"Modulus {modulus} has " in _kit_words(without, 0)  # the card says why the table is not there
+    assert titles == SECTIONS + ["Appendix: every sequence"] and len(asked.sections[-1].pages) == appendix
+    assert listed[1] == sum(math.gcd(s, modulus) for s in range(1, modulus // 2 + 1))  # every sequence, once
+    assert len(asked.document.pages) == len(without.document.pages) + appendix
 
 
 def test_assembly_frames_stand_out_from_the_board_under_them():

@@ -40,7 +40,8 @@ def test_every_modulus_from_2_to_99_prints_every_sequence_and_every_line_fits():
         rows = [t for t in texts if re.fullmatch(rf"M{modulus}-S\d+-A\d+", t)]
         expected = sum(math.gcd(s, modulus) for s in range(1, modulus // 2 + 1))
         assert len(rows) == expected, modulus  # one row per sequence, as tables 2B and 2C
-        if len(pages) > 3:
+        spread = sum(any(re.fullmatch(rf"M{modulus}-S\d+-A\d+", t) for t in _texts([page])) for page in pages)
+        if spread > 1:
             assert any(t.startswith(f"Every sequence of modulus {modulus} (continued)") for t in texts)
 
 
@@ -54,8 +55,11 @@ def test_a_spread_of_moduli_fits_in_every_language(lang):
 
 def test_a_long_period_wraps_and_the_table_continues_under_a_heading():
     pages = reference_pages(ReferenceSpec(99), *A4, MARGIN)
-    assert len(pages) == 7
-    for page in pages[3:]:
+    assert len(pages) == 8
+    first = next(n for n, page in enumerate(pages) if any(isinstance(i, Text) and i.text.startswith(
+        "Every sequence of modulus 99 (as tables") for i in page.items()))
+    assert first == 2
+    for page in pages[first + 1:]:
         texts = [i.text for i in page.items() if isinstance(i, Text)]
         assert texts[0] == "Every sequence of modulus 99 (continued)"
         assert "one period of the sequence" in texts
@@ -67,7 +71,10 @@ def test_the_sheet_has_three_cropped_diagrams_drawn_by_the_position_renderer():
     spec = ReferenceSpec(13)
     pages = reference_pages(spec, *A4, MARGIN)
     figures = [item for page in pages for layer in page.layers if layer.name == "figures" for item in layer.items]
-    assert len(figures) == 3 and all(isinstance(f, Embed) for f in figures)
+    assert len(figures) == 4 and all(isinstance(f, Embed) for f in figures)
+    reading, figures = figures[0], figures[1:]  # the "Reading the board" box's picture: the 19 cells of hex:2
+    assert sorted(t for t, _size in _printed_labels(reading.scene)) == sorted(
+        parse_board("hex:2").address(c) for c in parse_board("hex:2").cells)
     board = parse_board("hex:9")
     for figure in figures:
         drawn = [i for i in figure.scene.items() if isinstance(i, Embed)][0].scene  # the board inside the figure
@@ -125,3 +132,60 @@ def test_a_board_too_small_for_the_example_draws_it_on_an_order_9_board():
     assert game.start.board.spec == "hex:9"
     game = example_for(ReferenceSpec(13, board="square:9x9"))
     assert game.start.board.spec == "hex:9"
+
+
+def _printed_labels(scene, scale: float = 1.0, inside: str = "") -> list[tuple[str, float]]:
+    """Every cell-address label of the scene (a Text in a layer named 'labels', at any depth) with its font size
+    in mm as printed: its size times the scales of the figures it is drawn in."""
+    found = []
+    for layer in scene.layers:
+        for item in layer.items:
+            if isinstance(item, Embed):
+                found += _printed_labels(item.scene, scale * item.scale, layer.name)
+            elif isinstance(item, Text) and layer.name == "labels":
+                found.append((item.text, item.size * scale))
+    return found
+
+
+@pytest.mark.parametrize("paper", [A4, (215.9, 279.4), (148.0, 210.0)], ids=["A4", "Letter", "A5"])
+@pytest.mark.parametrize("lang", ["en", "el", "ru"])
+def test_every_address_in_a_diagram_prints_at_least_2_5_mm_and_the_captions_cells_are_labelled(paper, lang):
+    spec = ReferenceSpec(13, wild=4)
+    with using(lang):
+        pages = reference_pages(spec, *paper, 12.0)
+    figures = [item for page in pages for layer in page.layers if layer.name == "figures" for item in layer.items]
+    labels = [label for figure in figures for label in _printed_labels(figure.scene, figure.scale)]
+    assert labels and min(size for _text, size in labels) >= 2.5 - 1e-6
+    assert len(labels) == len([label for page in pages for label in _printed_labels(page)])  # all in figures
+    named = {"A0", "B1", "B2", "M1", "M2", "H5"}  # figure 1's line through A0; figure 3's blocked cells
+    diagrams = [label for figure in figures[1:] for label in _printed_labels(figure.scene, figure.scale)]
+    assert named <= {text for text, _size in diagrams}
+    assert len(diagrams) <= 30  # only the cells a caption names, not the whole board (271 cells)
+
+
+def _words(pages) -> str:
+    """The pages' text as one string, lines joined by spaces (a wrapped paragraph reads as written)."""
+    return " ".join(_texts(pages))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reading_box_and_every_question_are_on_the_sheet_in_every_language(lang):
+    from modlinseq_print.printables import rules_text as words
+    from modlinseq_print.wording import _
+
+    with using(lang):
+        text = _words(reference_pages(ReferenceSpec(13, wild=4), *A4, MARGIN))
+        plain = _words(reference_pages(ReferenceSpec(13, wild=0), *A4, MARGIN))
+        wanted = [_(words.READING_HEAD), _(words.READING_CELLS), _(words.READING_CAPTION), _(words.READING_MARKER),
+                  _(words.FAQ_HEAD), *(_(paragraph) for paragraph in words.END)]
+        questions = [(_(q), _(a)) for q, a in words.FAQ]
+        wild = _(words.FAQ_WILD[0])
+    for sentence in wanted + [part for qa in questions for part in qa]:
+        assert sentence in text, (lang, sentence)
+    assert 5 <= len(questions) <= 8
+    assert wild in text and wild not in plain  # the wild tile's question only in a kit with wild tiles
+    assert all(q in plain for q, _a in questions if q != wild)
+    if lang == "en":  # one tile of the first turn read aloud, and the turn and its line written out
+        said = re.search(r"(\d+)([A-Z]\d+) reads: the \1 goes on cell \2\.", text)
+        assert said and f"as 9B2, 11B1, 0A0, 2M1. " in text and ": 9 ~ 11 ~ 0 ~ 2." in text
+        assert "you may not pass" in text and "or chooses not to" not in text
