@@ -118,7 +118,7 @@ def _known(placed: dict[Cell, object]) -> dict[Cell, int | None]:
 
 
 def moves_json_text(position: Position, hand: Hand, moves: list[Move], top: int) -> str:
-    """The JSON `moves --json` prints: the position, the hand, how many turns there are and the best `top` (0:
+    """The JSON report of the legal turns: the position, the hand, how many turns there are and the best `top` (0:
     all), each with its transcript, cells, values, swaps, points and sequences."""
     shown = moves if top == 0 else moves[:top]
     report = TurnReport(position)
@@ -128,7 +128,7 @@ def moves_json_text(position: Position, hand: Hand, moves: list[Move], top: int)
 
 
 def moves_json(position: Position, hand: Hand, moves: list[Move], top: int) -> dict:
-    """The object `moves --json` prints (see moves_json_text)."""
+    """The JSON report of the legal turns as an object (see moves_json_text)."""
     return json.loads(moves_json_text(position, hand, moves, top))
 
 
