@@ -1,4 +1,5 @@
-"""The print-and-play kit: one document of cover, reference card, board, tiles, markers and worksheet."""
+"""The print-and-play kit: one document of cover, rules and teacher's reference, players' aids, board, tiles,
+markers and worksheet."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
 from modlinseq_print.kits.front import kit_cover
+from modlinseq_print.kits.game_length import GameLength, game_lengths, pad_rounds, pad_note
 from modlinseq_print.kits.measures import Measures, length_mm, measure
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
@@ -17,6 +19,7 @@ from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.box_sets import BoxSet, piece_size, pieces_box
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
+from modlinseq_print.printables.player_aids import score_pad_pages, turn_card_pages
 from modlinseq_print.printables.reference import reference_pages
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, example_for
 from modlinseq_print.rules.examples import ExampleGame
@@ -159,9 +162,9 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
                   game: ExampleGame) -> tuple[Section, list[Section]]:
     """The rules sheet and reference card, and the worksheet with its answers when exercises are asked for."""
     margin = sheet.margin + FLOW_INSET
-    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game)
-    reference = Section(_("Rules and reference card"), _pages(scenes, "reference"), sheet.margin,
-                        "Rules and reference card")
+    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, preset.aids.reference)
+    title = "Rules and reference card" if preset.aids.reference else "Rules"
+    reference = Section(_(title), _pages(scenes, "reference"), sheet.margin, title)
     if not exercises:
         return reference, []
     problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
@@ -170,6 +173,18 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
     return reference, [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin,
                                "Practice problems"),
                        Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
+
+
+def aids_section(preset: Preset, sheet: Sheet, spec: ReferenceSpec, lengths: list[GameLength]) -> Section:
+    """The players' aids: a turn card for each seat of the kit's largest player count, then (unless the preset
+    leaves it out) the score pad with rows for the rounds its simulated games needed."""
+    seats = max((length.players for length in lengths), default=2)
+    pages = _pages(turn_card_pages(spec, sheet.width, sheet.height, sheet.margin, seats), "turn cards")
+    if preset.aids.score_pad:
+        pad = score_pad_pages(sheet.width, sheet.height, sheet.margin + FLOW_INSET, seats, pad_rounds(lengths),
+                              pad_note(lengths))
+        pages += _pages(pad, "score pad")
+    return Section(_("Turn cards and score pad"), pages, sheet.margin, "Turn cards and score pad")
 
 
 def reference_spec(preset: Preset, board: Board) -> ReferenceSpec:
@@ -222,18 +237,21 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     spec = reference_spec(preset, board)
     game = example_for(spec)
     reference, worksheet = text_sections(preset, sheet, count, spec, game)
+    lengths = game_lengths(preset)
+    aids = aids_section(preset, sheet, spec, lengths)
     step("reference card")
     board_pages, plan, board_drawing = board_section(preset, board)
     step("board pages")
-    pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(board_pages.pages))
+    pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
+                                           + len(board_pages.pages))
     step("tiles and markers")
-    sections = [reference, board_pages, pieces, *worksheet]
+    sections = [reference, aids, board_pages, pieces, *worksheet]
     if preset.box.include:
         box = kit_box(preset, mode="plain" if press is None else "press")
-        sections.insert(3, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
+        sections.insert(4, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
                                    "Box"))
     scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, len(board), spec, game,
-                      (board_drawing, plan, 2 + len(reference.pages)))
+                      (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])

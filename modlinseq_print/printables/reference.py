@@ -1,39 +1,40 @@
-"""The rules sheet and reference card: how to play (printables/rules_sheet.py), then MSA notation, filling
-gaps and every sequence of the modulus, the table flowing over as many pages as it needs."""
+"""The rules sheet and the teacher's reference: how to play (printables/rules_sheet.py), then the modulus's
+mathematics (MSA notation, filling gaps and every sequence of the modulus), the table flowing over as many
+pages as it needs. The players' own aids (turn cards, score pad) are in printables/player_aids.py."""
 
 from __future__ import annotations
 
 from modlinseq_print.printables import reference_text as words
-from modlinseq_print.printables.flow import PT, SHADE, Flow
+from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, columns_for, example_for,  # noqa: F401
                                                     scoring_rows, teach)
 from modlinseq_print.render.paper import A6_TEXT, check_room
-from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Scene
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.wording import _
 
 TABLE = 8.0 * PT  # the sequence table
-GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
-FRAME = Style(stroke="#555555", stroke_width=0.35)
 
 
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
-                    game: ExampleGame | None = None) -> list[Scene]:
-    """The rules sheet, then the reference card below its end, as pages of the given size (mm); `game` is the
-    example game the sheet teaches with (by default the one example_for plays)."""
+                    game: ExampleGame | None = None, teacher: bool = True) -> list[Scene]:
+    """The rules sheet, then (with `teacher`) the teacher's reference below its end, as pages of the given
+    size (mm); `game` is the example game the sheet teaches with (by default the one example_for plays)."""
     check_room(width, height, margin, A6_TEXT, "the rules and reference sheet")
     flow = Flow(width, height, margin=margin, columns=1)
     teach(flow, spec, game or example_for(spec))
-    flow.set_columns(1, gap=4.0)
-    card(flow, spec)
-    score_sheet(flow)
+    if teacher:
+        flow.set_columns(1, gap=4.0)
+        card(flow, spec)
     return flow.pages
 
 
 def card(flow: Flow, spec: ReferenceSpec) -> None:
-    """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus."""
-    flow.heading(_("Reference card, modulus {modulus}").format(modulus=spec.modulus), size=15 * PT)
+    """The teacher's reference: MSA notation and filling gaps side by side, then every sequence of the
+    modulus."""
+    flow.heading(_("Teacher's reference: the mathematics of modulus {modulus}").format(modulus=spec.modulus),
+                 size=15 * PT)
     flow.set_columns(columns_for(flow), gap=0.0)
     flow.heading(_("MSA notation"), size=HEAD)
     flow.paragraph(words.msa_text(spec.modulus), size=BODY)
@@ -108,38 +109,3 @@ def _side_by_side(flow: Flow, head: list[str], rows: list[list], widths: list[fl
         if rows:
             flow.next_column()
             flow.heading(continued, size=HEAD)
-
-
-SCORE_ROW = 7.5  # mm: a row of the score sheet, tall enough to write in
-SCORE_LEAST = 8  # rows: a score sheet with room for fewer is left out
-PLAYERS = 4
-
-
-def score_sheet(flow: Flow) -> None:
-    """A score sheet in the room left at the foot of the last page: a column for each of four players, a row
-    for each round, a row for the totals (left out when fewer than SCORE_LEAST rows fit)."""
-    top = flow.y + HEAD * 2.5
-    rows = int((flow.page_height - flow.margin - top) // SCORE_ROW) - 1  # the header row is one more
-    if rows < SCORE_LEAST:
-        return
-    flow.heading(_("Score sheet"), size=HEAD)
-    x0, width, y0 = flow.x, flow.column_width, flow.y + 1.0
-    first = 16.0
-    columns = [x0, x0 + first] + [x0 + first + (width - first) * k / PLAYERS for k in range(1, PLAYERS + 1)]
-    bottom = y0 + SCORE_ROW * (rows + 1)
-    layer = flow.scene.layer("text")
-    layer.items.append(Polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + SCORE_ROW), (x0, y0 + SCORE_ROW)),
-                               SHADE))
-    for k in range(rows + 2):
-        y = y0 + SCORE_ROW * k
-        layer.items.append(Polygon(((x0, y), (x0 + width, y)), GRID if 0 < k < rows + 1 else FRAME, closed=False))
-    for k, x in enumerate(columns):
-        layer.items.append(Polygon(((x, y0), (x, bottom)), FRAME if k in (0, len(columns) - 1) else GRID,
-                                   closed=False))
-    labels = [_("round")] + [_("player {number}").format(number=k) for k in range(1, PLAYERS + 1)]
-    for x, label in zip(columns, labels):
-        layer.items.append(Text(x + 1.2, y0 + SCORE_ROW * 0.65, label, TABLE, anchor="start", font="Helvetica-Bold"))
-    for k in range(1, rows + 1):
-        label = str(k) if k < rows else _("total")
-        layer.items.append(Text(x0 + 1.2, y0 + SCORE_ROW * (k + 0.65), label, TABLE, anchor="start"))
-    flow.y = bottom + 2.0
