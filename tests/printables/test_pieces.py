@@ -147,7 +147,7 @@ def test_a_kit_with_the_board_on_a3_and_the_pieces_on_a4(tmp_path):
     assert sizes["Rules and reference card"] == {(215.9, 279.4)}
     assert {tuple(sorted(size)) for size in sizes["Board"]} == {(297.0, 420.0)}
     assert sizes["Tiles and modulus markers"] == {(210.0, 297.0)}
-    assert kit.sections[1].margin == 5.0
+    assert kit.sections[2].margin == 5.0
     cover = kit.document.pages[0].scene
     assert (cover.width, cover.height) == (215.9, 279.4)
     # the bleed, the gap and the crop marks reach the sheets
