@@ -20,7 +20,7 @@ from modlinseq_print.wording import _
 
 CARDS_ACROSS, CARDS_DOWN = 2, 2  # four cards to a sheet
 CARD_MARGIN = 5.0  # mm of white inside a card's cut line
-CARD_SIZES = (7.5 * PT, 7.0 * PT, 6.5 * PT)  # the card's body, tried largest first until it fits one card
+CARD_SIZES = (7.5 * PT, 7.0 * PT, 6.5 * PT, 6.0 * PT)  # the body, tried largest first until it fits a card
 CUT = Style(stroke="#9e9e9e", stroke_width=0.2, dash=(2.0, 1.5))
 GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
 FRAME = Style(stroke="#555555", stroke_width=0.35)
