@@ -1,7 +1,7 @@
 """The players' aids of a kit: a turn card for each player and a score pad sized from the kit's own games.
 
 A turn card is a quarter of the kit's sheet (A6 on A4: it lies beside a player's tiles and leaves room on the
-table), four to a sheet with cut lines between them, as many as the kit's largest player count: a turn, the
+table; half a sheet on A5), four to a sheet with cut lines between them, as many as the kit's largest player count: a turn, the
 legal lines, the scoring table, blocked cells and the end, in the rules sheet's own words (rules, page 1,
 sections 2 and 3). The score pad has a pair of columns (points, running total) for each player and a row for
 each round, flowing over as many pages as the rounds need.
@@ -18,8 +18,9 @@ from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
 from modlinseq_print.wording import _
 
-CARDS_ACROSS, CARDS_DOWN = 2, 2  # four cards to a sheet
-CARD_MARGIN = 5.0  # mm of white inside a card's cut line
+GRIDS = ((2, 2), (1, 2), (1, 1))  # cards across and down a sheet: four, or fewer on small paper
+CARD_MARGIN = 4.5  # mm of white inside a card's cut line
+FOOT = 5.0  # mm kept clear under the cards for the kit's page number
 CARD_SIZES = (7.5 * PT, 7.0 * PT, 6.5 * PT, 6.0 * PT)  # the body, tried largest first until it fits a card
 CUT = Style(stroke="#9e9e9e", stroke_width=0.2, dash=(2.0, 1.5))
 GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
@@ -51,17 +52,24 @@ def card_scene(spec: ReferenceSpec, width: float, height: float) -> Scene:
 
 
 def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: float, count: int) -> list[Scene]:
-    """`count` turn cards, four to a page of `width` x `height` mm, inside the margin, with cut lines."""
-    card_w = (width - 2 * margin) / CARDS_ACROSS
-    card_h = (height - 2 * margin) / CARDS_DOWN
-    card = card_scene(spec, card_w, card_h)
+    """`count` turn cards, four to a page of `width` x `height` mm (two or one on paper too small for a
+    quarter page to hold a card), inside the margin and above the page number's FOOT, with cut lines."""
+    for across, down in GRIDS:
+        card_w, card_h = (width - 2 * margin) / across, (height - 2 * margin - FOOT) / down
+        try:
+            card = card_scene(spec, card_w, card_h)
+        except ModlinseqError:
+            if (across, down) == GRIDS[-1]:
+                raise
+            continue
+        break
     pages: list[Scene] = []
-    per_page = CARDS_ACROSS * CARDS_DOWN
+    per_page = across * down
     for first in range(0, count, per_page):
         page = Scene(width, height)
         layer = page.layer("text")
         for k in range(min(per_page, count - first)):
-            x, y = margin + (k % CARDS_ACROSS) * card_w, margin + (k // CARDS_ACROSS) * card_h
+            x, y = margin + (k % across) * card_w, margin + (k // across) * card_h
             layer.items.append(Embed(card, x, y))
             layer.items.append(Polygon(((x, y), (x + card_w, y), (x + card_w, y + card_h), (x, y + card_h)), CUT))
         pages.append(page)
