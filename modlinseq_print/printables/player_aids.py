@@ -1,10 +1,10 @@
 """The players' aids of a kit: a turn card for each player and a score pad sized from the kit's own games.
 
-A turn card is a quarter of the kit's sheet (A6 on A4: it lies beside a player's tiles and leaves room on the
-table; half a sheet on A5), four to a sheet with cut lines between them, as many as the kit's largest player count: a turn, the
-legal lines, the scoring table, blocked cells and the end, in the rules sheet's own words (rules, page 1,
-sections 2 and 3). The score pad has a pair of columns (points, running total) for each player and a row for
-each round, flowing over as many pages as the rounds need.
+A turn card is a quarter of the kit's sheet (95 x 136 mm on A4: it lies beside a player's tiles and leaves
+room on the table), four to a sheet with cut lines between them (fewer on paper too small, as A5), as many as
+the kit's largest player count: a turn, the legal lines, the scoring table, blocked cells and the end, in the
+rules sheet's own words (rules, page 1, sections 2 and 3). The score pad has a pair of columns (points,
+running total) for each player and a row for each round, flowing over as many pages as the rounds need.
 """
 
 from __future__ import annotations
