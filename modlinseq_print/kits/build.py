@@ -36,7 +36,7 @@ from modlinseq_print.wording import _
 
 #: What to do about a kit's board of too many pages.
 KIT_ADVICE = f"give the board bigger paper ({mention('board.paper', 'a3')}) or choose a smaller board"
-KIT_STEPS = 5  # the progress steps of build_kit
+KIT_STEPS = 6  # the progress steps of build_kit
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 
 
@@ -237,9 +237,10 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     spec = reference_spec(preset, board)
     game = example_for(spec)
     reference, worksheet = text_sections(preset, sheet, count, spec, game)
-    lengths = game_lengths(preset)
-    aids = aids_section(preset, sheet, spec, lengths)
     step("reference card")
+    lengths = game_lengths(preset)  # the longest step: the kit's games played to their end
+    aids = aids_section(preset, sheet, spec, lengths)
+    step("simulated games")
     board_pages, plan, board_drawing = board_section(preset, board)
     step("board pages")
     pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
