@@ -26,7 +26,9 @@ DPI = 50.0
 PICTURES = {
     "preview-cover.png": (None, 0),
     "preview-reference.png": ("Rules and reference card", 0),  # the rules sheet: how to play
-    "preview-reference-card.png": ("Rules and reference card", 1),  # the end of the rules, the reference card
+    "preview-reference-card.png": ("Rules and reference card", 1),  # the end of the rules, the teacher's reference
+    "preview-turn-cards.png": ("Turn cards and score pad", 0),  # four turn cards on a sheet
+    "preview-score-pad.png": ("Turn cards and score pad", 1),
     "preview-box.png": ("Box", 0),
     "preview-board-assembly.png": ("assembly", 0),
     "preview-board-page.png": ("Board", 2),

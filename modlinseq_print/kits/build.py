@@ -1,4 +1,5 @@
-"""The print-and-play kit: one document of cover, reference card, board, tiles, markers and worksheet."""
+"""The print-and-play kit: one document of cover, rules and teacher's reference, players' aids, board, tiles,
+markers and worksheet."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
 from modlinseq_print.kits.front import kit_cover
+from modlinseq_print.kits.game_length import GameLength, game_lengths, pad_rounds, pad_note
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.kits.measures import Measures, length_mm, measure
 from modlinseq_print.kits.preset_keys import preset_error
@@ -18,6 +20,7 @@ from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.box_sets import BoxSet, piece_size, pieces_box
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
+from modlinseq_print.printables.player_aids import score_pad_pages, turn_card_pages
 from modlinseq_print.printables.reference import appendix_pages, reference_pages, table_fits_page
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, example_for
 from modlinseq_print.rules.examples import ExampleGame
@@ -34,7 +37,7 @@ from modlinseq_print.wording import _
 
 #: What to do about a kit's board of too many pages.
 KIT_ADVICE = f"give the board bigger paper ({mention('board.paper', 'a3')}) or choose a smaller board"
-KIT_STEPS = 5  # the progress steps of build_kit
+KIT_STEPS = 6  # the progress steps of build_kit
 FLOW_INSET = 6.0  # mm between the paper margin and flowing text, leaving room for the page number
 
 
@@ -163,9 +166,9 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
     page and the preset asks for it (`sequence_appendix`); a table that fits one page stays on the card."""
     margin = sheet.margin + FLOW_INSET
     fits = table_fits_page(spec.modulus, sheet.width, sheet.height, margin)
-    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, table=fits)
-    reference = Section(_("Rules and reference card"), _pages(scenes, "reference"), sheet.margin,
-                        "Rules and reference card")
+    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, preset.aids.reference, table=fits)
+    title = "Rules and reference card" if preset.aids.reference else "Rules"
+    reference = Section(_(title), _pages(scenes, "reference"), sheet.margin, title)
     after = []
     if exercises:
         problems = make_worksheet(exercises, preset.exercises.seed, preset.modulus)
@@ -173,11 +176,23 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
                                                     margin, preset.modulus)
         after += [Section(_("Practice problems"), _pages(sheet_pages, "problems"), sheet.margin, "Practice problems"),
                   Section(_("Answers"), _pages(answer_pages, "answers"), sheet.margin, "Answers")]
-    if not fits and preset.sequence_appendix:
+    if preset.aids.reference and not fits and preset.sequence_appendix:
         pages = appendix_pages(spec.modulus, sheet.width, sheet.height, margin)
         after.append(Section(_("Appendix: every sequence"), _pages(pages, "appendix"), sheet.margin,
                              "Appendix: every sequence"))
     return reference, after
+
+
+def aids_section(preset: Preset, sheet: Sheet, spec: ReferenceSpec, lengths: list[GameLength]) -> Section:
+    """The players' aids: a turn card for each seat of the kit's largest player count, then (unless the preset
+    leaves it out) the score pad with rows for the rounds its simulated games needed."""
+    seats = max((length.players for length in lengths), default=2)
+    pages = _pages(turn_card_pages(spec, sheet.width, sheet.height, sheet.margin, seats), "turn cards")
+    if preset.aids.score_pad:
+        pad = score_pad_pages(sheet.width, sheet.height, sheet.margin + FLOW_INSET, seats, pad_rounds(lengths),
+                              pad_note(lengths))
+        pages += _pages(pad, "score pad")
+    return Section(_("Turn cards and score pad"), pages, sheet.margin, "Turn cards and score pad")
 
 
 def reference_spec(preset: Preset, board: Board) -> ReferenceSpec:
@@ -237,17 +252,21 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     game = example_for(spec)
     reference, worksheet = text_sections(preset, sheet, count, spec, game)
     step("reference card")
+    lengths = game_lengths(preset)  # the longest step: the kit's games played to their end
+    aids = aids_section(preset, sheet, spec, lengths)
+    step("simulated games")
     board_pages, plan, board_drawing = board_section(preset, board)
     step("board pages")
-    pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(board_pages.pages))
+    pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
+                                           + len(board_pages.pages))
     step("tiles and markers")
-    sections = [reference, board_pages, pieces, *worksheet]
+    sections = [reference, aids, board_pages, pieces, *worksheet]
     if preset.box.include:
         box = kit_box(preset, mode="plain" if press is None else "press")
-        sections.insert(3, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
+        sections.insert(4, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
                                    "Box"))
     scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
-                      (board_drawing, plan, 2 + len(reference.pages)))
+                      (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])

@@ -4,6 +4,7 @@ assembly diagram, with the kit's own page numbers."""
 from __future__ import annotations
 
 from modlinseq_print.geometry.boards import Board
+from modlinseq_print.kits.game_length import GameLength, timing_line
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, cover_page
@@ -69,11 +70,12 @@ def assembly_caption(plan: PagePlan, first: int) -> str:
 
 def kit_cover(preset: Preset, sheet: Sheet, inset: float, contents: list[tuple[str, int, int]],
               counts: dict[str, int], game_board: Board, spec: ReferenceSpec, game: ExampleGame,
-              board: tuple[Scene, PagePlan, int]) -> Scene:
-    """The cover scene: `game_board` is the board played on; `board` its drawing, its page plan and the kit page of
-    its first page."""
+              board: tuple[Scene, PagePlan, int], lengths: list[GameLength] | None = None) -> Scene:
+    """The cover scene: `game_board` is the board played on; `board` its drawing, its page plan and the kit page
+    of its first page; `lengths`, the kit's simulated games, give the summary its player counts and playing time."""
     drawing, plan, first = board
     guide = kit_guide(preset.tiles.sheet_layout, plan.overlap, spec.markers)
     assembly = (assembly_caption(plan, first), lambda room: assembly_diagram(drawing, plan, room, first))
-    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, summary(preset, counts, game_board),
+    line = summary(preset, counts, game_board) + (" " + timing_line(lengths) if lengths else "")
+    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, line,
                       contents, guide, game_picture(spec, game), assembly)

@@ -60,6 +60,10 @@ KEY_HELP = {
     "box.include": "add a box for the tiles and markers (a tray with a lid) after the tile sheets (one page)",
     "box.card": "weight of the card in g/m², 120 to 450: the pieces' thickness and the box's",
     "box.play": "room around the stacked pieces, each way: 1 to 2 mm",
+    "aids.reference": "print the teacher's reference after the rules: MSA notation, filling gaps and every "
+                      "sequence of the modulus (false: the rules alone)",
+    "aids.score_pad": "print a score pad with rows for the rounds that 95% of the kit's simulated games lasted "
+                      "(false: none; the turn cards are always printed)",
     "exercises.count": "practice problems on a worksheet with answers (0: no worksheet; at most 500)",
     "exercises.seed": "which set of practice problems: the same number gives the same problems",
 }

@@ -101,8 +101,17 @@ class BoxSection:
 
 
 @dataclass(frozen=True)
+class AidsSection:
+    """The [aids] table: the players' turn cards are always printed; the teacher's reference and the score pad
+    may be left out."""
+
+    reference: bool = True  # the teacher's reference (MSA notation, filling gaps, every sequence) after the rules
+    score_pad: bool = True  # a score pad sized from the kit's simulated games
+
+
+@dataclass(frozen=True)
 class Preset:
-    """A whole kit: modulus, paper, theme and the five sections."""
+    """A whole kit: modulus, paper, theme and the six sections."""
 
     name: str
     title: str = "MODLINSEQ"
@@ -117,6 +126,7 @@ class Preset:
     markers: MarkersSection = MarkersSection()
     exercises: ExercisesSection = ExercisesSection()
     box: BoxSection = BoxSection()
+    aids: AidsSection = AidsSection()
     source: str = ""
     #: Lengths in mm and the ready sheets, set by the loader; a preset changed with replace() in its lengths
     #: or papers must drop them (measures=None) to have them read again.
@@ -125,4 +135,4 @@ class Preset:
 
 NOT_KEYS = ("name", "source", "measures")  # Preset fields that no preset file sets
 SECTIONS = {"board": BoardSection, "tiles": TilesSection, "markers": MarkersSection, "exercises": ExercisesSection,
-            "box": BoxSection}
+            "box": BoxSection, "aids": AidsSection}

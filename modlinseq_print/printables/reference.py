@@ -1,37 +1,36 @@
-"""The rules sheet and reference card: how to play (printables/rules_sheet.py), then MSA notation, filling
-gaps and every sequence of the modulus, the table flowing over as many pages as it needs; or, for a kit, the
-table on the card only when it fits one page, else as an appendix of its own or not at all."""
+"""The rules sheet and the teacher's reference: how to play (printables/rules_sheet.py), then the modulus's
+mathematics (MSA notation, filling gaps and every sequence of the modulus), the table flowing over as many
+pages as it needs (or, for a kit, only when it fits one page: else as an appendix of its own or not
+at all). The players' own aids (turn cards, score pad) are in printables/player_aids.py."""
 
 from __future__ import annotations
 
 from math import gcd
 
 from modlinseq_print.printables import reference_text as words
-from modlinseq_print.printables.flow import PT, SHADE, Flow
+from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.rules_sheet import (BODY, HEAD, ReferenceSpec, columns_for, example_for,  # noqa: F401
                                                     scoring_rows, teach)
 from modlinseq_print.render.paper import A6_TEXT, check_room
-from modlinseq_print.render.scene import Polygon, Scene, Style, Text
+from modlinseq_print.render.scene import Scene
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.wording import _
 
 TABLE = 8.0 * PT  # the sequence table
-GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
-FRAME = Style(stroke="#555555", stroke_width=0.35)
 
 
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
-                    game: ExampleGame | None = None, table: bool = True) -> list[Scene]:
-    """The rules sheet, then the reference card below its end, as pages of the given size (mm); `game` is the
-    example game the sheet teaches with (by default the one example_for plays). Without `table`, the card
-    says how many sequences the modulus has instead of listing them."""
+                    game: ExampleGame | None = None, teacher: bool = True, table: bool = True) -> list[Scene]:
+    """The rules sheet, then (with `teacher`) the teacher's reference below its end, as pages of the given
+    size (mm); `game` is the example game the sheet teaches with (by default the one example_for plays).
+    Without `table`, the reference says how many sequences the modulus has instead of listing them."""
     check_room(width, height, margin, A6_TEXT, "the rules and reference sheet")
     flow = Flow(width, height, margin=margin, columns=1)
     teach(flow, spec, game or example_for(spec))
-    flow.set_columns(1, gap=4.0)
-    card(flow, spec, table)
-    score_sheet(flow)
+    if teacher:
+        flow.set_columns(1, gap=4.0)
+        card(flow, spec, table)
     return flow.pages
 
 
@@ -56,13 +55,13 @@ def sequence_count(modulus: int) -> int:
 
 
 def card(flow: Flow, spec: ReferenceSpec, table: bool = True) -> None:
-    """The reference card: MSA notation and filling gaps side by side, then every sequence of the modulus (or,
-    without `table`, a line on how to do without the table)."""
-    title = _("Reference card, modulus {modulus}").format(modulus=spec.modulus)
+    """The teacher's reference: MSA notation and filling gaps side by side, then every sequence of the modulus
+    (or, without `table`, a line on how to do without the table)."""
+    title = _("Teacher's reference: the mathematics of modulus {modulus}").format(modulus=spec.modulus)
     msa, gaps = words.msa_text(spec.modulus), _(words.GAPS)
     columns = columns_for(flow)
     # the title, the two paragraphs (side by side in two columns, each at most twice as tall) and a few rows of
-    # the table stay together: the card starts on a new page rather than split under the rules
+    # the table stay together: the reference starts on a new page rather than split under the rules
     paragraphs = max(flow.paragraph_height(msa, BODY), flow.paragraph_height(gaps, BODY)) * (2 if columns == 2 else 1)
     flow.ensure(15 * PT * 1.7 + 2 * HEAD * 1.7 + paragraphs + 6 * TABLE * 1.45)
     flow.heading(title, size=15 * PT)
@@ -145,38 +144,3 @@ def _side_by_side(flow: Flow, head: list[str], rows: list[list], widths: list[fl
         if rows:
             flow.next_column()
             flow.heading(continued, size=HEAD)
-
-
-SCORE_ROW = 7.5  # mm: a row of the score sheet, tall enough to write in
-SCORE_LEAST = 8  # rows: a score sheet with room for fewer is left out
-PLAYERS = 4
-
-
-def score_sheet(flow: Flow) -> None:
-    """A score sheet in the room left at the foot of the last page: a column for each of four players, a row
-    for each round, a row for the totals (left out when fewer than SCORE_LEAST rows fit)."""
-    top = flow.y + HEAD * 2.5
-    rows = int((flow.page_height - flow.margin - top) // SCORE_ROW) - 1  # the header row is one more
-    if rows < SCORE_LEAST:
-        return
-    flow.heading(_("Score sheet"), size=HEAD)
-    x0, width, y0 = flow.x, flow.column_width, flow.y + 1.0
-    first = 16.0
-    columns = [x0, x0 + first] + [x0 + first + (width - first) * k / PLAYERS for k in range(1, PLAYERS + 1)]
-    bottom = y0 + SCORE_ROW * (rows + 1)
-    layer = flow.scene.layer("text")
-    layer.items.append(Polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + SCORE_ROW), (x0, y0 + SCORE_ROW)),
-                               SHADE))
-    for k in range(rows + 2):
-        y = y0 + SCORE_ROW * k
-        layer.items.append(Polygon(((x0, y), (x0 + width, y)), GRID if 0 < k < rows + 1 else FRAME, closed=False))
-    for k, x in enumerate(columns):
-        layer.items.append(Polygon(((x, y0), (x, bottom)), FRAME if k in (0, len(columns) - 1) else GRID,
-                                   closed=False))
-    labels = [_("round")] + [_("player {number}").format(number=k) for k in range(1, PLAYERS + 1)]
-    for x, label in zip(columns, labels):
-        layer.items.append(Text(x + 1.2, y0 + SCORE_ROW * 0.65, label, TABLE, anchor="start", font="Helvetica-Bold"))
-    for k in range(1, rows + 1):
-        label = str(k) if k < rows else _("total")
-        layer.items.append(Text(x0 + 1.2, y0 + SCORE_ROW * (k + 0.65), label, TABLE, anchor="start"))
-    flow.y = bottom + 2.0

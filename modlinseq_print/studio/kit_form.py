@@ -49,6 +49,8 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
     "Printing": {"tiles.bleed": ("Bleed", LENGTH), "tiles.safe": ("Safe distance inside the cut", LENGTH),
                  "tiles.cut_lines": ("Cut lines", ""), "tiles.crop_marks": ("Crop marks", ""),
                  "tiles.back_offset": ("Backs' shift (X,Y)", "lengths, e.g. 1.5mm,-0.5mm")},
+    "Players' aids": {"aids.reference": ("Teacher's reference (the modulus's mathematics)", ""),
+                      "aids.score_pad": ("Score pad sized from simulated games", "")},
     "Exercises": {"exercises.count": ("Practice problems", "0 for none"),
                   "exercises.seed": ("Problem set number", "the same number gives the same problems")},
     "Language": {"lang": ("Language of the printed text", "")},

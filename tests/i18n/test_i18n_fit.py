@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from modlinseq_print.printables.board_names import board_shape
+
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.i18n import LANGUAGES, MISSING, _, using
 from modlinseq_print.kits.build import build_kit
@@ -51,7 +53,7 @@ def test_board_pages_assembly_and_fitted_board_hold_their_text(lang):
     sheet = make_sheet("a4", "10mm")
     drawing = board_scene(parse_board("hex:6"))
     with using(lang):
-        title = _("MODLINSEQ board {spec}").format(spec="hex:6")
+        title = _("MODLINSEQ board ({shape})").format(shape=board_shape(parse_board("hex:6")))
         tiled, _plan = paginated_document(drawing.scene, sheet, title)
         fitted, _scale = fit_document(drawing.scene, sheet, title)
     pages = [p.scene for p in tiled.pages + fitted.pages]

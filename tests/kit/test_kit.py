@@ -16,7 +16,7 @@ from modlinseq_print.render.scene import Text
 from cli_helpers import assert_one_line_error
 from tool_helpers import run_tool
 
-SECTIONS = ["Rules and reference card", "Board", "Tiles and modulus markers"]
+SECTIONS = ["Rules and reference card", "Turn cards and score pad", "Board", "Tiles and modulus markers"]
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +44,9 @@ def test_sections_in_order_with_counts(standard_kit):
     _, kit = standard_kit
     assert [s.title for s in kit.sections] == SECTIONS
     assert kit.counts == {"number": 130, "wild": 4, "blocker": 0, "marker": 13}
-    # cover, the rules sheet and reference card, the board's pages (no assembly page), two duplex sheets
-    assert len(kit.document.pages) == 1 + 3 + len(kit.plan.pages) + 4 == 14
+    # cover, the rules sheet and teacher's reference, a sheet of turn cards and the score pad, the board's pages
+    # (no assembly page), two duplex sheets
+    assert len(kit.document.pages) == 1 + 3 + 2 + len(kit.plan.pages) + 4 == 16
     assert kit.document.pages[0].bookmark == "Cover and contents"
     pages = kit.document.pages
     assert all(any(isinstance(i, Text) and i.text == f"page {n} of {len(pages)}" for i in p.scene.items())
@@ -155,7 +156,7 @@ def test_cover_shows_the_board_assembly_with_the_kits_page_numbers(standard_kit)
     items = list(kit.document.pages[0].scene.layer("diagram").items)
     assert sum(isinstance(i, Embed) for i in items) == 1
     frames = [i for i in items if isinstance(i, Polygon) and i.style.stroke == "#c62828"]
-    assert len(frames) == len(kit.plan.pages) == len(kit.sections[1].pages)  # no assembly page of its own
+    assert len(frames) == len(kit.plan.pages) == len(kit.sections[2].pages)  # no assembly page of its own
     first, last = section_pages(kit, "Board")
     numbers = sorted(int(i.text) for i in items if isinstance(i, Text) and i.text.isdigit())
     assert numbers == list(range(first, last + 1))  # the frames carry the kit's page numbers
@@ -249,13 +250,13 @@ def test_a_box_in_the_kit_is_one_page_after_the_tiles(tmp_path):
     with_box = build_kit(replace(preset, box=replace(preset.box, include=True), measures=None))
     titles = [s.title for s in with_box.sections]
     assert titles == SECTIONS + ["Box"] and len(with_box.sections[-1].pages) == 1
-    assert len(with_box.document.pages) == 15
+    assert len(with_box.document.pages) == 17
     words = " ".join(t.text for t in _texts(with_box.sections[-1].pages[0].scene))
     assert "Inside: 51.5 x 49.1 x 15.9 mm, for 147 pieces of 25 mm in 4 stacks of up to 37" in words
-    assert "page 15 of 15" in words
+    assert "page 17 of 17" in words
 
 
-@pytest.mark.parametrize("modulus, pages", [(24, 16), (50, 24), (99, 34)])
+@pytest.mark.parametrize("modulus, pages", [(24, 19), (50, 27), (99, 37)])  # a score pad of 2 pages
 def test_the_standard_kit_builds_at_large_moduli(modulus, pages, tmp_path):
     from dataclasses import replace
 

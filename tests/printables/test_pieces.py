@@ -131,7 +131,8 @@ def test_the_cut_file_engraves_the_markers_text(tmp_path, cli):
 def test_the_starter_kit_prints_its_marker_on_the_tile_sheet():
     steps = []
     kit = build_kit(load_preset("starter"), progress=steps.append)  # the library reports steps, draws no bar
-    assert steps == ["reference card", "board pages", "tiles and markers", "cover", "page numbers"]
+    assert steps == ["reference card", "simulated games", "board pages", "tiles and markers", "cover",
+                     "page numbers"]
     section = next(s for s in kit.sections if s.title == "Tiles and modulus markers")
     assert len(section.pages) == 1
     assert Counter(p.piece.kind for p in kit.placements) == {"number": 35, "wild": 2, "marker": 1}
@@ -147,7 +148,7 @@ def test_a_kit_with_the_board_on_a3_and_the_pieces_on_a4(tmp_path):
     assert sizes["Rules and reference card"] == {(215.9, 279.4)}
     assert {tuple(sorted(size)) for size in sizes["Board"]} == {(297.0, 420.0)}
     assert sizes["Tiles and modulus markers"] == {(210.0, 297.0)}
-    assert kit.sections[1].margin == 5.0
+    assert kit.sections[2].margin == 5.0
     cover = kit.document.pages[0].scene
     assert (cover.width, cover.height) == (215.9, 279.4)
     # the bleed, the gap and the crop marks reach the sheets

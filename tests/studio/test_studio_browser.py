@@ -233,7 +233,7 @@ def test_build_the_standard_kit(page, studio_url, require_tool):
     expect(page.locator("#state")).to_have_text("valid")
     assert page.locator("select#preset-name").input_value() == "standard"
     assert page.locator("#fields legend").all_text_contents() == ["Kit", "Board", "Tiles", "Sheets", "Printing",
-                                                                "Exercises", "Language"]
+                                                                "Players' aids", "Exercises", "Language"]
     assert page.locator("#f-tiles-crop_marks").get_attribute("type") == "checkbox"
     assert page.locator("#f-tiles-cut_lines").evaluate("el => el.tagName") == "SELECT"
     expect(page.locator('label[for="f-tiles-width"] code')).to_have_text("tiles.width")

@@ -1,0 +1,151 @@
+"""How long the kit's game lasts, measured by playing it: games between computer players, shuffled the same way each time.
+
+For every player count the kit's stock serves (the rules sheet's table of hands, rules/setup.py, as far as the
+rules engine seats players), GAMES games of the kit's own board, modulus, tiles, wrap, pattern and modulus
+marker are played by `greedy` computer players with the hand the rules sheet suggests, the stock shuffled by SHUFFLE, so a
+kit always prints the same figures. A game's rounds are its turns divided among the players, rounded up;
+the playing time allows SECONDS_PER_TURN for each turn.
+
+Playing a kit's games takes half a minute of computing for the standard kit, so the figures of the shipped
+presets' games (and of the standard kit at the larger moduli the documentation shows) are measured once,
+ahead of time, by scripts/measure_game_lengths.py into data/game_lengths.toml, which a kit reads; any other
+game is played when its kit is built. A test plays one of the measured games again and compares. Nothing is
+written at run time; the figures are kept for the rest of the process, keyed by the game they measure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from modlinseq_print.kits.presets import Preset
+
+MEASURED = Path(__file__).resolve().parent.parent / "data" / "game_lengths.toml"
+
+GAMES = 6  # games played for each player count: a kit build stays within seconds per count
+SHUFFLE = 1  # the number the playtest shuffles the first game's stock by
+SECONDS_PER_TURN = 40  # a stated assumption: people think longer than the computer players
+SHARE = 0.95  # the share of simulated games the score pad has rows for
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """The simulated games of one player count: the rounds of each game (sorted), the turns of each game."""
+
+    players: int
+    rounds: tuple[int, ...]
+    turns: tuple[int, ...]
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.rounds)
+
+    @property
+    def rounds_p95(self) -> int:
+        """The rounds that SHARE of the games ended within (the nearest-rank percentile)."""
+        return self.rounds[max(0, math.ceil(SHARE * self.games) - 1)]
+
+    def within(self, rounds: int) -> int:
+        """How many of the games ended within `rounds` rounds."""
+        return sum(r <= rounds for r in self.rounds)
+
+    @property
+    def minutes(self) -> tuple[int, int]:
+        """The playing time of the shortest and longest game, in whole minutes (SECONDS_PER_TURN a turn)."""
+        return (round(min(self.turns) * SECONDS_PER_TURN / 60), round(max(self.turns) * SECONDS_PER_TURN / 60))
+
+
+def game_lengths(preset: Preset) -> list[GameLength]:
+    """The simulated game lengths of the kit at each player count it serves, fewest players first."""
+    from modlinseq_print.kits.game_settings import game_settings
+
+    s = game_settings(preset)
+    return list(_measured(s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
+                          s["pattern"] or None, s["marker"]))
+
+
+@lru_cache(maxsize=32)
+def _measured(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
+              pattern: str | None, marker: bool) -> tuple[GameLength, ...]:
+    known = measured_ahead().get(game_key(board, modulus, copies, wild, no_zero, wrap, pattern, marker))
+    if known is not None:
+        return known
+    return play_lengths(board, modulus, copies, wild, no_zero, wrap, pattern, marker)
+
+
+def game_key(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
+             pattern: str | None, marker: bool) -> tuple:
+    """What a game's figures depend on, as the table of measured games keys them (with the games and the shuffle)."""
+    return (board, modulus, copies, wild, no_zero, wrap or "", pattern or "", marker, GAMES, SHUFFLE)
+
+
+@lru_cache(maxsize=1)
+def measured_ahead() -> dict[tuple, tuple[GameLength, ...]]:
+    """The table of games measured ahead of time (data/game_lengths.toml), by game_key."""
+    import tomllib
+
+    with open(MEASURED, "rb") as handle:
+        entries = tomllib.load(handle).get("game", [])
+    return {(e["board"], e["modulus"], e["copies"], e["wild"], e["no_zero"], e["wrap"], e["pattern"], e["marker"],
+             e["games"], e["shuffle"]):
+            tuple(GameLength(players, tuple(rounds), tuple(turns))
+                  for players, rounds, turns in zip(e["players"], e["rounds"], e["turns"]))
+            for e in entries}
+
+
+def play_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
+                 pattern: str | None, marker: bool) -> tuple[GameLength, ...]:
+    """The game lengths found by playing GAMES games (shuffled by SHUFFLE) at each player count the stock serves."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.rules.game import MAX_PLAYERS, Variant, stock_tiles
+    from modlinseq_print.rules.playtest import playtest
+    from modlinseq_print.rules.setup import hand_sizes
+
+    tiles = stock_tiles(modulus, copies, wild, no_zero)
+    spec = parse_board(board)
+    found = []
+    for size in hand_sizes(len(tiles)):
+        if size.players > MAX_PLAYERS:
+            break
+        variant = Variant(spec, modulus, wrap, marker=marker, pattern=pattern, hand=size.hand)
+        games = playtest(variant, ("greedy",) * size.players, tiles, GAMES, SHUFFLE)
+        rounds = sorted(-(-g.turns // size.players) for g in games)
+        found.append(GameLength(size.players, tuple(rounds), tuple(sorted(g.turns for g in games))))
+    return tuple(found)
+
+
+def pad_rounds(lengths: list[GameLength]) -> int:
+    """The rounds a score pad needs: the most of every player count's 95th percentile."""
+    return max((length.rounds_p95 for length in lengths), default=0)
+
+
+PAD_NOTE = ("Rows for {rounds} rounds: {within} of {games} simulated games of this kit with {players} ended "
+            "within {rounds} rounds.")
+TIMING = ("Playing time, from {games} games of this kit played by the computer for each number of players, at "
+          "{seconds} seconds a turn: {counts}.")
+COUNT = "{players}: {low} to {high} minutes, up to {rounds}"
+
+
+def timing_line(lengths: list[GameLength]) -> str:
+    """One sentence of the kit's player counts, their playing time and rounds, and how they were measured."""
+    from modlinseq_print.wording import _, plural
+
+    counts = "; ".join(_(COUNT).format(players=plural(length.players, "player"), low=length.minutes[0],
+                                       high=length.minutes[1], rounds=plural(length.rounds_p95, "round"))
+                       for length in lengths)
+    return _(TIMING).format(games=GAMES, seconds=SECONDS_PER_TURN, counts=counts)
+
+
+def pad_note(lengths: list[GameLength]) -> list[str]:
+    """The score pad's small print: how many rounds its rows hold and why, then the playing times."""
+    from modlinseq_print.wording import _, plural
+
+    if not lengths:
+        return []
+    rounds = pad_rounds(lengths)
+    setting = next(length for length in lengths if length.rounds_p95 == rounds)
+    return [_(PAD_NOTE).format(rounds=rounds, within=setting.within(rounds), games=setting.games,
+                               players=plural(setting.players, "player")), timing_line(lengths)]

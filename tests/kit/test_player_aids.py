@@ -1,0 +1,152 @@
+"""The players' aids of every kit: turn cards for its largest player count, a score pad with rows for the
+rounds of the kit's own simulated games, the [aids] keys, and the simulation that sizes them."""
+
+import math
+import re
+from dataclasses import replace
+
+import pytest
+
+from modlinseq_print.i18n import LANGUAGES, using
+from modlinseq_print.kits.build import aids_section, build_kit, reference_spec
+from modlinseq_print.kits.game_length import GAMES, SHUFFLE, game_lengths
+from modlinseq_print.kits.measures import measure
+from modlinseq_print.kits.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.presets import AidsSection
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.render.scene import Embed, Text
+from modlinseq_print.wording import _
+
+ALL_LANGUAGES = sorted({"en", *LANGUAGES})
+
+
+def _texts(scene):
+    for item in scene.items():
+        if isinstance(item, Text):
+            yield item.text
+        elif isinstance(item, Embed):
+            yield from _texts(item.scene)
+
+
+def _aids(name, lang="en"):
+    preset = replace(load_preset(name), lang=lang)
+    with using(lang):
+        lengths = game_lengths(preset)
+        section = aids_section(preset, measure(preset).text_sheet, reference_spec(preset, parse_board(
+            preset.board.spec)), lengths)
+        heading = _("Your turn: MODLINSEQ, modulus {modulus}").format(modulus=preset.modulus)
+        pad = _("Score pad")
+    return preset, lengths, section, heading, pad
+
+
+def _pad_rounds(pages, pad):
+    """The round numbers written down the pad's first column, over all its pages, and its players' headers."""
+    rounds, players = [], set()
+    for page in pages:
+        texts = list(_texts(page.scene))
+        if pad not in texts:
+            continue
+        rounds += [int(t) for t in texts if t.isdigit()]
+        players |= {t for t in texts if re.search(r"\d", t) and not t.isdigit() and len(t) < 20}
+    return rounds, players
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_the_pad_has_rows_for_95_percent_of_the_kits_simulated_games(name):
+    _preset, lengths, section, _heading, pad = _aids(name)
+    rounds, _players = _pad_rounds(section.pages, pad)
+    assert lengths and all(length.games == GAMES for length in lengths)
+    for length in lengths:  # the 95th percentile, nearest rank, worked out here from the games' rounds
+        p95 = sorted(length.rounds)[math.ceil(0.95 * len(length.rounds)) - 1]
+        assert max(rounds) >= p95, (name, length.players)
+        assert sum(r <= max(rounds) for r in length.rounds) >= 0.95 * length.games
+    assert sorted(set(rounds)) == list(range(1, max(rounds) + 1))  # every round a row, none skipped
+
+
+@pytest.mark.parametrize("name", preset_names())
+@pytest.mark.parametrize("lang", ALL_LANGUAGES)
+def test_every_kit_in_every_language_has_a_turn_card_per_player_and_a_score_pad(name, lang):
+    preset, lengths, section, heading, pad = _aids(name, lang)
+    seats = max(length.players for length in lengths)
+    cards = [item for page in section.pages for item in page.scene.items() if isinstance(item, Embed)]
+    assert len(cards) == seats >= 2
+    assert all(heading in _texts(card.scene) for card in cards)
+    assert lang == "en" or not heading.startswith("Your turn")  # translated
+    pad_pages = [p for p in section.pages if pad in _texts(p.scene)]
+    assert pad_pages
+    headers = [t for t in _texts(pad_pages[0].scene) if t == _player(lang, seats)]
+    assert headers  # a column for the kit's largest player count
+
+
+def _player(lang, number):
+    with using(lang):
+        return _("player {number}").format(number=number)
+
+
+def test_game_length_plays_the_kits_own_game():
+    """The starter kit's measured rounds are those of its own games played by `simulate`'s machinery."""
+    from modlinseq_print.kits.playtest_setup import playtest_setup
+    from modlinseq_print.rules.playtest import playtest
+    from modlinseq_print.rules.setup import hand_sizes
+
+    lengths = game_lengths(load_preset("starter"))
+    hands = {size.players: size.hand for size in hand_sizes(37)}
+    assert [length.players for length in lengths] == [2, 3, 4]
+    for length in lengths:
+        setup, tiles = playtest_setup("starter", players=length.players, hand=hands[length.players], games=GAMES,
+                                      seed=SHUFFLE)
+        games = playtest(setup.variant, setup.kinds, tiles, GAMES, SHUFFLE)
+        assert length.rounds == tuple(sorted(-(-g.turns // length.players) for g in games))
+    assert game_lengths(load_preset("starter")) == lengths  # the same figures every time
+
+
+@pytest.mark.parametrize("reference, score_pad", [(True, True), (False, True), (True, False), (False, False)])
+def test_the_aids_keys_leave_out_the_teachers_reference_and_the_score_pad(reference, score_pad):
+    preset = load_preset("starter")
+    kit = build_kit(replace(preset, aids=AidsSection(reference=reference, score_pad=score_pad)))
+    words = [t for page in kit.document.pages for t in _texts(page.scene)]
+    assert any(w.startswith("Teacher's reference") for w in words) == reference
+    assert ("Score pad" in words) == score_pad
+    assert sum(w == "Your turn: MODLINSEQ, modulus 7" for w in words) == 4  # the cards stay
+    titles = [s.title for s in kit.sections]
+    assert titles[0] == ("Rules and reference card" if reference else "Rules")
+
+
+def test_the_aids_keys_are_read_from_a_preset_file(tmp_path):
+    path = tmp_path / "kit.toml"
+    path.write_text('modulus = 7\n[board]\nspec = "hex:6"\n[aids]\nreference = false\nscore_pad = false\n',
+                    encoding="utf-8")
+    assert load_preset(str(path)).aids == AidsSection(reference=False, score_pad=False)
+    assert load_preset("standard").aids == AidsSection(reference=True, score_pad=True)
+
+
+def test_the_cover_gives_player_counts_and_playing_time():
+    kit = build_kit(load_preset("starter"))
+    cover = " ".join(_texts(kit.document.pages[0].scene))
+    lengths = game_lengths(load_preset("starter"))
+    for length in lengths:
+        assert f"{length.players} players: {length.minutes[0]} to {length.minutes[1]} minutes" in cover
+
+
+def test_every_shipped_preset_s_games_were_measured_ahead_and_a_replay_agrees(monkeypatch):
+    """A kit of a shipped preset reads its game lengths from the table scripts/measure_game_lengths.py wrote
+    (playing them takes half a minute); replaying the starter kit's games gives the same figures."""
+    from dataclasses import replace
+
+    from modlinseq_print.kits import game_length
+    from modlinseq_print.kits.game_settings import game_settings
+    from modlinseq_print.kits.preset_loading import load_preset
+
+    def settings(preset):
+        s = game_settings(preset)
+        return (s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
+                s["pattern"] or None, s["marker"])
+
+    names = sorted(path.stem for path in (game_length.MEASURED.parent.parent / "presets").glob("*.toml"))
+    presets = [load_preset(name) for name in names]
+    presets += [replace(load_preset("standard"), modulus=m, measures=None) for m in (24, 36, 50, 99)]
+    table = game_length.measured_ahead()
+    for preset in presets:
+        assert game_length.game_key(*settings(preset)) in table, (preset.title, preset.modulus)
+    starter = settings(load_preset("starter"))
+    assert game_length.play_lengths(*starter) == table[game_length.game_key(*starter)]
