@@ -1,0 +1,56 @@
+"""The preflight against hostile inputs (tests/preflight_hostile.py): every one ends in exit status 0, 1 or 2 with
+the words it must say, never in an internal error (70), in bounded time and memory: each runs the real command
+in a child process capped at 2 GB of address space (a blow-up fails the test, not the machine), with a timeout
+as a guard only."""
+
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from preflight_corpus import good_files
+from preflight_hostile import HOSTILE
+
+MEMORY_CAP = 2 * 1024 ** 3
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory):
+    return good_files(tmp_path_factory.mktemp("good"))
+
+
+def test_the_hostile_corpus_is_large_and_names_are_unique():
+    assert len(HOSTILE) >= 40
+    assert len({case.name for case in HOSTILE}) == len(HOSTILE)
+    assert {case.status for case in HOSTILE} == {0, 1, 2}
+
+
+def _capped():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_preflight(path, level="4"):
+    """The command in a child process, capped in memory; its status, stdout, stderr and seconds."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "preflight", str(path), "--pdfx", level],
+                          capture_output=True, text=True, timeout=60, preexec_fn=_capped, cwd=ROOT)
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+@pytest.mark.parametrize("case", HOSTILE, ids=lambda case: case.name)
+def test_each_hostile_input_gives_its_verdict_never_an_internal_error(good, tmp_path, case):
+    path = case.make(tmp_path, good)
+    status, out, err, _ = run_preflight(path, case.level)
+    assert status == case.status, (status, out[-2000:], err[-2000:])
+    if status == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith("modlinseq-print: error: "), err[-2000:]
+        said = err
+    else:
+        assert err == "" and out.splitlines()[-1].startswith("result: " + ("PASS" if status == 0 else "FAIL")), out
+        said = "\n".join(line for line in out.splitlines() if "FAIL  " in line)
+    for words in case.words:
+        assert words in said, (words, said[-2000:])
