@@ -169,8 +169,8 @@ def encrypted(owner: str, user: str):
 
 
 def metadata_bomb(pdf):
-    pdf.Root.Metadata = pdf.make_indirect(pdf.make_stream(flate_bomb(b" ", 300 * MIB), Filter=Name.FlateDecode,
-                                                           Type=Name.Metadata, Subtype=Name.XML))
+    """A compressed XMP bomb (without /Type /Metadata, which qpdf would write decompressed)."""
+    pdf.Root.Metadata = pdf.make_indirect(pdf.make_stream(flate_bomb(b" ", 300 * MIB), Filter=Name.FlateDecode))
 
 
 def profile_bomb(pdf):

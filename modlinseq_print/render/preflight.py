@@ -98,7 +98,7 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
 
 def _checks(pdf, path, level: str | None, max_ink: float, logged: list[str]) -> tuple[list[Check], str]:
     """Every check of an open file, and the level checked."""
-    budget = Budget()
+    budget = Budget(file_size=Path(path).stat().st_size)
     for what, stream in (("the XMP metadata", pdf.Root.get("/Metadata")), *_profiles(pdf)):
         if _is_stream(stream):
             try:

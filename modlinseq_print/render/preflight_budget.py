@@ -44,6 +44,7 @@ class Budget:
 
     decoded: int = 0
     operators: int = 0
+    file_size: int = 0  # the file's size: a stream's /Length larger than it is a lie qpdf repairs, not a size
 
     def bytes(self, count: int, what: str) -> None:
         """Spend `count` decompressed bytes of `what` ("page 3's content"); refuse past MAX_DECODED_BYTES."""
@@ -82,12 +83,18 @@ def decoded_size(stream, what: str, budget: Budget) -> int:
     data cannot be decoded counts its encoded size: reading it fails later, with its own message)."""
     import pikepdf
 
+    from modlinseq_print.render.preflight_colour import number
+
+    declared = number(stream.get("/Length"))
+    if MAX_DECODED_BYTES - budget.decoded < declared <= budget.file_size:  # refused before it is read
+        raise PreflightError(f"{what} is a stream of {declared:,.0f} bytes, past the {MAX_DECODED_BYTES // MIB} MB "
+                             "the preflight reads per file: this is not a file a press would take")
     try:
         raw = stream.read_raw_bytes()
     except pikepdf.PdfError as problem:
         raise Unreadable(str(problem)) from None
     filters = _filters(stream)
-    if not filters:
+    if not filters or len(raw) > MAX_DECODED_BYTES:
         budget.bytes(len(raw), what)
         return len(raw)
     if filters in (["/FlateDecode"], ["/Fl"]):
@@ -218,6 +225,6 @@ def after_eof(path: Path) -> tuple[int, bool]:
             at = window.rfind(marker)
             if at >= 0:
                 return _nonblank(window[at + len(marker):]) + beyond, True
-            beyond += _nonblank(piece[keep:]) + _nonblank(overlap)
-            overlap, end = piece[:keep], start
+            beyond += _nonblank(window[keep:])
+            overlap, end = window[:keep], start
     return beyond + _nonblank(overlap), False

@@ -54,3 +54,60 @@ def test_each_hostile_input_gives_its_verdict_never_an_internal_error(good, tmp_
         said = "\n".join(line for line in out.splitlines() if "FAIL  " in line)
     for words in case.words:
         assert words in said, (words, said[-2000:])
+
+
+# The budgets, counted in this process with small figures.
+
+def test_the_decompressed_budget_refuses_before_any_content_is_parsed(good, monkeypatch):
+    import pikepdf
+
+    from modlinseq_print.render import preflight_budget
+    from modlinseq_print.render.preflight import PreflightError, preflight
+
+    parsed = []
+    monkeypatch.setattr(pikepdf, "parse_content_stream", lambda *args: parsed.append(args) or [])
+    monkeypatch.setattr(preflight_budget, "MAX_DECODED_BYTES", 100)
+    with pytest.raises(PreflightError, match="past the 0 MB|expands past 0 MB"):
+        preflight(good["4"])
+    assert parsed == []
+
+
+def test_the_operator_budget_refuses_a_file_with_more_operators(good, monkeypatch):
+    from modlinseq_print.render import preflight_budget
+    from modlinseq_print.render.preflight import PreflightError, preflight
+
+    assert preflight(good["4"]).passed
+    monkeypatch.setattr(preflight_budget, "MAX_OPERATORS", 50)
+    with pytest.raises(PreflightError, match="past 50 content operators"):
+        preflight(good["4"])
+
+
+def test_streamed_content_is_read_as_content_parsed_whole(good, tmp_path, monkeypatch):
+    """Every file of the colour corpus gets the same report when its content is streamed instruction by
+    instruction (as content larger than PARSE_AT_ONCE is) as when it is parsed whole."""
+    from preflight_corpus import CASES, build
+    from modlinseq_print.render import preflight_budget
+    from modlinseq_print.render.preflight import preflight
+
+    whole, streamed = [], []
+    for index, case in enumerate(CASES):
+        path = build(case, good, tmp_path / f"{index}.pdf")
+        whole.append(preflight(path, case.level).checks)
+        with monkeypatch.context() as patched:
+            patched.setattr(preflight_budget, "PARSE_AT_ONCE", -1)
+            streamed.append(preflight(path, case.level).checks)
+    assert streamed == whole
+    assert sum(not check.passed for checks in whole for check in checks) >= 30
+
+
+@pytest.mark.parametrize("piece", [1, 3, 7, 1 << 20])
+def test_the_bytes_after_eof_are_counted_whatever_the_pieces(tmp_path, monkeypatch, piece):
+    from modlinseq_print.render import preflight_budget
+
+    monkeypatch.setattr(preflight_budget, "_PIECE", piece)
+    path = tmp_path / "tail.pdf"
+    for data, expected in [(b"x%%EOF", (0, True)), (b"x%%EOF\r\n", (0, True)), (b"%%EOF%%EOF ab \n", (2, True)),
+                           (b"x" * 30 + b"%%EOF" + b"y" * 40, (40, True)), (b"no end here", (9, False)),
+                           (b"%%EO", (4, False))]:
+        path.write_bytes(data)
+        assert preflight_budget.after_eof(path) == expected, data
