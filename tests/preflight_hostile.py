@@ -259,6 +259,8 @@ HOSTILE = [
     Hostile("content of arrays nested 10,000 deep", edited(page_content(b"[" * 10000 + b"]" * 10000 + b" pop")),
             1, ("file structure", "damaged")),
     Hostile("a 5,000-character name object", edited(long_name_object), 1),
+    Hostile("a name in content that is not UTF-8", edited(page_content(b"/\xff\xfe cs 1 sc /\xc1 gs")), 1,
+            ("not UTF-8",)),
     Hostile("a 10^9 /Length", raw(_replace_in_good(b"/Length ", b"/Length 1000000000 /L ")), 1, ("file structure",)),
     Hostile("a content stream with a wrong /Filter", edited(page_content(b"0 0 0 1 k", Filter=Name.DCTDecode)), 1),
     Hostile("a content stream with an unknown /Filter", edited(page_content(b"0 0 0 1 k", Filter=Name.Nonsense)), 1),

@@ -93,6 +93,9 @@ def preflight(path: str | Path, level: str | None = None, max_ink: float = DEFAU
             except RecursionError:
                 raise PreflightError(f"{name} is nested too deeply to check: this is not a file a press would "
                                      "take") from None
+            except UnicodeDecodeError:  # pikepdf gives names as text
+                raise PreflightError(f"{name} cannot be checked: it holds a name that is not UTF-8 text, which "
+                                     "PDF requires; save it again from the program that made it") from None
     return Report(str(path), PDFX_LEVELS[chosen].name, checks)
 
 
@@ -152,14 +155,15 @@ class _Collected(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if len(self.messages) < 100:
+        if record.name == "pikepdf._core" and len(self.messages) < 100:
             self.messages.append(record.getMessage())
 
 
 @contextlib.contextmanager
 def _quiet_qpdf():
-    """qpdf's logged warnings are collected for the file structure row, not printed on standard error."""
-    logger = logging.getLogger("pikepdf._core")
+    """qpdf's logged warnings are collected for the file structure row, and pikepdf's other messages (about the
+    XMP it repairs) dropped, not printed on standard error."""
+    logger = logging.getLogger("pikepdf")
     collected, propagate = _Collected(), logger.propagate
     logger.addHandler(collected)
     logger.propagate = False

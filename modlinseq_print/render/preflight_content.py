@@ -121,6 +121,9 @@ def walk(owner, resources, place: Place, found: Survey) -> None:
         read_content(owner, what, found.budget, interpreter.step)
     except Unreadable as problem:
         found.colour.append(("unknown", place.say(place.content(), f"cannot be read ({str(problem)[:100]})")))
+    except UnicodeDecodeError:  # pikepdf gives names and operators as text
+        found.colour.append(("unknown", place.say(place.content(), "cannot be read (it holds a name or an "
+                                                                   "operator that is not UTF-8 text)")))
 
 
 class _Interpreter:

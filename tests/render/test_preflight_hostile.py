@@ -111,3 +111,39 @@ def test_the_bytes_after_eof_are_counted_whatever_the_pieces(tmp_path, monkeypat
                            (b"%%EO", (4, False))]:
         path.write_bytes(data)
         assert preflight_budget.after_eof(path) == expected, data
+
+
+def test_damaged_copies_of_a_good_file_are_verdicts_never_errors(good, tmp_path):
+    """A few hundred copies of the good file (decompressed, so the damage reaches content and names), each
+    with a few bytes changed or PDF tokens written over it at random places (a fixed seed): each must give a
+    report or a PreflightError, never another exception."""
+    import random
+
+    import pikepdf
+
+    from modlinseq_print.render.preflight import PreflightError, preflight
+
+    plain = tmp_path / "plain.pdf"
+    with pikepdf.open(good["4"]) as pdf:
+        pdf.save(plain, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.generalized,
+                 object_stream_mode=pikepdf.ObjectStreamMode.disable)
+    data, chance = plain.read_bytes(), random.Random(36)
+    tokens = [b"null", b"[", b"]", b"<<", b">>", b"/Foo", b"-1", b"1e308", b"99999999999", b"(", b")", b"0 0 R",
+              b"true", b"%", b"stream", b"endobj", b"/DeviceRGB", b"/Pattern", b"/Indexed", b"/\xff\xc1"]
+    reports = refusals = 0
+    for _ in range(300):
+        damaged = bytearray(data)
+        for _ in range(chance.randint(1, 6)):
+            at = chance.randrange(len(damaged))
+            if chance.random() < 0.5:
+                damaged[at:at + chance.randint(0, 8)] = chance.choice(tokens)
+            else:
+                damaged[at] = chance.randrange(256)
+        path = tmp_path / "damaged.pdf"
+        path.write_bytes(bytes(damaged))
+        try:
+            preflight(path)
+            reports += 1
+        except PreflightError:
+            refusals += 1
+    assert reports > 100 and refusals > 0, (reports, refusals)
