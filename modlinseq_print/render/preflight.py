@@ -7,6 +7,9 @@ reads every content stream, shading, pattern, soft mask, group, Type 3 glyph, im
 the pages paint with), spot names, overprint on die lines, total ink, rich black text, and for PDF/X-1a no
 transparency and no optional content. It is not a certified PDF/X validator: it checks the colour, boxes,
 fonts and structure these files rely on, not every rule of the standards.
+
+Any file gets a report or one line (a PreflightError): damage qpdf repairs is the "file structure" row, values
+that make no sense fail their check, and render/preflight_budget.py bounds what a file may expand to.
 """
 
 from __future__ import annotations
