@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from modlinseq_print.render.preflight_budget import Budget, Unreadable, read_content
 from modlinseq_print.render.preflight_colour import Judgement, colourant_names, four_inks, judge, resolve
 
 PROCESS_NAMES = {"Cyan", "Magenta", "Yellow", "Black"}
@@ -65,6 +66,7 @@ class Survey:
     optional_content: list[str] = field(default_factory=list)
     fonts: dict[str, tuple[bool, str]] = field(default_factory=dict)  # base font name: (embedded, where)
     seen: set[tuple[int, int]] = field(default_factory=set)  # the objects already read
+    budget: Budget = field(default_factory=Budget)  # decompressed bytes and operators read so far
 
     def first_time(self, obj) -> bool:
         """True the first time an (indirect) object is met; direct objects have no identity and always are."""
@@ -107,36 +109,49 @@ def note_space(space, subject: str, place: Place, found: Survey) -> Judgement:
 
 def walk(owner, resources, place: Place, found: Survey) -> None:
     """Interpret one content stream (a page, or a form, pattern or glyph stream) and record what it paints."""
-    import pikepdf
-
     from modlinseq_print.render import preflight_objects as objects
 
     if len(place.within) > MAX_NESTING:
         found.colour.append(("unknown", place.say("content", f"is nested more than {MAX_NESTING} objects deep")))
         return
     objects.note_fonts(resources, place, found)
+    interpreter = _Interpreter(resources, place, found)
     try:
-        instructions = pikepdf.parse_content_stream(owner)
-    except pikepdf.PdfError as problem:
-        found.colour.append(("unknown", place.say(place.content(), f"cannot be read ({str(problem)[:60]})")))
-        return
-    state, stack, in_text = _State(), [], False
-    for operands, operator in instructions:
-        op = str(operator)
+        what = place.say("content", "").strip() if place.within else f"page {place.page}'s content"
+        read_content(owner, what, found.budget, interpreter.step)
+    except Unreadable as problem:
+        found.colour.append(("unknown", place.say(place.content(), f"cannot be read ({str(problem)[:100]})")))
+    except UnicodeDecodeError:  # pikepdf gives names and operators as text
+        found.colour.append(("unknown", place.say(place.content(), "cannot be read (it holds a name or an "
+                                                                   "operator that is not UTF-8 text)")))
+
+
+class _Interpreter:
+    """The graphics state of one content stream, changed instruction by instruction."""
+
+    def __init__(self, resources, place: Place, found: Survey):
+        self.resources, self.place, self.found = resources, place, found
+        self.state, self.stack, self.in_text = _State(), [], False
+
+    def step(self, operands, op: str) -> None:
+        """Follow one instruction."""
+        from modlinseq_print.render import preflight_objects as objects
+
+        state, place, found = self.state, self.place, self.found
         if op == "q":
-            stack.append(state.copy())
-        elif op == "Q" and stack:
-            state = stack.pop()
+            self.stack.append(state.copy())
+        elif op == "Q" and self.stack:
+            self.state = self.stack.pop()
         elif op in ("BT", "ET"):
-            in_text = op == "BT"
-        elif op in _TEXT_SHOW and in_text:
+            self.in_text = op == "BT"
+        elif op in _TEXT_SHOW and self.in_text:
             _text_colour(state, place, found)
         elif op in _FILL_OPS or op in _STROKE_OPS:
             _painted(op, state, place, found)
         elif op in _COLOUR_OPS:
-            _colour_operator(op, operands, state, resources, place, found)
+            _colour_operator(op, operands, state, self.resources, place, found)
         elif op in _OBJECT_OPS:
-            objects.operator(op, operands, state, resources, place, found)
+            objects.operator(op, operands, state, self.resources, place, found)
 
 
 INKS, SPOT = "inks", "spot"  # a space whose four values are C, M, Y, K; a spot colour space

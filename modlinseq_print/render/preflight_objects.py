@@ -8,29 +8,37 @@ cost one reading; colour spaces met again are judged again, which is cheap.
 
 from __future__ import annotations
 
+from modlinseq_print.render.preflight_budget import Budget
 from modlinseq_print.render.preflight_colour import entry, number, resolve
 from modlinseq_print.render.preflight_content import Place, Survey, note_space, walk
 
 APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
 
 
-def survey(pdf) -> Survey:
-    """Walk every page, everything it draws and its annotations, and record what they paint."""
-    found = Survey()
+def survey(pdf, budget: Budget | None = None) -> Survey:
+    """Walk every page, everything it draws and its annotations, and record what they paint (spending from
+    `budget`, a new one when None)."""
+    found = Survey(budget=budget or Budget())
     for page_number, page in enumerate(pdf.pages, start=1):
         place = Place(page_number)
-        resources = _inherited(page.obj, "/Resources")
+        resources = inherited(page.obj, "/Resources")
         group(page.obj, "the page's transparency group", place, found)
         walk(page, resources, place, found)
         annotations(page.obj, place, found)
     return found
 
 
-def _inherited(page, key: str, depth: int = 0):
-    """A page's entry, or the nearest one up its tree of pages (resources may be inherited)."""
-    if key in page or "/Parent" not in page or depth > 32:
-        return page.get(key)
-    return _inherited(page.Parent, key, depth + 1)
+def inherited(page, key: str):
+    """A page's entry, or the nearest one up its tree of pages (resources and boxes may be inherited); None
+    when missing or past 32 parents (a loop of parents)."""
+    for _ in range(32):
+        if key in page:
+            return page.get(key)
+        parent = page.get("/Parent")
+        if not _dictionary(parent):
+            return None
+        page = parent
+    return None
 
 
 def _dictionary(obj) -> bool:
