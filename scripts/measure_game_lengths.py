@@ -10,8 +10,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from modlinseq_print.kits.game_length import GAMES, MEASURED, SHUFFLE, game_key, play_lengths
-from modlinseq_print.kits.game_settings import game_settings
+from modlinseq_print.kits.game_length import GAMES, MEASURED, SHUFFLE, game_key, game_of, play_lengths
 from modlinseq_print.kits.preset_loading import load_preset
 
 PRESETS = sorted(path.stem for path in (Path(MEASURED).parent.parent / "presets").glob("*.toml"))
@@ -24,9 +23,7 @@ def games() -> list[tuple]:
     presets += [replace(load_preset("standard"), modulus=m, measures=None) for m in LARGER_MODULI]
     found = {}
     for preset in presets:
-        s = game_settings(preset)
-        settings = (s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
-                    s["pattern"] or None, s["marker"])
+        settings = game_of(preset)
         found.setdefault(game_key(*settings), settings)
     return list(found.values())
 

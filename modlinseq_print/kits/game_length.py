@@ -58,13 +58,19 @@ class GameLength:
         return (round(min(self.turns) * SECONDS_PER_TURN / 60), round(max(self.turns) * SECONDS_PER_TURN / 60))
 
 
-def game_lengths(preset: Preset) -> list[GameLength]:
-    """The simulated game lengths of the kit at each player count it serves, fewest players first."""
+def game_of(preset: Preset) -> tuple:
+    """The kit's game as the settings its length depends on: board, modulus, copies, wild tiles, no zero, wrap,
+    pattern and modulus marker (the arguments of play_lengths and game_key)."""
     from modlinseq_print.kits.game_settings import game_settings
 
     s = game_settings(preset)
-    return list(_measured(s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
-                          s["pattern"] or None, s["marker"]))
+    return (s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None, s["pattern"] or None,
+            s["marker"])
+
+
+def game_lengths(preset: Preset) -> list[GameLength]:
+    """The simulated game lengths of the kit at each player count it serves, fewest players first."""
+    return list(_measured(*game_of(preset)))
 
 
 @lru_cache(maxsize=32)

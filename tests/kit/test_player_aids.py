@@ -134,13 +134,8 @@ def test_every_shipped_preset_s_games_were_measured_ahead_and_a_replay_agrees(mo
     from dataclasses import replace
 
     from modlinseq_print.kits import game_length
-    from modlinseq_print.kits.game_settings import game_settings
+    from modlinseq_print.kits.game_length import game_of as settings
     from modlinseq_print.kits.preset_loading import load_preset
-
-    def settings(preset):
-        s = game_settings(preset)
-        return (s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
-                s["pattern"] or None, s["marker"])
 
     names = sorted(path.stem for path in (game_length.MEASURED.parent.parent / "presets").glob("*.toml"))
     presets = [load_preset(name) for name in names]
