@@ -63,7 +63,7 @@ def _front(flow: Flow, title: str, front: Front, small: float) -> None:
     else:
         scale = min(flow.column_width / front.art.width, ART_SHARE * flow.page_height / front.art.height)
         x = flow.x + (flow.column_width - front.art.width * scale) / 2
-        flow.scene.add(Embed(picture(front.art), round(x, 3), round(flow.y, 3), round(scale, 6)), "figures")
+        flow.scene.add(Embed(picture(front.art), round(x, 3), round(flow.y, 3), round(scale, 6)), "art")
         flow.y += front.art.height * scale + 2.0
         if subtitle(title):
             flow.heading(subtitle(title), size=SUBTITLE * small)
@@ -105,7 +105,7 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
         rows = [[_("section"), _("pages")]]
         for name, first, count in contents:
             rows.append([name, f"{first}" if count == 1 else f"{first}-{first + count - 1}"])
-        flow.table(rows, widths=[flow.column_width - 16.0, 16.0], size=9 * PT * small)
+        flow.table(rows, widths=[flow.column_width - 21.0, 21.0], size=9 * PT * small)
         flow.heading(_("How to make the kit"), size=13 * PT)
         flow.bullets(guide or [_(step) for step in GUIDE], size=8.5 * PT * small)
         flow.paragraph(_(CREDIT), size=8 * PT * small)
