@@ -4,8 +4,8 @@ holds, how to make it and the board's assembly diagram, with the kit's own page 
 from __future__ import annotations
 
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.kits.game_facts import facts_line, how_measured, section_component
-from modlinseq_print.kits.game_length import GameLength
+from modlinseq_print.kits.game_facts import facts_line, section_component
+from modlinseq_print.kits.game_length import GameLength, timing_line
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.cover import BOARD_STEP, GUIDE, Front, cover_page
@@ -92,7 +92,7 @@ def kit_cover(preset: Preset, sheet: Sheet, inset: float, contents: list[tuple[s
     assembly = (assembly_caption(plan, first), lambda room: assembly_diagram(drawing, plan, room, first))
     seats = max((length.players for length in lengths or []), default=2)
     art = title_art(100.0, preset.modulus, get_theme(preset.theme), preset.tiles.shape)
-    front = Front(art, facts_line(lengths or []), how_measured() if lengths else "")
+    front = Front(art, facts_line(lengths or []), timing_line(lengths) if lengths else "")
     held = kit_contents(contents, counts, seats, preset.aids.score_pad, game_board)
     return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, "", held, guide,
                       game_picture(spec, game), assembly, front)

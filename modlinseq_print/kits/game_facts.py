@@ -3,13 +3,11 @@ the player counts and minutes from its simulated games (game_length.py), the cou
 
 from __future__ import annotations
 
-from modlinseq_print.kits.game_length import GAMES, SECONDS_PER_TURN, GameLength
+from modlinseq_print.kits.game_length import GameLength
 from modlinseq_print.wording import _, plural
 
 AGE = 10  # a stated choice: players add and subtract modulo the modulus in their heads
 FACTS = "{players} · ages {age}+ · {low}-{high} minutes"
-HOW_MEASURED = ("Playing time: {games} games for each number of players, played by the computer, at {seconds} "
-                "seconds a turn.")
 
 
 def player_range(lengths: list[GameLength]) -> str:
@@ -27,11 +25,6 @@ def facts_line(lengths: list[GameLength]) -> str:
     low = min(length.minutes[0] for length in lengths)
     high = max(length.minutes[1] for length in lengths)
     return _(FACTS).format(players=player_range(lengths), age=AGE, low=low, high=high)
-
-
-def how_measured() -> str:
-    """How the playing time was found: the games played and the seconds a turn assumed."""
-    return _(HOW_MEASURED).format(games=GAMES, seconds=SECONDS_PER_TURN)
 
 
 def section_component(name: str, pages: int, counts: dict[str, int], seats: int, score_pad: bool,
