@@ -11,6 +11,7 @@ from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
 from modlinseq_print.kits.front import kit_cover
+from modlinseq_print.kits.game_facts import facts_line
 from modlinseq_print.kits.game_length import GameLength, game_lengths, pad_rounds, pad_note
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.kits.measures import Measures, length_mm, measure
@@ -21,7 +22,8 @@ from modlinseq_print.printables.board_pages import check_page_count
 from modlinseq_print.printables.box_sets import BoxSet, piece_size, pieces_box
 from modlinseq_print.printables.pieces import PieceFaces, with_markers
 from modlinseq_print.printables.player_aids import score_pad_pages, turn_card_pages
-from modlinseq_print.printables.reference import appendix_pages, reference_pages, table_fits_page
+from modlinseq_print.printables.reference import appendix_pages, reference_pages, table_fits_page, teacher_pages
+from modlinseq_print.kits.shared_page import share_page
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, example_for
 from modlinseq_print.rules.examples import ExampleGame
 from modlinseq_print.printables.tile_sheets import Placement, SheetOptions, TileSheets, build_sheets
@@ -160,13 +162,15 @@ def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutt
 
 
 def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,
-                  game: ExampleGame) -> tuple[Section, list[Section]]:
+                  game: ExampleGame, facts: str = "") -> tuple[Section, list[Section]]:
     """The rules sheet and reference card, then the sections that follow the pieces: the worksheet with its
     answers when exercises are asked for, and the appendix of every sequence when the table is longer than a
-    page and the preset asks for it (`sequence_appendix`); a table that fits one page stays on the card."""
+    page and the preset asks for it (`sequence_appendix`); a table that fits one page stays on the card. `facts`
+    (players, age, playing time) stands under the rules' title."""
     margin = sheet.margin + FLOW_INSET
     fits = table_fits_page(spec.modulus, sheet.width, sheet.height, margin)
-    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, preset.aids.reference, table=fits)
+    scenes = reference_pages(spec, sheet.width, sheet.height, margin, game, preset.aids.reference, table=fits,
+                             facts=facts)
     title = "Rules and reference card" if preset.aids.reference else "Rules"
     reference = Section(_(title), _pages(scenes, "reference"), sheet.margin, title)
     after = []
@@ -181,6 +185,29 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
         after.append(Section(_("Appendix: every sequence"), _pages(pages, "appendix"), sheet.margin,
                              "Appendix: every sequence"))
     return reference, after
+
+
+def box_section(preset: Preset, sheet: Sheet, spec: ReferenceSpec, game: ExampleGame, reference: Section,
+                press=None, facts: str = "") -> tuple[Section, Section]:
+    """The box page, and the rules section as it stands with it: when the teacher's reference takes a page of
+    its own after the rules and fits under the box's nets, it moves there (one sheet fewer) and the rules
+    section is the rules alone."""
+    box = kit_box(preset, mode="plain" if press is None else "press")
+    margin = measure(preset).pieces_sheet.margin
+    alone = Section(_("Box"), [Page(box.scene, label="box")], margin, "Box")
+    if not preset.aids.reference:
+        return reference, alone
+    inset = sheet.margin + FLOW_INSET
+    rules = reference_pages(spec, sheet.width, sheet.height, inset, game, teacher=False, facts=facts)
+    teacher = teacher_pages(spec, sheet.width, sheet.height, inset,
+                            table_fits_page(spec.modulus, sheet.width, sheet.height, inset))
+    shared = share_page(box.scene, teacher[0], margin) if len(rules) < len(reference.pages) == len(rules) + 1 \
+        and len(teacher) == 1 else None
+    if shared is None:
+        return reference, alone
+    return (Section(_("Rules"), _pages(rules, "reference"), sheet.margin, "Rules"),
+            Section(_("Box and teacher's reference"), [Page(shared, label="box")], margin,
+                    "Box and teacher's reference"))
 
 
 def aids_section(preset: Preset, sheet: Sheet, spec: ReferenceSpec, lengths: list[GameLength]) -> Section:
@@ -221,7 +248,7 @@ def _contents(sections: list[Section]) -> list[tuple[str, int, int]]:
     """(title, first page, page count) of every section, the cover being page 1."""
     contents, first = [], 2
     for section in sections:
-        contents.append((section.title, first, len(section.pages)))
+        contents.append((section.name or section.title, first, len(section.pages)))
         first += len(section.pages)
     return contents
 
@@ -250,21 +277,20 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     board = parse_board(preset.board.spec)
     spec = reference_spec(preset, board)
     game = example_for(spec)
-    reference, worksheet = text_sections(preset, sheet, count, spec, game)
-    step("reference card")
     lengths = game_lengths(preset)  # the longest step: the kit's games played to their end
-    aids = aids_section(preset, sheet, spec, lengths)
     step("simulated games")
+    facts = facts_line(lengths)
+    reference, worksheet = text_sections(preset, sheet, count, spec, game, facts)
+    if preset.box.include:
+        reference, box = box_section(preset, sheet, spec, game, reference, press, facts)
+    step("reference card")
+    aids = aids_section(preset, sheet, spec, lengths)
     board_pages, plan, board_drawing = board_section(preset, board)
     step("board pages")
     pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
                                            + len(board_pages.pages))
     step("tiles and markers")
-    sections = [reference, aids, board_pages, pieces, *worksheet]
-    if preset.box.include:
-        box = kit_box(preset, mode="plain" if press is None else "press")
-        sections.insert(4, Section(_("Box"), [Page(box.scene, label="box")], measure(preset).pieces_sheet.margin,
-                                   "Box"))
+    sections = [reference, aids, board_pages, pieces, *([box] if preset.box.include else []), *worksheet]
     scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
                       (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
     step("cover")

@@ -21,16 +21,26 @@ TABLE = 8.0 * PT  # the sequence table
 
 
 def reference_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
-                    game: ExampleGame | None = None, teacher: bool = True, table: bool = True) -> list[Scene]:
+                    game: ExampleGame | None = None, teacher: bool = True, table: bool = True,
+                    facts: str = "") -> list[Scene]:
     """The rules sheet, then (with `teacher`) the teacher's reference below its end, as pages of the given
     size (mm); `game` is the example game the sheet teaches with (by default the one example_for plays).
-    Without `table`, the reference says how many sequences the modulus has instead of listing them."""
+    Without `table`, the reference says how many sequences the modulus has instead of listing them. `facts`
+    (players, age, playing time) stands under the title."""
     check_room(width, height, margin, A6_TEXT, "the rules and reference sheet")
     flow = Flow(width, height, margin=margin, columns=1)
-    teach(flow, spec, game or example_for(spec))
+    teach(flow, spec, game or example_for(spec), facts)
     if teacher:
         flow.set_columns(1, gap=4.0)
         card(flow, spec, table)
+    return flow.pages
+
+
+def teacher_pages(spec: ReferenceSpec, width: float, height: float, margin: float = 12.0,
+                  table: bool = True) -> list[Scene]:
+    """The teacher's reference alone, from the top of a page (a kit prints it under its box)."""
+    flow = Flow(width, height, margin=margin, columns=1)
+    card(flow, spec, table)
     return flow.pages
 
 

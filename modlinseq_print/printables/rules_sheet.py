@@ -83,11 +83,14 @@ def diagram(flow: Flow, spec: ReferenceSpec, game: ExampleGame, turn: ExampleTur
     return drawing.scene
 
 
-def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame) -> None:
-    """Lay out the rules sheet on the flow: a title and introduction, then two columns."""
+def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame, facts: str = "") -> None:
+    """Lay out the rules sheet on the flow: a title, the players, age and playing time (`facts`, when given)
+    and an introduction, then two columns."""
     flow.heading(_("How to play MODLINSEQ"), size=15 * PT)
     flow.paragraph(_("{title} · modulus {modulus} · board ({board})").format(
         title=spec.title, modulus=spec.modulus, board=board_shape(parse_board(spec.board))), size=BODY)
+    if facts:
+        flow.paragraph(facts, size=BODY, font="Helvetica-Bold")
     flow.paragraph(_(words.INTRO), size=BODY)
     flow.set_columns(columns_for(flow), gap=0.0)
     first = game.lesson[0]

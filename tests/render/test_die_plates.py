@@ -148,8 +148,11 @@ def test_the_cutcontour_plate_is_the_cut_pieces_outlines(press_runs, name):
 def test_the_kit_cover_and_rules_leave_the_plate_empty_and_its_sheets_carry_every_piece(press_runs):
     document, _, found, _ = press_runs["kit"]
     assert found[:3] == [None, None, None]  # the cover, the rules and the reference card: pictures only
-    pieces = sum(closed for page in document.pages for _, closed, _ in die_outlines(page.scene))
+    sheets = [page for page in document.pages if page.label != "box"]
+    pieces = sum(closed for page in sheets for _, closed, _ in die_outlines(page.scene))
     assert pieces == 130 + 4 + 13  # the standard preset's tiles, wild tiles and modulus markers
+    [box] = [page for page in document.pages if page.label == "box"]  # the box's tray and lid, cut as well
+    assert sum(closed for _, closed, _ in die_outlines(box.scene)) >= 2
     with_plate = [number for number, plate in enumerate(found, start=1) if plate is not None and plate.any()]
     labels = {number: document.pages[number - 1].label for number in with_plate}
     assert with_plate and all(number > 9 for number in with_plate), labels  # after the 6 board pages
