@@ -323,7 +323,7 @@ def test_the_modulus_marker_stays_out_of_the_transcript(client):
     ({"modulus": 1}, ('"Modulus" must be from 2',)),
     ({"modulus": 13, "transcript": "20A0"}, ("not below the modulus",)),
     ({"modulus": 13, "transcript": "1A0", "cell": "Z9", "value": "2"}, ("Z9",)),
-    ({"modulus": 13, "wrap": "spiral"}, ('"Wrap" must be one of',)),
+    ({"modulus": 13, "wrap": "spiral"}, ('"Board edges" must be one of',)),
     ({"modulus": 13, "board": "hex:100"}, ("at most",)),
     ({"modulus": 13, "transcript": 5}, ("transcript must be text",)),
 ])
