@@ -4,6 +4,8 @@ face overhangs by the lean angle only."""
 
 from __future__ import annotations
 
+from math import gcd
+
 from modlinseq_print.errors import mention
 from modlinseq_print.printables.rack import END_ROOM, TILE_GAP, RackSize
 from modlinseq_print.solids import kernel
@@ -66,13 +68,23 @@ def rack_plates(size: RackSize, copies: int, bed: tuple[float, float],
                      f"or a smaller {mention('hand')}", "bed")
 
 
-def tiles_in_rack(size: RackSize, look, corner: tuple[float, float]) -> list[tuple[object, int]]:
+def hand_values(values, hand: int) -> list[int]:
+    """The numbers of a hand to show in a rack, drawn from a kit's own tile values (modulus 13's 0-12 when
+    none are given): spread over them, in a stride that visits every value before any repeats."""
+    values = sorted(set(values)) if values else list(range(13))
+    n = len(values)
+    stride = next(s for s in (7, 5, 3, 2, 1) if s < n and gcd(s, n) == 1) if n > 1 else 1
+    return [values[(stride * k + 3) % n] for k in range(hand)]
+
+
+def tiles_in_rack(size: RackSize, look, corner: tuple[float, float], values=None) -> list[tuple[object, int]]:
     """A hand of tiles standing in a rack whose slot's back corner is at `corner` (y, z), leaning back on
-    the backrest, faces to the front: (mesh, filament) pairs, for a picture of the rack in use."""
+    the backrest, faces to the front: (mesh, filament) pairs, for a picture of the rack in use. `values`: the
+    kit's tile numbers the hand is drawn from (see hand_values)."""
     from modlinseq_print.printables.tiles import Piece
     from modlinseq_print.solids.pieces import PieceSolids, SolidSpec
 
-    pieces = [Piece("number", (7 * k + 3) % 13) for k in range(size.hand)]
+    pieces = [Piece("number", v) for v in hand_values(values, size.hand)]
     solids = PieceSolids(look, SolidSpec(thickness=size.thickness), pieces)
     (uy, uz), (fy, fz) = size.up, size.forward
     half = size.tile_height / 2

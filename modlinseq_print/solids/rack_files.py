@@ -31,24 +31,27 @@ RACK_VIEW = View(azimuth=-32.0, elevation=32.0)
 
 
 def rack_picture(size: RackSize, look: TileLook, rack: list[tuple[Mesh, str]], corner: tuple[float, float],
-                 pixels: tuple[int, int] = PICTURE) -> bytes:
-    """A picture of a rack (its meshes, x from 0 along the rack) holding a hand of tiles."""
+                 pixels: tuple[int, int] = PICTURE, values=None) -> bytes:
+    """A picture of a rack (its meshes, x from 0 along the rack) holding a hand of tiles (of `values`, a kit's
+    tile numbers; modulus 13's when None)."""
     colours = dict(zip((LIGHT, DARK), DEFAULT_COLOURS))
-    tiles = [(mesh, colours[filament]) for mesh, filament in tiles_in_rack(size, look, corner)]
+    tiles = [(mesh, colours[filament]) for mesh, filament in tiles_in_rack(size, look, corner, values)]
     return render_png(rack + tiles, *pixels, view=RACK_VIEW)
 
 
-def printed_rack_picture(size: RackSize, look: TileLook, pixels: tuple[int, int] = PICTURE) -> bytes:
-    """A picture of the printed rack in use."""
+def printed_rack_picture(size: RackSize, look: TileLook, pixels: tuple[int, int] = PICTURE, values=None) -> bytes:
+    """A picture of the printed rack in use, holding a hand of `values` (a kit's tile numbers)."""
     profile = rack_profile(size)
-    return rack_picture(size, look, [(kernel.to_mesh(rack_solid(size)), RACK_FILAMENT.colour)], profile[4], pixels)
+    return rack_picture(size, look, [(kernel.to_mesh(rack_solid(size)), RACK_FILAMENT.colour)], profile[4], pixels,
+                        values)
 
 
 def laser_rack_picture(size: RackSize, look: TileLook, parts, material: float,
-                       pixels: tuple[int, int] = PICTURE) -> bytes:
-    """A picture of the laser-cut rack, assembled, in use."""
+                       pixels: tuple[int, int] = PICTURE, values=None) -> bytes:
+    """A picture of the laser-cut rack, assembled, in use, holding a hand of `values` (a kit's tile numbers)."""
     corner = parts[0].pose.origin[1:]
-    return rack_picture(size, look, [(mesh, WOOD) for mesh in laser_rack_meshes(parts, material)], corner, pixels)
+    return rack_picture(size, look, [(mesh, WOOD) for mesh in laser_rack_meshes(parts, material)], corner, pixels,
+                        values)
 
 
 def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[float, float], spacing: float,

@@ -230,6 +230,18 @@ def draw_page(request: Request) -> bytes:
 
 # --- in the server --------------------------------------------------------------------------------------------
 
+def _caption(name: str, label: str) -> str:
+    """A section's name and a page's label, the label's leading words that the name already says left out:
+    "practice problems" and "problems 1" make "practice problems 1", "rules and reference card" and
+    "reference 2" make "rules and reference card 2", "board" and "page 3" make "board page 3"."""
+    words, more = name.split(), label.split()
+    if not more or label in name:
+        return name
+    while more and more[0] in words:
+        more = more[1:]
+    return " ".join(words + more)
+
+
 def page_captions(kit) -> list[str]:
     """A short caption per page: its section, and its own label within the section (board page 3, sheet 1 backs)."""
     captions = ["cover"]
@@ -238,7 +250,7 @@ def page_captions(kit) -> list[str]:
         for page in section.pages:
             label = page.label or ""
             label = f"page {label}" if label.isdigit() else label
-            captions.append(f"{name} {label}".strip() if label and label not in name else name)
+            captions.append(_caption(name, label))
     return captions if len(captions) == len(kit.document.pages) else [p.label or "" for p in kit.document.pages]
 
 

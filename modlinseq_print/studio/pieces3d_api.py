@@ -101,10 +101,12 @@ def picture(request: Request) -> Reply:
     from modlinseq_print.solids.rack_files import laser_rack_picture, printed_rack_picture
 
     size = _rack_size(look, spec, chosen)
+    values = [p.value for p in pieces if p.kind == "number"]  # the hand in the rack is of the kit's own tiles
     if view == "rack":
-        return Reply(printed_rack_picture(size, look, PICTURE), content_type("png"))
+        return Reply(printed_rack_picture(size, look, PICTURE, values), content_type("png"))
     material = check_material(chosen["material"])
-    return Reply(laser_rack_picture(size, look, rack_parts(size, material), material, PICTURE), content_type("png"))
+    return Reply(laser_rack_picture(size, look, rack_parts(size, material), material, PICTURE, values),
+                 content_type("png"))
 
 
 def download(request: Request) -> Reply:

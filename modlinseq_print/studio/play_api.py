@@ -5,7 +5,8 @@ MAX_GAMES games, the least recently used dropped first); the page sends the tile
 told at once whether the turn is legal and what it scores (judged by `score`'s own rules), commits it,
 or asks for a computer player's turn, which it then shows tile by tile. Only the hand of the player to move
 is ever sent, and only when that player is a person: the page hides it behind a "pass the device" screen.
-A player who has no legal turn is frozen as soon as their turn comes.
+A player who has no legal turn is frozen as soon as their turn comes (the page says they sit out the rest of
+the game). Reasons and turns reach the page in player words (player_words.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.player_words import reason_words, turn_words
 from modlinseq_print.studio.position_api import drawing_json
 from modlinseq_print.studio.uploads import content_type
 
@@ -116,9 +118,16 @@ def new_game(request: Request) -> dict:
         game = Game(variant, names, seed, tiles=_tiles(body, variant.modulus))
     except RulesError as error:
         raise FieldError(str(error)) from None
+    table = _Table(game, kinds, random.Random(seed))
+    _freeze_stuck(table)
+    if game.over:  # a board too small for its tiles (hex:0), or tiles that fit nowhere: no game to play
+        cells, free = len(board.cells), len(board.cells) - len(game.position.tiles)
+        raise FieldError(f"{board.spec} is too small for a game: {cells} cell{'s' if cells != 1 else ''}, {free} "
+                         f"free, and no player can make a first turn, so the game would end at once; choose a "
+                         f"larger board, such as hex:4", "board")
     key = secrets.token_urlsafe(12)
     with _GAMES_LOCK:
-        _GAMES[key] = _Table(game, kinds, random.Random(seed))
+        _GAMES[key] = table
         while len(_GAMES) > MAX_GAMES:
             _GAMES.popitem(last=False)
     return state(Request({**body, "game": key}, {}))
@@ -130,13 +139,19 @@ def _freeze_stuck(table: _Table) -> None:
     while not game.over and not game.can_play():
         name = game.names[game.current]
         game.freeze()
-        table.events.append(f"{name} cannot play any tile and is frozen for the rest of the game")
+        table.events.append(f"{name} cannot lay any tile and sits out the rest of the game, keeping their points")
 
 
 def _last_turn(game: Game) -> list[str]:
     """The cells of the last turn played (not a freeze), for the page to outline."""
     played = [r.move for r in game.records if r.move is not None]
     return [game.position.board.address(c) for c, _ in played[-1].tiles] if played else []
+
+
+def _move_words(board, move: Move) -> str:
+    """A turn in player words: "laid 5 on H2 and 11 on T16: 6 points"."""
+    tiles = [(board.address(c), t.label if t.declared is None else f"#={t.declared}") for c, t in move.tiles]
+    return turn_words(tiles, [board.address(c) for c in move.swapped], move.points)
 
 
 def _state(key: str, table: _Table, screen: int | None) -> dict:
@@ -155,8 +170,8 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
                      "winner": game.over and s == best}
                     for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
-        "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points}
-                  for r in game.records if r.move is not None],
+        "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
+                   "words": _move_words(position.board, r.move)} for r in game.records if r.move is not None],
         "last": _last_turn(game), "events": list(table.events),
         "blocked": [position.board.address(c) for c in analysis.blocked],
         "hash_swap": game.variant.hash_swap, "policy": position.policy,
@@ -206,7 +221,7 @@ def try_turn(request: Request) -> dict:
     table = _table(request.body)
     with table.lock:
         _, result = _judged(table, request.body)
-        return {"legal": result.legal, "reason": result.reason, "points": result.points,
+        return {"legal": result.legal, "reason": reason_words(result.reason), "points": result.points,
                 "turn": turn_json(table.game.position, result)}
 
 
@@ -217,7 +232,7 @@ def commit(request: Request) -> dict:
     with table.lock:
         placements, result = _judged(table, request.body)
         if not result.legal:
-            raise ApiError(f"not a legal turn: {result.reason}", 400, "tiles")
+            raise ApiError(f"not a legal turn: {reason_words(result.reason)}", 400, "tiles")
         changed = set(result.placed) | set(result.swapped)
         tiles = tuple((p.cell, p.tile) for p in placements if p.cell in changed)
         table.game.play(Move(tiles, tuple(result.swapped), result.points, ()))
@@ -239,6 +254,7 @@ def computer(request: Request) -> dict:
         shown = [[board.address(c), t.label] for c, t in move.tiles]
         record = game.play(move)
         return {"player": player, "tiles": shown, "notation": record.notation, "points": record.points,
+                "words": f"{player} {_move_words(board, move)}",
                 "state": _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))}
 
 

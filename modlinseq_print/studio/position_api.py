@@ -10,6 +10,7 @@ worst) with a check point between its steps; an export is drawn in a worker proc
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from modlinseq_print.errors import AddressError
@@ -26,6 +27,7 @@ from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.fields import choice, flag, integer, text
 from modlinseq_print.studio.limits import check_tiles, studio_board
+from modlinseq_print.studio.player_words import reason_words, step_words
 from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
@@ -60,8 +62,23 @@ def edited_position(body: dict) -> Position:
     base = Position(position.board, position.modulus, tiles, position.wrap, position.diagonals, position.policy)
     if not value:
         return base
+    _check_value(value, cell_name, position.modulus)
     placed, _ = build_position(f"{value}{position.board.address(cell)}", base)
     return placed
+
+
+_VALUE = re.compile(r"\d{1,6}|#|#=\d{1,6}")
+
+
+def _check_value(value: str, cell_name: str, modulus: int) -> None:
+    """What a person typed into a cell, checked in their terms: a number below the modulus, # or #=N."""
+    shown = value if len(value) <= 12 else value[:12] + "..."
+    if not _VALUE.fullmatch(value):
+        raise AddressError(f"{shown!r} is not a tile: type a number from 0 to {modulus - 1} for {cell_name}, "
+                           f"# for a wild tile, or #=5 for a wild tile standing for 5")
+    number = int(value.removeprefix("#="))
+    if number >= modulus:
+        raise AddressError(f"{value} is not a tile of modulus {modulus}: the numbers go from 0 to {modulus - 1}")
 
 
 def transcript(position: Position) -> str:
@@ -114,6 +131,9 @@ def check(request: Request) -> dict:
     for entry, sequence in zip(report["sequences"], analysis.sequences):
         entry["notation"] = tilde_notation(position, sequence)
         entry["msa_text"] = sequence_msa(sequence)
+        entry["step"] = step_words(entry["msa_text"])
+    for problem in report["problems"]:
+        problem["message"] = reason_words(problem["message"])
     screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at
     return {"transcript": transcript(position), "report": report, **drawing_json(position, drawing, screen),
             "crop": crop_frame(drawing, position, style)}

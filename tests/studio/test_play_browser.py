@@ -5,6 +5,7 @@ downloaded transcript; pass-and-play; the designer's "playtest this board"; the 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,161 @@ def test_a_kit_fills_the_game_and_a_change_makes_it_your_own(page, studio_url):
     assert page.is_checked("input[name=marker]") and page.input_value("select[name=wrap]") == "none"
     page.fill("input[name=copies]", "8")
     assert page.input_value("#kit") == ""
+
+
+# --- the polish of a game site: buttons, the Turns list, computer turns, layout, words, touch -----------------
+
+CLIPPED = """() => [...document.querySelectorAll('select')].filter((s) => s.offsetParent).map((s) => {
+  const pen = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(s);
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...s.options].map((o) => pen.measureText(o.text).width));
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // the arrow
+  return [s.name, Math.round(widest), Math.round(room)]; }).filter(([, widest, room]) => widest > room)"""
+# Watches the Turns list and the message line of a game as it goes: after every change of the list, whether
+# its latest turn is in view; every message; every cell highlighted as a computer's fresh turn.
+WATCH = """() => {
+  window.watched = { turns: [], messages: [], fresh: [] };
+  const turns = document.getElementById('turns');
+  new MutationObserver(() => requestAnimationFrame(() => {
+    const items = turns.querySelectorAll('li');
+    if (!items.length) return;
+    const last = items[items.length - 1].getBoundingClientRect(), box = turns.getBoundingClientRect();
+    watched.turns.push([items.length, last.top >= box.top - 1 && last.bottom <= box.bottom + 1, items[items.length - 1].textContent]);
+  })).observe(turns, { childList: true });
+  new MutationObserver(() => { const t = document.getElementById('message').textContent; if (t) watched.messages.push(t); })
+    .observe(document.getElementById('message'), { childList: true, characterData: true, subtree: true });
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+    if (n.classList && n.classList.contains('fresh')) watched.fresh.push(n.dataset.address); })
+    .observe(document.getElementById('selection'), { childList: true });
+}"""
+
+
+def test_the_turns_list_follows_a_whole_game_of_computers_told_in_words(page, studio_url):
+    """Two computer players play a whole game (more turns than the list shows at once): after every turn the
+    latest is in view; each computer turn is said in words and highlighted on the board."""
+    page.goto(f"{studio_url}/play")
+    page.evaluate("sessionStorage.clear()")
+    page.goto(f"{studio_url}/play")
+    for field, value in (("board", "hex:6"), ("modulus", "13"), ("copies", "5"), ("wild", "2"), ("hand", "6"),
+                         ("shuffle", "11")):
+        page.fill(f"input[name={field}]", value)
+    page.fill("input[name=name0]", "Ada")
+    page.select_option("select[name=kind0]", "greedy")
+    page.fill("input[name=name1]", "Bob")
+    page.select_option("select[name=kind1]", "greedy")
+    page.click("#start")
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    page.evaluate(WATCH)
+    expect(page.locator("body")).to_have_attribute("data-state", "over", timeout=300_000)
+    watched = page.evaluate("window.watched")
+    game = game_on_server(page)
+    played = [r for r in game.records if r.move is not None]
+    assert len(played) > 20  # more than the list's height holds
+    assert [count for count, _, _ in watched["turns"]] == list(range(1, len(played) + 1))
+    assert all(shown for _, shown, _ in watched["turns"]), [c for c, shown, _ in watched["turns"] if not shown]
+    said = [m for k, m in enumerate(watched["messages"]) if " laid " in m and m not in watched["messages"][k - 1:k]]
+    assert len(said) == len(played)
+    for record, words in zip(played, said):
+        assert re.fullmatch(rf"{game.names[record.player]} laid .+: (no points|1 point|{record.points} points)", words)
+        for cell, tile in record.move.tiles:
+            assert f"on {game.position.board.address(cell)}" in words
+        assert record.notation not in words  # words, not the transcript's notation
+    assert {a for r in played for a in (game.position.board.address(c) for c, _ in r.move.tiles)} == \
+        set(watched["fresh"])
+
+
+def test_every_enabled_button_does_something(page, studio_url):
+    """Before a game only the buttons that work are enabled; each enabled button changes the page or
+    downloads a file, before a game and during one."""
+    page.goto(f"{studio_url}/play")
+    page.evaluate("sessionStorage.clear()")
+    page.goto(f"{studio_url}/play")
+    expect(page.locator("#kit option[value=standard]")).to_have_count(1, timeout=30_000)
+
+    def enabled():
+        return [b for b in page.locator("button:visible").all() if b.is_enabled()]
+
+    def does_something(button) -> bool:
+        before = page.evaluate("document.body.innerHTML")
+        downloads = []
+        page.once("download", lambda d: downloads.append(d))
+        button.click()
+        page.wait_for_timeout(1500)
+        return bool(downloads) or page.evaluate("document.body.innerHTML") != before
+
+    assert [b.inner_text() for b in enabled()] == ["New game"]
+    for name in ("Transcript", "Diagram SVG", "PDF", "PNG"):
+        assert page.get_by_role("button", name=name).is_disabled()
+    start_game(page, studio_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
+    labels = [b.inner_text() for b in enabled()]
+    assert {"Transcript", "Diagram SVG", "PDF", "PNG", "New game"} <= set(labels)
+    for label in labels:
+        button = page.locator("button:visible", has_text=label).first
+        assert does_something(button), f"the enabled button {label!r} does nothing"
+
+
+def test_a_tiny_board_is_refused_with_a_reason(page, studio_url):
+    page.goto(f"{studio_url}/play")
+    page.evaluate("sessionStorage.clear()")
+    page.goto(f"{studio_url}/play")
+    page.fill("input[name=board]", "hex:0")
+    page.click("#start")
+    expect(page.locator("#message")).to_contain_text("too small for a game", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-state", "setup")
+    expect(page.locator("#turn-pill")).to_have_text("no game yet")
+    page.errors.remove("Failed to load resource: the server responded with a status of 400 (Bad Request)")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_board_stays_put_as_messages_come_and_go(browser, studio_url, viewport):
+    tab = new_page(browser, viewport)
+    try:
+        start_game(tab, studio_url)
+        expect(tab.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
+        top = tab.evaluate("() => document.getElementById('board').getBoundingClientRect().top")
+        tab.mouse.click(*cell_point(tab, "E3"))  # no tile chosen: a message
+        expect(tab.locator("#message")).to_contain_text("Choose a tile")
+        assert tab.evaluate("() => document.getElementById('board').getBoundingClientRect().top") == top
+        tab.locator("#rack button.tile").first.click()
+        tab.mouse.click(*cell_point(tab, "E3"))  # not through A0: a long verdict beside the message
+        expect(tab.locator("#verdict")).to_contain_text("not legal", timeout=30_000)
+        tab.evaluate("document.getElementById('message').textContent = 'A message long enough to take two lines "
+                     "of the status area at any width: it wraps, and the board must not move.'")
+        assert tab.evaluate("() => document.getElementById('board').getBoundingClientRect().top") == top
+    finally:
+        tab.context.close()
+
+
+@pytest.mark.parametrize("path", ["play", "position"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_drop_downs_show_all_their_words(browser, studio_url, viewport, path):
+    tab = new_page(browser, viewport)
+    try:
+        tab.goto(f"{studio_url}/{path}")
+        tab.wait_for_timeout(500)
+        if tab.locator("#panel-toggle").is_visible() and tab.locator("#panel-toggle").get_attribute("aria-expanded") == "false":
+            tab.click("#panel-toggle")
+        assert tab.evaluate(CLIPPED) == []
+    finally:
+        tab.context.close()
+
+
+def test_a_tap_does_not_flash_the_board_and_hints_speak_of_taps(phone, studio_url):
+    start_game(phone, studio_url)
+    expect(phone.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
+    for selector in ("#board", ".canvas", "#rack button.tile"):
+        assert phone.evaluate(f"getComputedStyle(document.querySelector('{selector}'))"
+                              ".webkitTapHighlightColor") == "rgba(0, 0, 0, 0)", selector
+    shown = phone.locator("body").inner_text()
+    for word in ("Tab ", "Ctrl+", "click", "Hover", "arrow keys"):
+        assert word not in shown, word
+    assert "Tap a tile of your hand" in shown
+
+
+def test_a_desktop_page_keeps_its_keyboard_hints(page, studio_url):
+    start_game(page, studio_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
+    shown = page.locator("body").inner_text()
+    assert "Ctrl+Enter plays the turn" in shown and "Tap a tile" not in shown

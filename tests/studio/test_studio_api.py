@@ -240,12 +240,22 @@ def test_preset_values_and_validation_messages_name_the_key(client):
     assert_one_line_error(client.get("/api/kit/preset?name=etc-passwd"), 400, "unknown preset")
 
 
+def test_page_captions_say_each_word_once():
+    from modlinseq_print.studio.kit_api import _caption
+
+    assert _caption("practice problems", "problems 1") == "practice problems 1"
+    assert _caption("rules and reference card", "reference 2") == "rules and reference card 2"
+    assert _caption("board", "page 3") == "board page 3"
+    assert _caption("answers", "") == "answers"
+
+
 def test_build_and_download_the_standard_kit(client):
     values = client.get("/api/kit/preset?name=standard").json()["values"]
     data = client.post("/api/kit/build", {"name": "standard", "values": values}).json()
     expected = build_kit(load_preset("standard")).document
     assert data["ok"] and data["pages"] == len(expected.pages) == len(data["labels"])
     assert data["labels"][0] == "cover" and data["labels"][1].startswith("rules")
+    assert not [c for c in data["labels"] if re.search(r"\b(\w+)\b.*\b\1\b", c)]  # no caption says a word twice
     pdf = client.get(f"/api/kit/download?id={data['id']}")
     assert pdf.body.startswith(b"%PDF") and len(pdf.body) == data["bytes"]
     assert pdf.headers["content-disposition"] == 'attachment; filename="kit-standard.pdf"'
@@ -323,7 +333,7 @@ def test_the_modulus_marker_stays_out_of_the_transcript(client):
     ({"modulus": 1}, ('"Modulus" must be from 2',)),
     ({"modulus": 13, "transcript": "20A0"}, ("not below the modulus",)),
     ({"modulus": 13, "transcript": "1A0", "cell": "Z9", "value": "2"}, ("Z9",)),
-    ({"modulus": 13, "wrap": "spiral"}, ('"Wrap" must be one of',)),
+    ({"modulus": 13, "wrap": "spiral"}, ('"Board edges" must be one of',)),
     ({"modulus": 13, "board": "hex:100"}, ("at most",)),
     ({"modulus": 13, "transcript": 5}, ("transcript must be text",)),
 ])

@@ -310,7 +310,7 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     expect(page.locator("#verdict")).to_have_text("empty board")
     page.fill("input[name=modulus]", "20")
     page.select_option("select[name=wrap]", "lines")
-    expect(page.locator("#tile-count")).to_contain_text("modulus 20, wrap lines")
+    expect(page.locator("#tile-count")).to_contain_text("modulus 20, lines wrap round the edges")
     for address, value in tiles:
         place(page, address, value)
     expect(page.locator("#verdict")).to_have_text("legal")
@@ -318,7 +318,7 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     expect(page.locator("#blocked")).to_have_text("H4")
     expect(page.locator("#tile-count")).to_contain_text(f"{len(tiles)} tiles")
     rows = page.locator("#sequences tr")
-    assert rows.filter(has_text="3H8 ~ 4 ~ 5H19").inner_text().split("\t")[1:] == ["M20-S1-A0", "9", "28"]
+    assert rows.filter(has_text="3H8 ~ 4 ~ 5H19").inner_text().split("\t")[1:] == ["step 1", "9", "28"]
     assert page.locator("#transcript").input_value() == ", ".join(f"{v}{a}" for a, v in tiles)
     click_cell(page, "M2")  # the editor open on a cell, for the picture
     screenshot(page, "position", "position")
@@ -328,6 +328,29 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     place(page, "H4", "3")  # the blocked cell takes no value
     expect(page.locator("#verdict")).to_have_text("illegal")
     expect(page.locator("#problems")).to_contain_text("H4")
+
+
+def test_the_editor_says_what_is_wrong_with_what_was_typed_and_judges_no_more(page, studio_url):
+    """A letter typed into a cell is named as typed; a board setting the studio cannot draw leaves the verdict
+    saying the position is not judged (it said "legal" for the position before)."""
+    page.goto(f"{studio_url}/position")
+    expect(page.locator("#verdict")).to_have_text("empty board")
+    place(page, "A0", "1")
+    expect(page.locator("#verdict")).to_have_text("legal")
+    click_cell(page, "E1")
+    page.fill("#pop-value", "x")
+    page.press("#pop-value", "Enter")
+    expect(page.locator("#message")).to_contain_text("'x' is not a tile: type a number from 0 to 12")
+    assert "xE1" not in page.locator("#message").inner_text() and "token" not in page.locator("#message").inner_text()
+    expect(page.locator("#verdict")).to_have_text("not judged: see the message")
+    place(page, "E1", "2")
+    expect(page.locator("#verdict")).to_have_text("legal")
+    page.fill("input[name=board]", "hex:x")
+    page.press("input[name=board]", "Tab")
+    expect(page.locator("#message")).to_contain_text("hex:x")
+    expect(page.locator("#verdict")).to_have_text("not judged: see the message")
+    expect(page.locator("#verdict")).to_have_class(re.compile(r"\bbad\b"))
+    page.errors[:] = [e for e in page.errors if "status of 400" not in e]
 
 
 def test_the_crop_choice_frames_what_an_export_shows(page, studio_url):

@@ -124,8 +124,18 @@ def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(f"http://127.0.0.1:{server.port}/kit")
             sync_api.expect(page.locator("#state")).to_have_text("valid", timeout=30_000)
+            code = page.locator("#fields code.key").first  # preset keys only when asked, under Advanced
+            assert code.count() and not code.is_visible()
+            page.locator("details.terms summary", has_text="Advanced").click()
+            page.check("#show-keys")
+            assert code.is_visible()
             page.select_option("#solid-number", "inlay")
             page.click("#solid-show")
+            page.wait_for_selector("#solid-thumbs .drawing-now")  # a placeholder while a picture draws
+            for _ in range(8):  # never an image without its picture (a broken-image icon)
+                assert page.evaluate("[...document.querySelectorAll('#solid-thumbs img')]"
+                                     ".filter((img) => !(img.complete && img.naturalWidth)).length") == 0
+                page.wait_for_timeout(250)
             sync_api.expect(page.locator("#solid-state")).to_have_text("drawn", timeout=120_000)
             images = page.locator("#solid-thumbs img")
             assert images.count() == 5
@@ -144,3 +154,25 @@ def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
             browser.close()
     finally:
         server.stop()
+
+
+def test_the_rack_holds_a_hand_of_the_kits_own_tiles(client, monkeypatch):
+    """The modulus 7 starter's racks show tiles 0 to 6 (they showed modulus 13's 10, 11 and 12)."""
+    from modlinseq_print.solids import rack_files
+    from modlinseq_print.solids.rack import hand_values
+    from modlinseq_print.studio import pieces3d_api
+    from modlinseq_print.studio.exchange import Request
+
+    shown = []
+
+    def spy(size, look, corner, values=None):
+        shown.append(hand_values(values, size.hand))
+        return []
+
+    monkeypatch.setattr(rack_files, "tiles_in_rack", spy)
+    starter = client.get("/api/kit/preset?name=starter").json()["values"]
+    for view in ("rack", "laser-rack"):
+        pieces3d_api.picture(Request({"name": "starter", "values": starter, "view": view}, {}))
+    assert len(shown) == 2 and all(hand and set(hand) <= set(range(7)) and len(set(hand)) == len(hand)
+                                   for hand in shown), shown
+    assert hand_values(None, 7) == [3, 10, 4, 11, 5, 12, 6]  # the docs' pictures: modulus 13

@@ -47,7 +47,7 @@ function fieldRow(field) {
   row.className = field.type === "bool" ? "field check-field" : "field";
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.append(field.label, Object.assign(document.createElement("code"), { textContent: field.key }));
+  label.append(field.label, Object.assign(document.createElement("code"), { className: "key", textContent: field.key }));
   const el = control(field, id);
   const unit = Object.assign(document.createElement("span"), { className: "unit", id: `${id}-unit`, textContent: field.unit });
   const error = Object.assign(document.createElement("div"), { className: "field-error", id: `error-${field.key}` });
@@ -176,6 +176,8 @@ async function start() {
   await loadPreset(picker.value);
 }
 
+// The preset file's keys beside the labels, for those who edit preset files: only when asked (Advanced).
+document.getElementById("show-keys").addEventListener("change", (event) => form.classList.toggle("show-keys", event.target.checked));
 picker.addEventListener("change", () => loadPreset(picker.value).catch((e) => { message.textContent = e.message; }));
 fieldsBox.addEventListener("input", () => { document.getElementById("download").hidden = true; setState("checking…", "busy"); check(); });
 fieldsBox.addEventListener("change", () => check());

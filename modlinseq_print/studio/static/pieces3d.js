@@ -25,12 +25,16 @@ async function solidPicture(view, signal) {
   return URL.createObjectURL(await response.blob());
 }
 
+// A picture's place: a placeholder saying it is being drawn (no image without a picture: no broken-image
+// icon), replaced by the picture when it comes.
 function pictureFigure(caption) {
   const figure = document.createElement("figure");
-  const img = Object.assign(document.createElement("img"), { alt: caption, width: 640, height: 480 });
-  const text = Object.assign(document.createElement("figcaption"), { textContent: `${caption}: drawing…` });
-  figure.append(img, text);
-  return { figure, img, text };
+  const waiting = Object.assign(document.createElement("div"), { className: "drawing-now", textContent: "drawing…" });
+  waiting.setAttribute("role", "img");
+  waiting.setAttribute("aria-label", `${caption}: being drawn`);
+  const text = Object.assign(document.createElement("figcaption"), { textContent: caption });
+  figure.append(waiting, text);
+  return { figure, waiting, text };
 }
 
 // Draw every view in turn (the server draws one at a time); a view it refuses says why under its place.
@@ -44,15 +48,17 @@ async function showSolids() {
   try {
     await solidPictures.run(async (signal) => {
       for (const [view, caption] of VIEWS) {
-        const { figure, img, text } = pictureFigure(caption);
+        const { figure, waiting, text } = pictureFigure(caption);
         box.appendChild(figure);
         try {
-          img.src = await solidPicture(view, signal);
-          text.textContent = caption;
+          const src = await solidPicture(view, signal);
+          const img = Object.assign(document.createElement("img"), { alt: caption, width: 640, height: 480 });
+          await new Promise((resolve) => { img.onload = img.onerror = resolve; img.src = src; });
+          waiting.replaceWith(img);
         } catch (error) {
           if (isAbort(error)) throw error;
           figure.classList.add("failed");
-          img.remove();
+          waiting.remove();
           text.textContent = `${caption}: ${error.message}`;
         }
       }

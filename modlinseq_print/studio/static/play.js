@@ -101,7 +101,7 @@ async function show(data) {
     say(data.players.map((p) => `${p.name} ${p.score}`).join(", "));
   } else {
     const who = data.players[data.current];
-    pill.textContent = who.kind === "person" ? `${who.name} to play` : `${who.name} (${who.kind}) to play`;
+    pill.textContent = who.kind === "person" ? `${who.name} to play` : `${who.name} (computer) to play`;
     pill.className = who.kind === "person" ? "pill" : "pill thinking";
     document.body.dataset.state = who.kind === "person" ? "person" : "computer";
   }
@@ -152,6 +152,12 @@ function drawMarks() {
   for (const p of placed) tileMark(group, p.address, p.value, "tentative");
 }
 
+// A brief highlight of the cells a computer player just filled (the last turn's outline stays).
+function flash(addresses) {
+  for (const address of addresses) view.mark("selection", address, "fresh");
+  setTimeout(() => { for (const el of document.querySelectorAll("#selection .fresh")) el.remove(); }, 1600);
+}
+
 function tileMark(group, address, value, cls) {
   view.mark("selection", address, cls);
   const [x, y] = view.cells.get(address);
@@ -163,18 +169,23 @@ function tileMark(group, address, value, cls) {
 function scores() {
   const rows = state.players.map((p, i) => {
     const now = !state.over && i === state.current;
-    const tag = p.kind === "person" ? "" : ` <span class="hint">${escapeHtml(p.kind)}</span>`;
-    const status = p.frozen && !state.over ? ` <span class="hint">frozen</span>` : p.winner ? " <b>winner</b>" : "";
+    const tag = p.kind === "person" ? "" : ` <span class="hint">computer</span>`;
+    const status = p.frozen && !state.over ? ` <span class="hint">sits out: no tile fits</span>` : p.winner ? " <b>winner</b>" : "";
     return `<tr class="${now ? "now" : ""}"><td>${now ? "&#9654; " : ""}${escapeHtml(p.name)}${tag}${status}</td>` +
       `<td class="num">${p.score}</td><td class="num">${p.tiles}</td></tr>`;
   });
   document.getElementById("scores").innerHTML = rows.join("");
   document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; shuffle ${state.shuffle}`;
-  document.getElementById("turns").innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b>: <span class="mono">${escapeHtml(t.tiles)}</span> (${t.points})</li>`).join("");
+  // The Turns list follows the game: every turn in words, the latest scrolled into view.
+  const turns = document.getElementById("turns");
+  turns.innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}</li>`).join("");
+  turns.scrollTop = turns.scrollHeight;
   document.getElementById("no-turns").hidden = state.turns.length > 0;
 }
 
 function buttons() {
+  for (const button of document.querySelectorAll("#get-transcript, button[data-format]")) button.disabled = !state;
+  document.getElementById("no-downloads").hidden = Boolean(state);
   playButton.disabled = !(playing() && placed.length && legalNow);
   document.getElementById("back").disabled = !placed.length;
   document.getElementById("clear").disabled = !placed.length;
@@ -281,7 +292,7 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function computers() {
   while (state && !state.over && state.players[state.current].kind !== "person") {
     const who = state.players[state.current];
-    pill.textContent = `${who.name} (${who.kind}) is thinking`;
+    pill.textContent = `${who.name} (computer) is thinking`;
     document.body.dataset.busy = "1";
     let answer;
     try {
@@ -293,10 +304,11 @@ async function computers() {
       announce(`${answer.player} puts ${label} on ${address}`);
       await pause(350);
     }
-    say(`${answer.player} played ${answer.notation}: ${answer.points} point${answer.points === 1 ? "" : "s"}`);
+    say(answer.words);
     await pause(500);
     const news = message.textContent;
     await show(answer.state);
+    flash(answer.tiles.map(([address]) => address));
     if (!answer.state.events.length) say(news);
     document.body.dataset.busy = "0";
   }

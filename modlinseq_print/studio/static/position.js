@@ -61,6 +61,9 @@ async function roundTrip(edit) {
     writeUrl();
   } catch (error) {
     message.textContent = error.message;
+    const verdict = document.getElementById("verdict");  // the verdict is of the last position judged, not this
+    verdict.textContent = "not judged: see the message";
+    verdict.className = "pill bad";
   }
 }
 
@@ -106,13 +109,17 @@ function drawCrop(frame, total) {
   if (frame) svgEl("rect", { x: frame.x, y: frame.y, width: frame.w, height: frame.h, class: "crop-frame" }, group);
 }
 
+// What lines do at the board's edges, in words (the wrap setting's values).
+const EDGES = { none: "lines stop at the edges", lines: "lines wrap round the edges", bounce: "lines bounce back at the edges",
+  tess: "lines go on into the next copy of the board" };
+
 function report(result, tiles) {
   const verdict = document.getElementById("verdict");
   verdict.textContent = tiles === 0 ? "empty board" : result.legal ? "legal" : "illegal";
   verdict.className = "pill" + (result.legal ? "" : " bad");
-  document.getElementById("tile-count").textContent = `${tiles} tile${tiles === 1 ? "" : "s"}, modulus ${result.modulus}, wrap ${result.wrap}`;
+  document.getElementById("tile-count").textContent = `${tiles} tile${tiles === 1 ? "" : "s"}, modulus ${result.modulus}, ${EDGES[result.wrap] || ""}`;
   const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td class="mono">${escapeHtml(s.notation)}</td>` +
-    `<td class="mono msa">${escapeHtml(s.msa_text)}</td><td class="num">${s.tiles}</td><td class="num">${s.points}</td></tr>`);
+    `<td class="step">${escapeHtml(s.step)}</td><td class="num">${s.tiles}</td><td class="num">${s.points}</td></tr>`);
   document.getElementById("sequences").innerHTML = rows.join("");
   document.getElementById("no-sequences").hidden = rows.length > 0;
   document.getElementById("blocked").innerHTML = result.blocked.map((c) => `<span>${escapeHtml(c)}</span>`).join("");
