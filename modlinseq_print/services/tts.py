@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,10 +32,13 @@ class TtsError(FieldError):
 
 
 def check_base_url(url: str) -> str:
-    """A base URL for the images (http or https, no spaces or quotes), without a trailing slash."""
-    if not _URL.fullmatch(url) or len(url) > 500:
-        raise TtsError(f"bad base URL {excerpt(url)}: give an http:// or https:// address where the images will be, "
-                       "e.g. https://example.org/modlinseq", "base_url", 500)
+    """A base URL for the images (http or https; no spaces, quotes, control characters or invisible ones such
+    as a right-to-left override, which make an address read other than it goes), without a trailing slash."""
+    hidden = next((ch for ch in url if unicodedata.category(ch)[0] in "CZ"), None)
+    if not _URL.fullmatch(url) or len(url) > 500 or hidden is not None:
+        why = f" (it holds the invisible or control character {ascii(hidden)})" if hidden is not None else ""
+        raise TtsError(f"bad base URL {excerpt(url)}{why}: give an http:// or https:// address where the images "
+                       "will be, e.g. https://example.org/modlinseq", "base_url", 500)
     return url.rstrip("/")
 
 
