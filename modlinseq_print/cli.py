@@ -149,6 +149,13 @@ def flagged_message(error: FieldError, parser: argparse.ArgumentParser) -> str:
     return flagged(error, parser)
 
 
+def refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An empty value, in any option of any command, is one line (commands/flags.py)."""
+    from modlinseq_print.commands.flags import refuse_empty_values as refuse
+
+    refuse(parser, args)
+
+
 def _run(argv: list[str] | None) -> int:
     """Parse the arguments, import the chosen command and run it; errors become one line and a status."""
     argv = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
@@ -160,6 +167,7 @@ def _run(argv: list[str] | None) -> int:
     except SystemExit as stop:  # usage errors, --help and --version
         return int(stop.code or 0)
     try:
+        refuse_empty_values(parser, args)
         with using(getattr(args, "lang", None)):  # the printed text's language; messages stay English
             return args.run(args) or 0
     except ModlinseqError as error:

@@ -10,6 +10,7 @@ file keeps its permission bits; a new one gets 0644.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -46,6 +47,18 @@ def existing_mode(path: Path) -> int | None:
     if not stat.S_ISREG(info.st_mode):
         raise OutputError(f"cannot write {short_path(path)}: it is not a regular file")
     return stat.S_IMODE(info.st_mode)
+
+
+def leftovers(folder: Path, owned: re.Pattern, keep) -> list[Path]:
+    """The files of a set a run owns that it does not write this time: regular files (never a folder or a
+    symbolic link) in `folder` whose names `owned` matches in full and which are not in `keep`, shortest name
+    first. The run passes each with a None payload to write_files_atomic, which removes it with the write."""
+    if not folder.is_dir():
+        return []
+    keep = set(keep)
+    found = (folder / name for name in os.listdir(folder) if owned.fullmatch(name))
+    return sorted((path for path in found if path not in keep and path.is_file() and not path.is_symlink()),
+                  key=lambda path: (len(path.name), path.name))
 
 
 def check_distinct(paths: list[Path]) -> None:

@@ -15,7 +15,7 @@ from modlinseq_print.i18n import using
 from modlinseq_print.commands.numbers import DECIMAL, POSITIVE
 from modlinseq_print.kits.build import kit_box
 from modlinseq_print.kits.measures import measure
-from modlinseq_print.kits.piece_files import cut_file_kind
+from modlinseq_print.kits.piece_files import check_cutter, cut_file_kind
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.printables.box_pages import box_cut_file
 from modlinseq_print.printables.cutters import cutters, get_cutter
@@ -75,15 +75,18 @@ def register_mod13(actions: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run_mod13)
 
 
-def _mode(args: argparse.Namespace) -> tuple[str, object]:
-    """The output mode (plain, press or print-and-cut) and the press options."""
+def _mode(args: argparse.Namespace, sheet) -> tuple[str, object]:
+    """The output mode (plain, press or print-and-cut) and the press options; the cutter is checked by the rule
+    the tile sheets follow (kits.piece_files.check_cutter)."""
     press = press_from_args(args)
-    if args.cutter and not args.cut_file:
-        raise ModlinseqError("--cutter sets up print-and-cut: add --cut-file PATH, or leave out --cutter")
+    if args.cut_file and press is not None:
+        cutter = get_cutter(args.cutter)
+        hint = (f" ({cutter.label} cuts the die lines of a press-ready file: give --press alone, without "
+                "--cut-file and --cutter)") if cutter.press else ""
+        raise ModlinseqError(f"--cut-file makes a print-and-cut sheet and --press a press-ready file: give one of "
+                             f"them{hint}")
+    check_cutter(args.cutter, "print" if args.cut_file else None, format_for(args.output, args.format), press, sheet)
     if args.cut_file:
-        if press is not None:
-            raise ModlinseqError("--cut-file makes a print-and-cut sheet and --press a press-ready file: "
-                                 "give one of them")
         cut_file_kind(args.cut_file)
         return "print-and-cut", None
     return ("press" if press is not None else "plain"), press
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     box = replace(preset.box, **{k: v for k, v in (("card", args.card), ("play", args.play)) if v is not None})
     preset = replace(preset, box=box, lang=args.lang or preset.lang, measures=None)
     args.output = args.output or f"output/box-{preset.name}.{args.format or 'pdf'}"
-    mode, press = _mode(args)
+    mode, press = _mode(args, measure(preset).pieces_sheet)
     with using(preset.lang):
         made = kit_box(preset, mode=mode, cutter=_cutter(args))
     return _write(made, args, press, mode, measure(preset).pieces_sheet)
@@ -108,8 +111,8 @@ def _cutter(args: argparse.Namespace):
 
 def run_mod13(args: argparse.Namespace) -> int:
     """Build the tuck box and write it."""
-    mode, press = _mode(args)
     sheet = make_sheet(args.paper, args.margin)
+    mode, press = _mode(args, sheet)
     play = parse_length(args.play, "play")
     with using(args.lang):
         made = deck_box(args.cards, args.card, play, sheet, mode, deck_grams=args.deck_card, cutter=_cutter(args))

@@ -66,9 +66,10 @@ def file_names(paths) -> str:
     return ", ".join(str(p) for p in paths) if len(paths) <= 3 else f"{paths[0]} ... {paths[-1]}"
 
 
-def removed_note(written) -> str:
+def removed_note(written, kind: str = "page") -> str:
     """What the write did to files it found: '; replaced N existing files' when it wrote over files that were
-    there before, and '; removed N stale pages ...' when it removed numbered pages left by an earlier, bigger run."""
+    there before, and '; removed N stale pages ...' (or the files of another `kind`: plates, images) when it
+    removed files of its set an earlier run left and this one does not write."""
     note = ""
     replaced = getattr(written, "replaced", [])
     if replaced:
@@ -76,7 +77,7 @@ def removed_note(written) -> str:
         note += f" ({file_names(replaced)})" if len(replaced) < len(written) else ""
     removed = getattr(written, "removed", [])
     if removed:
-        note += f"; removed {plural(len(removed), 'stale page')} of an earlier run ({file_names(removed)})"
+        note += f"; removed {plural(len(removed), 'stale ' + kind)} of an earlier run ({file_names(removed)})"
     return note
 
 

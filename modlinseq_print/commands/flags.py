@@ -63,3 +63,29 @@ def flagged(error: FieldError, parser: argparse.ArgumentParser) -> str:
     """The error's message with its fields worded as the parser's flags: '--press-bleed: a press bleed of ...'
     (a kit preset's keys stay keys: `lang` in a preset file is not the kit command's --lang)."""
     return error.worded(flag_words(parser, error.words)) if error.library_names else str(error)
+
+
+def chosen_actions(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    """(parser, action) for every argument of the command that ran: its parser's own and those of the
+    subcommands chosen in args, down to the last."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                yield from chosen_actions(chosen, args)
+        else:
+            yield parser, action
+
+
+def refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """One rule for every option and argument of every command: a value given empty (or only blanks) is
+    refused in one line, never read as the default or as 'none'."""
+    for owner, action in chosen_actions(parser, args):
+        value = getattr(args, action.dest, None)
+        if action.nargs == 0 or not isinstance(value, str) or value.strip() or value == action.default:
+            continue
+        name = option_word(action) if action.option_strings else f"the {action.dest.replace('_', ' ')} argument"
+        optional = not action.required and (action.option_strings or action.nargs == "?")
+        leave = f", or leave out {name} for its default" if action.option_strings and optional else (
+            ", or leave it out for the default" if optional else "")
+        raise FlagError(f"{name} is empty: give a value{leave} (see {owner.prog} --help)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.common import file_names
+from modlinseq_print.commands.common import file_names, removed_note
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
@@ -149,12 +149,6 @@ def check_preview(path: str | None) -> None:
                             f"{excerpt(path)})")
 
 
-def removed_note(written) -> str:
-    """'; removed N files of an earlier run (...)' when the write removed an earlier, bigger run's plates."""
-    removed = getattr(written, "removed", [])
-    return f"; removed {plural(len(removed), 'file')} of an earlier run ({file_names(removed)})" if removed else ""
-
-
 def run(args: argparse.Namespace) -> int:
     """Build the pieces' solids, lay them on plates and write the plates, the manifest and the picture."""
     from modlinseq_print.solids import kernel
@@ -174,5 +168,5 @@ def run(args: argparse.Namespace) -> int:
         height, layer = run_.change
         change = f"; one extruder: change filament before layer {layer} (Z {height:.2f} mm)"
     print(f"wrote {file_names(written)}: {plural(len(pieces), 'piece')} on {plural(len(run_.plates), 'plate')}"
-          f"{change}{removed_note(written)}")
+          f"{change}{removed_note(written, 'file')}")
     return 0

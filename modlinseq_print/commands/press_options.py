@@ -51,8 +51,14 @@ def add_press_arguments(parser: argparse.ArgumentParser, *, bleed_alias: bool = 
 
 
 def press_from_args(args: argparse.Namespace) -> PressOptions | None:
-    """The press options of --press (None without it); one-line errors for bad values or press options
-    given without --press. Reads `args`, never changes it."""
+    """The press options of --press (None without it, and with --service, which refuses them all); one-line
+    errors for bad values or press options given without --press. Reads `args`, never changes it."""
+    if getattr(args, "service", None):
+        for dest, flag in (("press", "--press"), *_PRESS_ONLY):
+            if getattr(args, dest, None) not in (None, False):
+                raise PressOptionError(f"--service writes the files (and the bleed) the service asks for: "
+                                       f"leave out {flag}")
+        return None
     if not getattr(args, "press", False):
         for dest, flag in _PRESS_ONLY:
             if getattr(args, dest, None) not in (None, False):

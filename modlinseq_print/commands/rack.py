@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from modlinseq_print.commands.common import file_names
-from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, removed_note, thickness_from_args
+from modlinseq_print.commands.common import file_names, removed_note
+from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, thickness_from_args
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         files = printed_files(args, size, look, fmt, bed, spacing, copies)
     written = write_files_atomic(files)
     print(f"wrote {file_names(written)}: {plural(copies, 'rack')} for {plural(size.hand, 'tile')}, "
-          f"{size.length:.0f} mm inside{removed_note(written)}")
+          f"{size.length:.0f} mm inside{removed_note(written, 'file')}")
     return 0
 
 

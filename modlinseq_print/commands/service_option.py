@@ -7,11 +7,13 @@ from pathlib import Path
 
 from modlinseq_print.commands.common import removed_note
 from modlinseq_print.commands.flags import FlagError
+from modlinseq_print.commands.press_options import press_from_args
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.services.specs import get_service, services
 
-#: Options that shape other output than a service's bundle: refused with --service.
-_OTHER_OUTPUT = (("press", "--press"), ("cut_file", "--cut-file"), ("per_piece", "--per-piece"),
+#: Options that shape other output than a service's bundle: refused with --service (and the press options, by
+#: press_options.press_from_args).
+_OTHER_OUTPUT = (("cut_file", "--cut-file"), ("per_piece", "--per-piece"),
                  ("cutter", "--cutter"), ("backs", "--backs"), ("bleed", "--bleed"))
 
 
@@ -31,6 +33,7 @@ def bundle_folder(output: str, service: str) -> Path:
 def write_service_bundle(args: argparse.Namespace, kind: str, make, output: str | None = None) -> int:
     """Check the options, build the bundle with make(service, product, folder) next to `output` (default -o)
     and write it all or nothing."""
+    press_from_args(args)  # the press options: refused beside --service, as every command refuses them
     for dest, flag in _OTHER_OUTPUT:
         if getattr(args, dest, None) not in (None, False):
             raise FlagError(f"--service writes the files (and the bleed) the service asks for: leave out {flag}")

@@ -43,5 +43,5 @@ def run(args: argparse.Namespace) -> int:
         files = export_files(export, folder, args.base_url)
     written = write_files_atomic(files)
     print(f"wrote {written[0]} and {len(written) - 1} images in {folder / 'images'}: board, "
-          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck{removed_note(written)}")
+          f"{len(export.pieces)} pieces in bags, a 52-card Mod 13 deck{removed_note(written, 'image')}")
     return 0

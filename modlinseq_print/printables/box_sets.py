@@ -98,7 +98,7 @@ def deck_box(cards: int, grams: float, play: float, sheet: Sheet, mode: str, tit
         raise BoxError(f"a tuck box for {cards} cards: give 1 to 200")
     check_play(play)
     card = card_thickness(grams)
-    thickness = cards * card_thickness(deck_grams or grams)
+    thickness = cards * card_thickness(grams if deck_grams is None else deck_grams)  # 0 is a weight, and refused
     width, height = DECK_CARD
     net = tuck_box(width + play, height + play, thickness + play, card)
     holds = plural(cards, "card")

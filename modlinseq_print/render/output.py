@@ -13,13 +13,12 @@ through a window onto the one copy of the board it stores, keeps just the cells 
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import BinaryIO, Callable
 
 from modlinseq_print.errors import FieldError, mention
-from modlinseq_print.fileio import write_files_atomic
+from modlinseq_print.fileio import leftovers, write_files_atomic
 from modlinseq_print.inputs import excerpt, short_path
 from modlinseq_print.render.culling import Indexes, culled
 from modlinseq_print.render.scene import Document
@@ -67,17 +66,13 @@ def page_paths(path: str | Path, count: int, fmt: str) -> list[Path]:
 
 
 def stale_pages(path: str | Path, count: int, fmt: str) -> list[Path]:
-    """Regular files NAME-K.ext of the same name set as this write's pages that it does not write
-    (left by an earlier run with more pages); they are removed with the write."""
+    """The files of this write's name set that it does not write, left by an earlier run: numbered pages
+    NAME-K.ext beyond this run's (or all of them, for one page) and, for several pages, the single NAME.ext
+    of a one-page run; they are removed with the write (fileio.leftovers)."""
     first = page_paths(path, 1, fmt)[0]
-    keep = set(page_paths(path, count, fmt)) if count > 1 else set()
-    pattern = re.compile(re.escape(first.stem) + r"-[1-9][0-9]*" + re.escape(first.suffix))
-    folder = first.parent
-    if not folder.is_dir():
-        return []
-    return sorted((folder / name for name in os.listdir(folder)
-                   if pattern.fullmatch(name) and folder / name not in keep and (folder / name).is_file()
-                   and not (folder / name).is_symlink()), key=lambda p: (len(p.name), p.name))
+    keep = set(page_paths(path, count, fmt)) if count > 1 else {first}
+    stem, suffix = re.escape(first.stem), re.escape(first.suffix)
+    return leftovers(first.parent, re.compile(f"{stem}(?:-[1-9][0-9]*)?{suffix}"), keep)
 
 
 def page_files(path: str | Path, payloads: list[bytes], fmt: str) -> list[tuple[Path, bytes | None]]:

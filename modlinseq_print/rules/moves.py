@@ -13,6 +13,7 @@ from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Chain
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.position import Position, Tile, analyse
+from modlinseq_print.rules.tokens import tile_value
 
 MAX_HAND = 12  # tiles in a hand: a set deals 5 to 8; 12 keeps the search within a second on hex:9
 
@@ -52,10 +53,11 @@ def parse_hand(text: str, m: int) -> Hand:
     for word in words:
         if word == "#":
             continue
-        if not word.isdigit() or len(word) > 5 or int(word) >= m:
+        value = tile_value(word)  # read as a transcript's tiles are
+        if value is None or value >= m:
             raise RulesError(f"hand tile {excerpt(word)} is not a number below the modulus {m}: "
                              f"use 0 to {m - 1}, or # for a wild tile")
-        naturals.append(int(word))
+        naturals.append(value)
     return Hand(tuple(sorted(naturals)), words.count("#"))
 
 

@@ -10,8 +10,18 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
 
-_TOKEN = re.compile(r"^(?:(?P<value>[0-9]+)|#(?:=(?P<declared>[0-9]+))?)(?P<address>[^\W\d_]+[0-9]+)?$")
+#: A tile's number, wherever tiles are read (transcripts, hands): ASCII digits only; a full-width 1 or a
+#: superscript 2 is no tile, though Python's str.isdigit() and int() would take them.
+NUMBER = "[0-9]+"
+_TOKEN = re.compile(rf"^(?:(?P<value>{NUMBER})|#(?:=(?P<declared>{NUMBER}))?)(?P<address>[^\W\d_]+[0-9]+)?$")
 MAX_VALUE_DIGITS = 6
+
+
+def tile_value(word: str) -> int | None:
+    """The number a tile's word writes (ASCII digits, at most MAX_VALUE_DIGITS of them), or None."""
+    if len(word) > MAX_VALUE_DIGITS or not re.fullmatch(NUMBER, word):
+        return None
+    return int(word)
 
 
 @dataclass(frozen=True)

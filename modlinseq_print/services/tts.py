@@ -13,10 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.errors import FieldError
+from modlinseq_print.fileio import leftovers
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.services.tts_images import DECK_COLUMNS, DECK_ROWS, Image
 
@@ -31,10 +33,13 @@ class TtsError(FieldError):
 
 
 def check_base_url(url: str) -> str:
-    """A base URL for the images (http or https, no spaces or quotes), without a trailing slash."""
-    if not _URL.fullmatch(url) or len(url) > 500:
-        raise TtsError(f"bad base URL {excerpt(url)}: give an http:// or https:// address where the images will be, "
-                       "e.g. https://example.org/modlinseq", "base_url", 500)
+    """A base URL for the images (http or https; no spaces, quotes, control characters or invisible ones such
+    as a right-to-left override, which make an address read other than it goes), without a trailing slash."""
+    hidden = next((ch for ch in url if unicodedata.category(ch)[0] in "CZ"), None)
+    if not _URL.fullmatch(url) or len(url) > 500 or hidden is not None:
+        why = f" (it holds the invisible or control character {ascii(hidden)})" if hidden is not None else ""
+        raise TtsError(f"bad base URL {excerpt(url)}{why}: give an http:// or https:// address where the images "
+                       "will be, e.g. https://example.org/modlinseq", "base_url", 500)
     return url.rstrip("/")
 
 
@@ -120,14 +125,21 @@ def saved_object(export: Export, url) -> dict:
             "ObjectStates": [board_object(export, url), *bag_objects(export, url), deck_object(export, url)]}
 
 
-def export_files(export: Export, folder: Path, base_url: str | None) -> list[tuple[Path, bytes]]:
-    """The JSON and its images in `folder` (images in folder/images), named by file:/// URLs or base_url."""
+def export_files(export: Export, folder: Path, base_url: str | None) -> list[tuple[Path, bytes | None]]:
+    """The JSON and its images in `folder` (images in folder/images), named by file:/// URLs or base_url.
+
+    The images' names start with the JSON's name (modlinseq-standard-kit.board.png), so that several presets
+    share a folder (or a web host) without one's images replacing another's; the preset owns the images of its
+    name, and those an earlier export left that this one does not write are removed (None payloads)."""
     images = [export.board, *export.tokens, export.deck_faces, export.deck_back]
+    stem = re.sub(r"[^A-Za-z0-9-]+", "-", export.title).strip("-").lower() or "modlinseq"
+    named = lambda name: f"{stem}.{name}"  # noqa: E731
     if base_url is not None:
         base = check_base_url(base_url)
-        url = lambda name: f"{base}/{name}"  # noqa: E731
+        url = lambda name: f"{base}/{named(name)}"  # noqa: E731
     else:
-        url = lambda name: (folder / "images" / name).resolve().as_uri()  # noqa: E731
+        url = lambda name: (folder / "images" / named(name)).resolve().as_uri()  # noqa: E731
     text = json.dumps(saved_object(export, url), indent=2, ensure_ascii=False) + "\n"
-    stem = re.sub(r"[^A-Za-z0-9-]+", "-", export.title).strip("-").lower() or "modlinseq"
-    return [(folder / f"{stem}.json", text.encode("utf-8"))] + [(folder / "images" / i.name, i.data) for i in images]
+    written = [(folder / "images" / named(image.name), image.data) for image in images]
+    stale = leftovers(folder / "images", re.compile(re.escape(stem) + r"\..+"), [path for path, _ in written])
+    return [(folder / f"{stem}.json", text.encode("utf-8")), *written, *((path, None) for path in stale)]

@@ -34,7 +34,8 @@ def test_a_hand_with_no_legal_turn_freezes(cli):
 
 @pytest.mark.parametrize("argv, words", [
     (["--hand", "1,13"], "not a number below the modulus 13"),
-    (["--hand", ""], "the hand is empty"),
+    (["--hand", ""], "--hand is empty"),
+    (["--hand", " , "], "the hand is empty"),
     (["--hand", "1,2", "--board", "file:holed.txt"], "no centre cell A0"),
     (["--hand", "1", "4B2, 6B1, 1A0, 5M1"], "the position is not legal"),
     (["--hand", "1", "--top", "-1"], "--top"),

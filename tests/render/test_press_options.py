@@ -21,7 +21,7 @@ from modlinseq_print.render.theme import THEMES, ColourError, process_colour
     (["tiles", "--press", "--press-bleed", "25mm"], ["press bleed", "0 to 20 mm"]),
     (["board", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
     (["kit", "--press", "--bleed", "-1mm"], ["press bleed", "-1mm"]),
-    (["board", "--press", "--dieline-name", ""], ["empty die-line name"]),
+    (["board", "--press", "--dieline-name", ""], ["--dieline-name is empty"]),
     (["markers", "--press", "--dieline-name", " Die Line"], ["--dieline-name", "' Die Line'", "either end"]),
     (["mod13", "deck", "--press", "--dieline-name", "Schnittlinie\u00e9"], ["bad die-line name"]),
     (["kit", "--press", "--dieline-name", "C" * 41], ["--dieline-name", "41 characters", "at most 40"]),

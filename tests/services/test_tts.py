@@ -72,7 +72,9 @@ def test_every_image_named_exists_at_its_size_and_tokens_are_transparent_pentago
         assert image.getpixel((0, 0))[3] == 0 and image.getpixel((w - 1, h - 1))[3] == 0  # outside the pentagon
         assert image.getpixel((w // 2, h // 2))[3] == 255 and image.getpixel((w // 2, h // 10))[3] == 255  # body, apex
     files = {p.name for p in (folder / "images").iterdir()}
-    assert files == {image_path(u).name for u in urls} | {"board.png", "deck-faces.png", "deck-back.png"}
+    stem = next(folder.glob("*.json")).stem  # every image is named after the saved object's file
+    assert files == {image_path(u).name for u in urls} | {f"{stem}.{name}" for name in
+                                                          ("board.png", "deck-faces.png", "deck-back.png")}
 
 
 def test_the_bags_hold_the_presets_counts(export):
@@ -86,7 +88,7 @@ def test_the_bags_hold_the_presets_counts(export):
     numbers = sorted(int(t["Nickname"]) for t in bags["Number tiles"])
     assert numbers == sorted(p.value for p in pieces if p.kind == "number")
     sevens = {t["CustomImage"]["ImageURL"] for t in bags["Number tiles"] if t["Nickname"] == "7"}
-    assert len(sevens) == 1 and sevens.pop().endswith("/number-7.png")
+    assert len(sevens) == 1 and sevens.pop().endswith(".number-7.png")
 
 
 def test_the_deck_is_a_10_by_7_sheet_of_52_cards(export):
@@ -111,7 +113,7 @@ def test_base_url_names_every_image_by_the_address_and_the_same_preset_writes_th
     (path,) = (tmp_path / "a").glob("*.json")
     text = path.read_text()
     assert "file://" not in text and text.count("https://example.org/mod/") > 10
-    assert '"https://example.org/mod/board.png"' in text
+    assert f'"https://example.org/mod/{path.stem}.board.png"' in text
     for file in (tmp_path / "a").rglob("*.*"):
         assert file.read_bytes() == (tmp_path / "b" / file.relative_to(tmp_path / "a")).read_bytes()
 
