@@ -25,7 +25,7 @@ from collections import deque
 from typing import Any, Callable
 
 from modlinseq_print.inputs import no_file_reads
-from modlinseq_print.studio.exchange import ApiError, InWorker, Request, as_api_error
+from modlinseq_print.studio.exchange import ApiError, Busy, InWorker, Request, as_api_error
 
 WORKERS = 2  # processes: one per core of a small machine; more jobs wait for one
 MEMORY_LIMIT = 2 * 2**30  # bytes of data per worker (the largest kit takes about 100 MB, a 3D download 400 MB)
@@ -269,6 +269,12 @@ class WorkerPool:
         self._idle.remove(chosen)
         return chosen
 
+    def crowded(self, limit: int) -> bool:
+        """True when no worker is free and `limit` jobs already wait for one."""
+        with self._lock:
+            free = any(not worker.lost for worker in self._idle)
+            return not free and sum(not waiter.done() for _, waiter in self._waiters) >= limit
+
     async def take(self, affinity: str | None = None) -> Worker:
         """A free worker, waiting for one when all are busy."""
         self.start()
@@ -319,14 +325,24 @@ def worker_pool() -> WorkerPool:
         return _POOL
 
 
-async def in_worker(call: InWorker, progress: Callable[[str, int, int], None]) -> Any:
-    """Run `call` in a worker process and return its result. If this is cancelled (the client went away, the
-    budget ran out) while the job runs, the worker is killed and replaced; a failure in the job is raised
-    here as the ApiError it is answered with."""
+async def in_worker(call: InWorker, progress: Callable[[str, int, int], None],
+                    on_start: Callable[[], None] | None = None, queue: tuple[int, float] | None = None) -> Any:
+    """Run `call` in a worker process and return its result, calling `on_start` when a worker takes it. With
+    `queue` (limit, seconds), a job that finds `limit` jobs already waiting, or waits that long, is refused
+    with Busy. If this is cancelled (the client went away, the budget ran out) while the job runs, the worker
+    is killed and replaced; a failure in the job is raised here as the ApiError it is answered with."""
     pool = worker_pool()
+    limit, wait = queue or (None, None)
+    if limit is not None and pool.crowded(limit):
+        raise Busy()
     message = ("unsent",)
     for _ in range(pool.size + 1):  # a worker that died while idle is replaced: the job goes to another
-        worker = await pool.take(call.affinity)
+        try:
+            worker = await asyncio.wait_for(pool.take(call.affinity), wait)
+        except TimeoutError:
+            raise Busy() from None
+        if on_start is not None:
+            on_start()
         try:
             message = await worker.run(call, progress)
         except BaseException:

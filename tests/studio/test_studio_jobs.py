@@ -262,8 +262,9 @@ def test_a_streamed_light_request_reports_progress_and_stops_when_cancelled(serv
     assert stops_counting(counter)
 
 
-def test_light_work_that_waited_past_its_budget_never_starts(served, route):
-    release, ran = threading.Event(), []
+def hold_threads(served, route, count: int):
+    """`count` requests to a light route that block until the returned event is set, once they are in."""
+    release = threading.Event()
 
     def blocking(request):
         while not release.wait(0.02):
@@ -271,16 +272,87 @@ def test_light_work_that_waited_past_its_budget_never_starts(served, route):
         return {}
 
     route("/api/board/pages", blocking, budget=30)
-    route(LIGHT, lambda request: ran.append(1) or {}, budget=0.5)
-    with_threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {}))
-                    for _ in range(LIGHT_WORKERS)]  # every light thread taken
-    for thread in with_threads:
+    threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {})) for _ in range(count)]
+    for thread in threads:
         thread.start()
     time.sleep(0.3)
-    status, answer = request(served.port, LIGHT, {})
-    release.set()
-    for thread in with_threads:
-        thread.join(10)
-    assert status == 503 and "after 0.5 s" in answer["error"]
+    return release, threads
+
+
+def answered(port: int, path: str, body: dict) -> tuple[int, dict, dict, float]:
+    """A request's status, JSON answer, headers and seconds taken."""
+    start = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("POST", path, json.dumps(body), {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    return response.status, answer, {k.lower(): v for k, v in response.getheaders()}, time.monotonic() - start
+
+
+def test_a_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route):
+    """Every light thread taken and QUEUE_LIMIT jobs waiting: one more is told to try again, at once, and never
+    runs; it is not told to ask for less."""
+    from modlinseq_print.studio.jobs import QUEUE_LIMIT
+
+    ran = []
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS + QUEUE_LIMIT)
+    try:
+        status, answer, headers, seconds = answered(served.port, LIGHT, {})
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(10)
+    assert status == 503 and seconds < 1, (status, seconds)
+    assert answer["error"] == "the studio is busy with other requests: try again in a few seconds"
+    assert int(headers["retry-after"]) > 0
     time.sleep(0.2)
     assert ran == []
+    assert request(served.port, LIGHT, {})[0] == 200  # the queue is free again
+
+
+def test_a_heavy_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route, monkeypatch):
+    monkeypatch.setattr("modlinseq_print.studio.jobs.QUEUE_LIMIT", 0)
+    route(HEAVY, studio_work.spin, budget=60)
+    streams = [Stream(served.port, HEAVY, {}) for _ in range(worker_pool().size)]
+    try:
+        for stream in streams:
+            assert "progress" in stream.line()  # every worker busy
+        extra = Stream(served.port, HEAVY, {})  # waits for a worker: the queue is now full
+        time.sleep(0.3)
+        status, answer, headers, seconds = answered(served.port, HEAVY, {})
+        extra.close()
+    finally:
+        for stream in streams:
+            stream.close()
+    assert status == 503 and seconds < 1 and "busy" in answer["error"] and "retry-after" in headers
+
+
+def test_light_work_that_waits_too_long_for_a_thread_is_busy_and_never_starts(served, route, monkeypatch):
+    monkeypatch.setattr("modlinseq_print.studio.jobs.QUEUE_WAIT", 0.5)
+    ran = []
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS)
+    status, answer, headers, seconds = answered(served.port, LIGHT, {})
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert status == 503 and "busy" in answer["error"] and "retry-after" in headers and seconds < 2
+    time.sleep(0.2)
+    assert ran == []
+
+
+def test_the_budget_counts_work_not_the_wait_for_a_thread(served, route):
+    """A job of 0.3 s with a budget of 0.5 s is answered though it waited a second for a free thread."""
+    def short(request):
+        time.sleep(0.3)
+        return {"ok": True}
+
+    route(LIGHT, short, budget=0.5)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS)
+    threading.Timer(1.0, release.set).start()
+    status, answer, _, seconds = answered(served.port, LIGHT, {})
+    for thread in threads:
+        thread.join(10)
+    assert (status, answer) == (200, {"ok": True}) and seconds > 1
