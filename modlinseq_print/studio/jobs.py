@@ -14,7 +14,8 @@ Both read no file a request names (`inputs.no_file_reads()`).
 
 A job's time budget counts its work, not its wait for a free thread or worker: the clock starts when the work
 does (and stops while a light job waits for a worker process). A job that cannot start soon is refused with
-Busy (503, "try again", with Retry-After) at once when QUEUE_LIMIT jobs already wait for its kind of work, or
+Busy (503, "try again", with Retry-After) at once when LIGHT_QUEUE or QUEUE_LIMIT jobs already wait for its kind of
+work (a thread, a worker process), or
 after QUEUE_WAIT seconds of waiting: it never starts, and is never told to ask for less.
 """
 
@@ -32,7 +33,8 @@ from modlinseq_print.studio.workers import in_worker
 
 LIGHT_WORKERS = 2  # threads for light work: one per core of a small machine
 _LIGHT = ThreadPoolExecutor(LIGHT_WORKERS, thread_name_prefix="studio-light")
-QUEUE_LIMIT = 8  # jobs that may wait for each kind of work (light, heavy); one more is refused at once
+LIGHT_QUEUE = 4  # light jobs that may wait for a thread (they share one interpreter: about a second each)
+QUEUE_LIMIT = 8  # heavy jobs that may wait for a worker (a page asks for six pictures at once); more are refused
 QUEUE_WAIT = 10.0  # seconds a job may wait for a thread or a worker before it is refused as busy
 
 
@@ -85,7 +87,7 @@ def _seen(future: asyncio.Future) -> None:
 async def in_thread(stopped: threading.Event, function: Callable, *args,
                     on_start: Callable[[], None] | None = None) -> Any:
     """Run `function(*args)` in a light-work thread and wait for it, calling `on_start` (in this loop) when it
-    starts. A job that cannot start soon (QUEUE_LIMIT jobs waiting, or QUEUE_WAIT seconds passed) is refused
+    starts. A job that cannot start soon (LIGHT_QUEUE jobs waiting, or QUEUE_WAIT seconds passed) is refused
     with Busy and never starts; when this is cancelled, `stopped` is set, so the work never starts or ends at
     its next check point."""
     loop = asyncio.get_running_loop()
@@ -97,7 +99,7 @@ async def in_thread(stopped: threading.Event, function: Callable, *args,
         except RuntimeError:  # that loop is closed: nobody waits
             pass
 
-    _LIGHT_JOBS.enter(LIGHT_WORKERS + QUEUE_LIMIT)
+    _LIGHT_JOBS.enter(LIGHT_WORKERS + LIGHT_QUEUE)
     future = loop.run_in_executor(_LIGHT, _run_light, stopped, starting, function, *args)
     future.add_done_callback(_LIGHT_JOBS.leave)
     future.add_done_callback(_seen)

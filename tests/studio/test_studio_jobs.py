@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import studio_work
+from modlinseq_print.studio import jobs
 from modlinseq_print.studio.jobs import LIGHT_WORKERS
 from modlinseq_print.studio.workers import MEMORY_LIMIT, worker_pool
 from studio_client import post_head, request
@@ -275,7 +276,10 @@ def hold_threads(served, route, count: int):
     threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {})) for _ in range(count)]
     for thread in threads:
         thread.start()
-    time.sleep(0.3)
+    deadline = time.monotonic() + 10
+    while jobs._LIGHT_JOBS.count < count and time.monotonic() < deadline:  # every one of them is in
+        time.sleep(0.02)
+    time.sleep(0.1)
     return release, threads
 
 
@@ -291,13 +295,13 @@ def answered(port: int, path: str, body: dict) -> tuple[int, dict, dict, float]:
 
 
 def test_a_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route):
-    """Every light thread taken and QUEUE_LIMIT jobs waiting: one more is told to try again, at once, and never
+    """Every light thread taken and LIGHT_QUEUE jobs waiting: one more is told to try again, at once, and never
     runs; it is not told to ask for less."""
-    from modlinseq_print.studio.jobs import QUEUE_LIMIT
+    from modlinseq_print.studio.jobs import LIGHT_QUEUE
 
     ran = []
     route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
-    release, threads = hold_threads(served, route, LIGHT_WORKERS + QUEUE_LIMIT)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS + LIGHT_QUEUE)
     try:
         status, answer, headers, seconds = answered(served.port, LIGHT, {})
     finally:
@@ -338,7 +342,7 @@ def test_light_work_that_waits_too_long_for_a_thread_is_busy_and_never_starts(se
     release.set()
     for thread in threads:
         thread.join(10)
-    assert status == 503 and "busy" in answer["error"] and "retry-after" in headers and seconds < 2
+    assert status == 503 and "busy" in answer["error"] and "retry-after" in headers and seconds < 3
     time.sleep(0.2)
     assert ran == []
 
