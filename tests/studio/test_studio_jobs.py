@@ -170,6 +170,49 @@ def test_workers_killed_while_idle_cost_no_request(served, route):
     assert not {answer["pid"] for _, answer in answers} & killed
 
 
+def test_a_worker_grown_past_its_memory_cap_is_replaced_after_its_job(served, route):
+    pool = worker_pool()
+    route(HEAVY, studio_work.pid)
+    assert len({request(served.port, HEAVY, {})[1]["pid"] for _ in range(3)}) == 1  # under the cap: kept
+    default = pool.recycle_rss
+    try:
+        pool.recycle_rss = 1  # every worker is past this cap
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()  # the workers that take their place have the new cap
+        replaced(before)
+        first = request(served.port, HEAVY, {})[1]["pid"]
+        assert gone(first)  # it retired after its job
+        second = request(served.port, HEAVY, {})
+        assert second[0] == 200 and second[1]["pid"] != first
+    finally:
+        pool.recycle_rss = default
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+
+
+def test_a_worker_retires_after_its_share_of_jobs(served, route):
+    pool = worker_pool()
+    route(HEAVY, studio_work.pid)
+    default = pool.recycle_jobs
+    try:
+        pool.recycle_jobs = 2
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+        pids = [request(served.port, HEAVY, {})[1]["pid"] for _ in range(4)]
+        assert all(gone(pid) for pid in set(pids)) and len(set(pids)) >= 2
+    finally:
+        pool.recycle_jobs = default
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+
+
 # --- a kit build cancelled, and what comes after -----------------------------------------------------------------
 
 def kit_values(port: int, name: str, **changes) -> dict:
