@@ -34,8 +34,9 @@ from modlinseq_print.studio.workers import in_worker
 LIGHT_WORKERS = 2  # threads for light work: one per core of a small machine
 _LIGHT = ThreadPoolExecutor(LIGHT_WORKERS, thread_name_prefix="studio-light")
 LIGHT_QUEUE = 4  # light jobs that may wait for a thread (they share one interpreter: about a second each)
-QUEUE_LIMIT = 8  # heavy jobs that may wait for a worker (a page asks for six pictures at once); more are refused
-QUEUE_WAIT = 10.0  # seconds a job may wait for a thread or a worker before it is refused as busy
+QUEUE_LIMIT = 16  # heavy jobs that may wait for a worker (a kit page asks for six pictures at once); more are refused
+QUEUE_WAIT = 10.0  # seconds a light job may wait for a thread before it is refused as busy
+HEAVY_WAIT = 60.0  # seconds a heavy job may wait for a worker (behind a kit build, say) before it is refused
 
 
 class _Waiting:
@@ -45,10 +46,10 @@ class _Waiting:
         self.count = 0
         self._lock = threading.Lock()
 
-    def enter(self, limit: int) -> None:
+    def enter(self, limit: int | None) -> None:
         """Count one more job, or refuse it (Busy) when `limit` jobs are already in."""
         with self._lock:
-            if self.count >= limit:
+            if limit is not None and self.count >= limit:
                 raise Busy()
             self.count += 1
 
@@ -85,11 +86,11 @@ def _seen(future: asyncio.Future) -> None:
 
 
 async def in_thread(stopped: threading.Event, function: Callable, *args,
-                    on_start: Callable[[], None] | None = None) -> Any:
+                    on_start: Callable[[], None] | None = None, admitted: bool = False) -> Any:
     """Run `function(*args)` in a light-work thread and wait for it, calling `on_start` (in this loop) when it
     starts. A job that cannot start soon (LIGHT_QUEUE jobs waiting, or QUEUE_WAIT seconds passed) is refused
     with Busy and never starts; when this is cancelled, `stopped` is set, so the work never starts or ends at
-    its next check point."""
+    its next check point. An `admitted` job (the last step of one that has started) is never refused."""
     loop = asyncio.get_running_loop()
     began: asyncio.Future = loop.create_future()
 
@@ -99,12 +100,13 @@ async def in_thread(stopped: threading.Event, function: Callable, *args,
         except RuntimeError:  # that loop is closed: nobody waits
             pass
 
-    _LIGHT_JOBS.enter(LIGHT_WORKERS + LIGHT_QUEUE)
+    _LIGHT_JOBS.enter(None if admitted else LIGHT_WORKERS + LIGHT_QUEUE)
     future = loop.run_in_executor(_LIGHT, _run_light, stopped, starting, function, *args)
     future.add_done_callback(_LIGHT_JOBS.leave)
     future.add_done_callback(_seen)
     try:
-        await asyncio.wait({future, began}, timeout=QUEUE_WAIT, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({future, began}, timeout=None if admitted else QUEUE_WAIT,
+                           return_when=asyncio.FIRST_COMPLETED)
         if not (future.done() or began.done()):
             stopped.set()  # it never starts
             raise Busy()
@@ -166,13 +168,14 @@ async def run_job(handler: Handler, request: Request, budget: float, heavy: bool
             clock = _Clock(deadline, budget)
             if heavy:
                 call = InWorker(handler, request.body, request.query, form=form)
-                return await in_worker(call, report, on_start=clock.start, queue=(QUEUE_LIMIT, QUEUE_WAIT))
+                return await in_worker(call, report, on_start=clock.start, queue=(QUEUE_LIMIT, HEAVY_WAIT))
             answer = await in_thread(request.stopped, handler, request, on_start=clock.start)
             if isinstance(answer, InWorker):
                 clock.pause()
                 result = await in_worker(replace(answer, form=answer.form or form), report, on_start=clock.start,
-                                         queue=(QUEUE_LIMIT, QUEUE_WAIT))
-                answer = await in_thread(request.stopped, answer.then, result) if answer.then else result
+                                         queue=(QUEUE_LIMIT, HEAVY_WAIT))
+                answer = (await in_thread(request.stopped, answer.then, result, admitted=True) if answer.then
+                          else result)
             return answer
     except TimeoutError:
         if deadline.expired():
