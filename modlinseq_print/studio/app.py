@@ -61,11 +61,13 @@ def api_modules() -> list:
     return [board_api, kit_api, position_api, pieces3d_api, play_api]
 
 
-def error_response(status: int, message: str, key: str | None = None) -> Response:
-    """The JSON error answer: one line, and the request key at fault when known."""
+def error_response(status: int, message: str, key: str | None = None, retry_after: int | None = None) -> Response:
+    """The JSON error answer: one line, and the request key at fault when known; a busy studio says when to
+    try again (Retry-After, in seconds)."""
     payload = {"error": one_line(message)} | ({"key": key} if key else {})
+    headers = SECURITY_HEADERS | ({"Retry-After": str(retry_after)} if retry_after else {})
     return Response(json.dumps(payload, separators=(",", ":")), status, media_type="application/json",
-                    headers=SECURITY_HEADERS)
+                    headers=headers)
 
 
 class StudioApp:
@@ -181,9 +183,9 @@ def answer_response(answer: dict | Reply) -> Response:
 
 def failure_response(error: Exception, form: str | None = None) -> Response:
     """An exception as its JSON line: a refusal (its status), a bad value (400, its fields named as the `form`
-    page labels them), too long or too big (503) or a bug (500)."""
+    page labels them), too long, too big or busy (503) or a bug (500)."""
     failure = as_api_error(error, form)
-    return error_response(failure.status, str(failure), failure.key)
+    return error_response(failure.status, str(failure), failure.key, getattr(failure, "retry_after", None))
 
 
 async def read_json(request: HttpRequest) -> dict:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import secrets
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import PurePath
 
@@ -18,7 +21,7 @@ from modlinseq_print.render.output import render_pages
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
                                            ghost_cells, page_plan)
-from modlinseq_print.studio.exchange import Reply, Request
+from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.fields import FieldError, choice, integer, smallest_hexagon, text
 from modlinseq_print.studio.limits import check_cells, check_pages, check_pixels, studio_board
@@ -88,12 +91,64 @@ def download(request: Request) -> Reply:
     document, _ = design_document(drawing, design)
     if fmt == "png":
         check_pixels(len(document.pages), document.pages[0].scene.width, document.pages[0].scene.height, dpi)
-    files = render_pages(document, fmt, dpi, progress=request.counter(len(document.pages)))
+    pages = len(document.pages)
+    request.progress(f"drawing {plural(pages, 'page')}", 0, pages)
+    drawn = iter(range(1, pages + 1))
+
+    def page_done(label: str) -> None:
+        done = next(drawn, pages)
+        request.progress(f"drawn {done} of {plural(pages, 'page')}", done, pages)
+
+    files = render_pages(document, fmt, dpi, progress=page_done)
     stem = _file_stem(design)
     if len(files) == 1:
         return Reply(files[0], content_type(fmt), f"{stem}.{fmt}")
     names = [(f"{stem}-{n}.{fmt}", data) for n, data in enumerate(files, start=1)]
     return Reply(zip_files(names), content_type("zip"), f"{stem}-{fmt}.zip")
+
+
+MAX_MADE = 3  # downloads made and kept for the page to fetch (each is taken when fetched)
+
+
+class MadeFiles:
+    """Downloads made in a worker and kept in the server until the page fetches them (the last few only)."""
+
+    def __init__(self):
+        self.files: OrderedDict[str, Reply] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def keep(self, reply: Reply) -> dict:
+        """Keep a download; what the page needs to fetch it."""
+        file_id = secrets.token_hex(8)
+        with self.lock:
+            self.files[file_id] = reply
+            while len(self.files) > MAX_MADE:
+                self.files.popitem(last=False)
+        return {"id": file_id, "name": reply.filename, "bytes": len(reply.content)}
+
+    def take(self, file_id: str) -> Reply:
+        with self.lock:
+            reply = self.files.pop(file_id, None)
+        if reply is None:
+            raise ApiError("no such download: make it again (the studio keeps a download until it is fetched)", 404)
+        return reply
+
+
+MADE = MadeFiles()  # in the server
+
+
+def make(request: Request) -> InWorker:
+    """The download, made in a worker process with its progress reported (drawing page 3 of 12...), then kept
+    for the page to fetch (`file`): the page shows the progress and the button waits."""
+    fmt = choice(request.query, "format", ("pdf", "svg", "png"), "pdf")
+    design_board(design_from(request.body))  # a bad value is answered before a worker is asked
+    return InWorker(download, request.body, {"format": fmt, "dpi": request.query.get("dpi", "150")}, then=MADE.keep,
+                    form=FORM)
+
+
+def made_file(request: Request) -> Reply:
+    """A download made before, fetched once."""
+    return MADE.take(text(request.query, "id"))
 
 
 def _file_stem(design: Design) -> str:
@@ -183,6 +238,7 @@ FORM = "board.html"  # the page whose labels name the fields in its messages
 ROUTES = {("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
           ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
           ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,
-          ("POST", "/api/board/load-preset"): load_preset_file}
+          ("POST", "/api/board/load-preset"): load_preset_file, ("POST", "/api/board/make"): make,
+          ("GET", "/api/board/file"): made_file}
 HEAVY = {"/api/board/download"}
-BUDGETS = {"/api/board/download": 180.0}
+BUDGETS = {"/api/board/download": 180.0, "/api/board/make": 180.0}

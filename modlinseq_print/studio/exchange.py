@@ -25,6 +25,15 @@ class ApiError(ModlinseqError):
         self.key = key
 
 
+class Busy(ApiError):
+    """A request that cannot start soon: every thread or worker process for its kind of work is taken and
+    others already wait. Answered at once (503, with Retry-After), never after waiting out a time budget."""
+
+    def __init__(self, retry_after: int = 3):
+        super().__init__("the studio is busy with other requests: try again in a few seconds", 503)
+        self.retry_after = retry_after
+
+
 class Cancelled(BaseException):
     """Raised at a check point of a job that was stopped (cancelled, replaced or over its budget). A
     BaseException, so library code that catches Exception lets it pass."""

@@ -11,6 +11,12 @@ Two kinds of work, stopped in two safe ways (never by raising an exception insid
   light handler answering `InWorker(...)` has that part done there and its `then` back here.
 
 Both read no file a request names (`inputs.no_file_reads()`).
+
+A job's time budget counts its work, not its wait for a free thread or worker: the clock starts when the work
+does (and stops while a light job waits for a worker process). A job that cannot start soon is refused with
+Busy (503, "try again", with Retry-After) at once when LIGHT_QUEUE or QUEUE_LIMIT jobs already wait for its kind of
+work (a thread, a worker process), or
+after QUEUE_WAIT seconds of waiting: it never starts, and is never told to ask for less.
 """
 
 from __future__ import annotations
@@ -22,11 +28,37 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from modlinseq_print.inputs import no_file_reads
-from modlinseq_print.studio.exchange import ApiError, Cancelled, Handler, InWorker, Request
+from modlinseq_print.studio.exchange import ApiError, Busy, Cancelled, Handler, InWorker, Request
 from modlinseq_print.studio.workers import in_worker
 
 LIGHT_WORKERS = 2  # threads for light work: one per core of a small machine
 _LIGHT = ThreadPoolExecutor(LIGHT_WORKERS, thread_name_prefix="studio-light")
+LIGHT_QUEUE = 4  # light jobs that may wait for a thread (they share one interpreter: about a second each)
+QUEUE_LIMIT = 16  # heavy jobs that may wait for a worker (a kit page asks for six pictures at once); more are refused
+QUEUE_WAIT = 10.0  # seconds a light job may wait for a thread before it is refused as busy
+HEAVY_WAIT = 60.0  # seconds a heavy job may wait for a worker (behind a kit build, say) before it is refused
+
+
+class _Waiting:
+    """How many light jobs are in the thread pool (waiting or running), counted across event loops."""
+
+    def __init__(self):
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def enter(self, limit: int | None) -> None:
+        """Count one more job, or refuse it (Busy) when `limit` jobs are already in."""
+        with self._lock:
+            if limit is not None and self.count >= limit:
+                raise Busy()
+            self.count += 1
+
+    def leave(self, _future=None) -> None:
+        with self._lock:
+            self.count -= 1
+
+
+_LIGHT_JOBS = _Waiting()
 
 
 class OverBudget(ApiError):
@@ -38,23 +70,79 @@ class OverBudget(ApiError):
         self.budget = budget
 
 
-def _run_light(stopped: threading.Event, function: Callable, *args) -> Any:
+def _run_light(stopped: threading.Event, starting: Callable[[], None], function: Callable, *args) -> Any:
     """Run light work in this (pool) thread, unless its job was stopped while it waited for the thread."""
     if stopped.is_set():
         raise Cancelled()
+    starting()
     with no_file_reads():
         return function(*args)
 
 
-async def in_thread(stopped: threading.Event, function: Callable, *args) -> Any:
-    """Run `function(*args)` in a light-work thread and wait for it; when this is cancelled, `stopped` is set,
-    so the work never starts or ends at its next check point."""
-    future = asyncio.get_running_loop().run_in_executor(_LIGHT, _run_light, stopped, function, *args)
+def _seen(future: asyncio.Future) -> None:
+    """Take a finished future's outcome, so that a job nobody waits for any more leaves no warning."""
+    if not future.cancelled():
+        future.exception()
+
+
+async def in_thread(stopped: threading.Event, function: Callable, *args,
+                    on_start: Callable[[], None] | None = None, admitted: bool = False) -> Any:
+    """Run `function(*args)` in a light-work thread and wait for it, calling `on_start` (in this loop) when it
+    starts. A job that cannot start soon (LIGHT_QUEUE jobs waiting, or QUEUE_WAIT seconds passed) is refused
+    with Busy and never starts; when this is cancelled, `stopped` is set, so the work never starts or ends at
+    its next check point. An `admitted` job (the last step of one that has started) is never refused."""
+    loop = asyncio.get_running_loop()
+    began: asyncio.Future = loop.create_future()
+
+    def starting() -> None:  # in the pool's thread
+        try:
+            loop.call_soon_threadsafe(lambda: began.done() or began.set_result(None))
+        except RuntimeError:  # that loop is closed: nobody waits
+            pass
+
+    _LIGHT_JOBS.enter(None if admitted else LIGHT_WORKERS + LIGHT_QUEUE)
+    future = loop.run_in_executor(_LIGHT, _run_light, stopped, starting, function, *args)
+    future.add_done_callback(_LIGHT_JOBS.leave)
+    future.add_done_callback(_seen)
     try:
+        await asyncio.wait({future, began}, timeout=None if admitted else QUEUE_WAIT,
+                           return_when=asyncio.FIRST_COMPLETED)
+        if not (future.done() or began.done()):
+            stopped.set()  # it never starts
+            raise Busy()
+        if on_start is not None:
+            on_start()
         return await future
     except asyncio.CancelledError:
         stopped.set()
         raise
+    finally:
+        began.cancel()
+
+
+class _Clock:
+    """A job's time budget on its deadline: it runs while the job works, and stands still while it waits."""
+
+    def __init__(self, deadline: asyncio.Timeout, budget: float):
+        self.deadline, self.left, self.since = deadline, budget, None
+        self.loop = asyncio.get_running_loop()
+
+    def start(self) -> None:
+        if self.since is None:
+            self.since = self.loop.time()
+            self._set(self.since + self.left)
+
+    def pause(self) -> None:
+        if self.since is not None:
+            self.left -= self.loop.time() - self.since
+            self.since = None
+            self._set(None)
+
+    def _set(self, when: float | None) -> None:
+        try:
+            self.deadline.reschedule(when)
+        except RuntimeError:  # the job is over
+            pass
 
 
 def _checking(request: Request) -> Request:
@@ -71,18 +159,23 @@ def _checking(request: Request) -> Request:
 async def run_job(handler: Handler, request: Request, budget: float, heavy: bool = False,
                   form: str | None = None) -> Any:
     """Run a handler on a request, light (in a thread) or heavy (in a worker process), at most `budget` seconds
-    in all (waiting for a free thread or worker included). When the budget runs out (OverBudget) or this is
-    cancelled (the client went away), the work is stopped. A worker words its failures as the `form` page
-    labels its fields."""
+    of work (waiting for a free thread or worker not counted: a job that cannot start soon is refused with
+    Busy). When the budget runs out (OverBudget) or this is cancelled (the client went away), the work is
+    stopped. A worker words its failures as the `form` page labels its fields."""
     report, request = request.progress, _checking(request)
     try:
-        async with asyncio.timeout(budget) as deadline:
+        async with asyncio.timeout(None) as deadline:
+            clock = _Clock(deadline, budget)
             if heavy:
-                return await in_worker(InWorker(handler, request.body, request.query, form=form), report)
-            answer = await in_thread(request.stopped, handler, request)
+                call = InWorker(handler, request.body, request.query, form=form)
+                return await in_worker(call, report, on_start=clock.start, queue=(QUEUE_LIMIT, HEAVY_WAIT))
+            answer = await in_thread(request.stopped, handler, request, on_start=clock.start)
             if isinstance(answer, InWorker):
-                result = await in_worker(replace(answer, form=answer.form or form), report)
-                answer = await in_thread(request.stopped, answer.then, result) if answer.then else result
+                clock.pause()
+                result = await in_worker(replace(answer, form=answer.form or form), report, on_start=clock.start,
+                                         queue=(QUEUE_LIMIT, HEAVY_WAIT))
+                answer = (await in_thread(request.stopped, answer.then, result, admitted=True) if answer.then
+                          else result)
             return answer
     except TimeoutError:
         if deadline.expired():

@@ -76,7 +76,8 @@ class ProgressStream(Response):
             answer = job.result()
         except Exception as error:  # noqa: BLE001 - the same one-line errors as a plain answer
             response = failure_response(error)
-            return _line({**json.loads(response.body), "status": response.status_code})
+            retry = {"retry_after": int(response.headers["retry-after"])} if "retry-after" in response.headers else {}
+            return _line({**json.loads(response.body), "status": response.status_code, **retry})
         if isinstance(answer, Reply):
             raise TypeError("a streamed request answers JSON, not a file")
         return _line({"result": answer})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 import time
 
@@ -87,6 +88,9 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the interpreter
+
+
 class StudioServer:
     """The studio served on host:port; `run()` until interrupted, or `start()` in a thread and `stop()`."""
 
@@ -104,7 +108,9 @@ class StudioServer:
         worker_pool().start()  # in the background: warm workers are ready by the first heavy request
 
     def run(self) -> None:
-        """Serve in this thread until Ctrl+C."""
+        """Serve in this thread until Ctrl+C. The light work's threads hand the interpreter back every
+        millisecond (not every 5), so that under load the server still reads, refuses and answers at once."""
+        sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             self.server.run(sockets=[self.socket])
         finally:

@@ -9,8 +9,10 @@ limit on a process's data: its heap and private memory, not the libraries it map
 names (`inputs.no_file_reads()`), and it streams its progress back.
 
 The protocol on a worker's pipe: the server sends (function, body, query); the worker answers ("started",), any
-number of ("progress", label, done, total), then ("done", result) or ("failed", status, message, key, retire).
-A job whose worker died before it started goes to another worker.
+number of ("progress", label, done, total), then ("done", result, retire) or ("failed", status, message, key, retire).
+A job whose worker died before it started goes to another worker. A worker retires (ends after its answer, and a
+fresh one takes its place) when its job ran out of memory, after RECYCLE_JOBS jobs, or when it has grown past
+RECYCLE_RSS bytes of resident memory: what one large job made it hold is given back.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -25,10 +28,13 @@ from collections import deque
 from typing import Any, Callable
 
 from modlinseq_print.inputs import no_file_reads
-from modlinseq_print.studio.exchange import ApiError, InWorker, Request, as_api_error
+from modlinseq_print.studio.exchange import ApiError, Busy, InWorker, Request, as_api_error
 
 WORKERS = 2  # processes: one per core of a small machine; more jobs wait for one
 MEMORY_LIMIT = 2 * 2**30  # bytes of data per worker (the largest kit takes about 100 MB, a 3D download 400 MB)
+RECYCLE_JOBS = 200  # jobs a worker does before a fresh one takes its place
+RECYCLE_RSS = 300 * 2**20  # bytes of resident memory past which a worker is replaced after its job (Python keeps
+# what it once allocated: a worker that made a 3D download or the largest kit would hold it while idle)
 PRELOAD = ["modlinseq_print.studio.warm"]  # imported once by the fork server, before any worker is forked
 
 
@@ -54,12 +60,24 @@ def _limit_memory(limit: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
 
 
-def serve(connection, memory_limit: int | None) -> None:
-    """A worker's life: run each job the server sends, until the server closes the pipe."""
+def resident_bytes() -> int | None:
+    """This process's resident memory in bytes (None where the system does not say)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def serve(connection, memory_limit: int | None, recycle: tuple[int, int | None] = (RECYCLE_JOBS, RECYCLE_RSS)) -> None:
+    """A worker's life: run each job the server sends, until the server closes the pipe or it retires (after
+    `recycle` = (jobs, resident bytes))."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops its workers
     for module in PRELOAD:  # already there when forked from the fork server; imported now after a spawn
         __import__(module)
     _limit_memory(memory_limit)
+    most_jobs, most_bytes = recycle
+    done = 0
     while True:
         try:
             function, body, query, form = connection.recv()
@@ -67,12 +85,19 @@ def serve(connection, memory_limit: int | None) -> None:
             return
         connection.send(("started",))
         answer = run_one(function, body, query, form, connection)
+        done += 1
+        size = resident_bytes() if most_bytes else None
+        retire = done >= most_jobs or (size is not None and size > most_bytes)
+        if answer[0] == "done":
+            answer = ("done", answer[1], retire)
+        else:
+            answer = (*answer[:4], answer[4] or retire)
         try:
             connection.send(answer)
         except Exception as error:  # noqa: BLE001 - an answer that cannot be sent is a failure like any other
             failure = as_api_error(error)
             connection.send(("failed", failure.status, str(failure), failure.key, True))
-        if answer[0] == "failed" and answer[4]:
+        if answer[-1]:
             return
 
 
@@ -103,9 +128,11 @@ class WorkerLost(ApiError):
 class Worker:
     """One worker process, its pipe, and the thread that reads what it sends and hands it to the job waiting."""
 
-    def __init__(self, context, memory_limit: int | None, on_lost: Callable[["Worker"], None]):
+    def __init__(self, context, memory_limit: int | None, on_lost: Callable[["Worker"], None],
+                 recycle: tuple[int, int | None] = (RECYCLE_JOBS, RECYCLE_RSS)):
         here, there = context.Pipe()
-        self.process = context.Process(target=serve, args=(there, memory_limit), name="studio-worker", daemon=True)
+        self.process = context.Process(target=serve, args=(there, memory_limit, recycle), name="studio-worker",
+                                       daemon=True)
         self.process.start()
         there.close()
         self.connection = here
@@ -187,13 +214,16 @@ class Worker:
 
 
 class WorkerPool:
-    """WORKERS worker processes, each running one job at a time; a worker killed or lost is replaced at once.
+    """WORKERS worker processes, each running one job at a time; a worker killed, lost or retired (recycle_jobs
+    jobs done, or past recycle_rss bytes) is replaced at once.
 
     Used from any event loop (the server's, or a test client's): waiting for a free worker is a future of the
     waiting loop, handed a worker from whichever thread frees one."""
 
-    def __init__(self, size: int = WORKERS, memory_limit: int | None = MEMORY_LIMIT):
+    def __init__(self, size: int = WORKERS, memory_limit: int | None = MEMORY_LIMIT,
+                 recycle_jobs: int = RECYCLE_JOBS, recycle_rss: int | None = RECYCLE_RSS):
         self.size, self.memory_limit = size, memory_limit
+        self.recycle_jobs, self.recycle_rss = recycle_jobs, recycle_rss
         self.workers: set[Worker] = set()
         self._idle: list[Worker] = []
         self._waiters: deque[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = deque()
@@ -212,7 +242,7 @@ class WorkerPool:
 
     def _start_one(self) -> None:
         try:
-            worker = Worker(_context(), self.memory_limit, self._lost)
+            worker = Worker(_context(), self.memory_limit, self._lost, (self.recycle_jobs, self.recycle_rss))
         except Exception as error:  # noqa: BLE001 - no worker: the jobs waiting are answered, not left hanging
             print(f"studio: a worker process could not start: {error}", file=sys.stderr)
             with self._lock:
@@ -269,6 +299,12 @@ class WorkerPool:
         self._idle.remove(chosen)
         return chosen
 
+    def crowded(self, limit: int) -> bool:
+        """True when no worker is free and `limit` jobs already wait for one."""
+        with self._lock:
+            free = any(not worker.lost for worker in self._idle)
+            return not free and sum(not waiter.done() for _, waiter in self._waiters) >= limit
+
     async def take(self, affinity: str | None = None) -> Worker:
         """A free worker, waiting for one when all are busy."""
         self.start()
@@ -319,14 +355,24 @@ def worker_pool() -> WorkerPool:
         return _POOL
 
 
-async def in_worker(call: InWorker, progress: Callable[[str, int, int], None]) -> Any:
-    """Run `call` in a worker process and return its result. If this is cancelled (the client went away, the
-    budget ran out) while the job runs, the worker is killed and replaced; a failure in the job is raised
-    here as the ApiError it is answered with."""
+async def in_worker(call: InWorker, progress: Callable[[str, int, int], None],
+                    on_start: Callable[[], None] | None = None, queue: tuple[int, float] | None = None) -> Any:
+    """Run `call` in a worker process and return its result, calling `on_start` when a worker takes it. With
+    `queue` (limit, seconds), a job that finds `limit` jobs already waiting, or waits that long, is refused
+    with Busy. If this is cancelled (the client went away, the budget ran out) while the job runs, the worker
+    is killed and replaced; a failure in the job is raised here as the ApiError it is answered with."""
     pool = worker_pool()
+    limit, wait = queue or (None, None)
+    if limit is not None and pool.crowded(limit):
+        raise Busy()
     message = ("unsent",)
     for _ in range(pool.size + 1):  # a worker that died while idle is replaced: the job goes to another
-        worker = await pool.take(call.affinity)
+        try:
+            worker = await asyncio.wait_for(pool.take(call.affinity), wait)
+        except TimeoutError:
+            raise Busy() from None
+        if on_start is not None:
+            on_start()
         try:
             message = await worker.run(call, progress)
         except BaseException:
@@ -336,7 +382,10 @@ async def in_worker(call: InWorker, progress: Callable[[str, int, int], None]) -
             break
         worker.kill()
     if message[0] == "done":
-        pool.give(worker)
+        if message[2]:
+            worker.kill()  # it retires: it ends on its own, and a fresh worker takes its place
+        else:
+            pool.give(worker)
         return message[1]
     if message[0] == "failed":
         _, status, text, key, retire = message

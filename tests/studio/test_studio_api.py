@@ -403,3 +403,20 @@ def test_studio_command_options(cli):
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
     result = cli("studio", "--port", "70000", "--no-browser")
     assert result.status == 2 and "give 0 to 65535" in result.err
+
+
+def test_a_download_made_with_progress_is_fetched_once(client):
+    """The designer's downloads show their progress: made in a worker with a line per page drawn, then kept
+    for the page to fetch, once; the same file as the plain download."""
+    body = {"board": "hex:9", "paper": "a5"}
+    answer = client.post("/api/board/make?format=svg", body, headers={"accept": "application/x-ndjson"})
+    lines = [json.loads(line) for line in answer.body.decode().splitlines()]
+    steps = [line["progress"] for line in lines if "progress" in line]
+    pages = lines[-1]["result"]
+    assert steps[0].startswith("drawing ") and steps[-1].startswith(f"drawn {lines[-2]['total']} of ")
+    fetched = client.get(f"/api/board/file?id={pages['id']}")
+    assert fetched.status == 200 and len(fetched.body) == pages["bytes"]
+    assert fetched.headers["content-disposition"] == f'attachment; filename="{pages["name"]}"'
+    assert fetched.body == client.post("/api/board/download?format=svg", body).body
+    assert_one_line_error(client.get(f"/api/board/file?id={pages['id']}"), 404, "make it again")
+    assert_one_line_error(client.post("/api/board/make?format=pdf", {"board": "hex:x"}), 400)

@@ -226,6 +226,89 @@ def test_the_largest_board_is_quick_to_use(page, studio_url):
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
 
 
+TEN_IN_A_LINE = """([dx, dy, inset]) => {
+    // Ten cells one after another along a line of the board (dx, dy in cell widths), all inside the board's frame.
+    const frame = document.querySelector('.canvas').getBoundingClientRect();
+    const ctm = view.svg.getScreenCTM();
+    const screen = (a) => { const [x, y] = view.cells.get(a); const p = new DOMPoint(x, y).matrixTransform(ctm); return [p.x, p.y]; };
+    const inside = ([x, y]) => x > frame.left + inset && x < frame.right - inset && y > frame.top + inset
+        && y < Math.min(frame.bottom, innerHeight) - inset;
+    for (const start of shown.cells) {
+        const [x, y] = view.cells.get(start);
+        const chain = [];
+        for (let k = 0; k < 10; k++) {
+            const a = view.cellAt(x + k * dx * view.step, y + k * dy * view.step);
+            if (!a || !shown.cells.has(a) || !inside(screen(a))) break;
+            chain.push(a);
+        }
+        if (chain.length === 10) return chain.map((a) => [a, ...screen(a)]);
+    }
+    return null; }"""
+
+WATCH_BOARD = """() => { window.boardPlaces = new Set(); const look = () => {
+    const r = view.svg.getBoundingClientRect(); boardPlaces.add(`${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`);
+    if (!window.stopWatching) requestAnimationFrame(look); }; look(); }"""
+
+
+def ten_taps(tab, line, tap) -> None:
+    """Ten cells tapped (or clicked) 150 ms apart where they were on the screen before the first; the board
+    stays where it was through every recomputation, and exactly those cells are removed."""
+    tab.evaluate(WATCH_BOARD)
+    for _, x, y in line:
+        tap(x, y)
+        tab.wait_for_timeout(150)
+    settled(tab)
+    tab.wait_for_timeout(300)
+    tab.evaluate("window.stopWatching = true")
+    assert tab.evaluate("[...boardPlaces]").__len__() == 1, tab.evaluate("[...boardPlaces]")
+    assert tab.evaluate("removed") == [address for address, _, _ in line]
+    expect(tab.locator("#count")).to_have_text(f"{len(hexagon(9)) - 10} cells")
+
+
+def test_ten_taps_150_ms_apart_on_a_phone_remove_exactly_those_cells(phone, studio_url):
+    phone.goto(f"{studio_url}/board?board=hex:9")
+    settled(phone)
+    sizes = phone.evaluate("[...view.cells.keys()].length && view.step * view.svg.getScreenCTM().a")
+    assert sizes >= 44, f"a cell is {sizes:.0f} px wide on a phone"  # a finger's target
+    # at 44 px a row of ten is wider than the phone: ten cells of one of the board's slanting lines
+    line = phone.evaluate(TEN_IN_A_LINE, [0.5, 3 ** 0.5 / 2, 24])
+    assert line, "no ten cells in a line on the screen"
+    ten_taps(phone, line, phone.touchscreen.tap)
+    screenshot(phone, "board-phone-zoomed", "board")
+
+
+def test_ten_clicks_150_ms_apart_on_a_row_remove_exactly_those_cells(page, studio_url):
+    page.goto(f"{studio_url}/board?board=hex:9")
+    settled(page)
+    line = page.evaluate(TEN_IN_A_LINE, [1, 0, 4])
+    ten_taps(page, line, page.mouse.click)
+
+
+def test_a_finger_that_drags_moves_the_board_and_changes_no_cell(phone, studio_url):
+    phone.goto(f"{studio_url}/board?board=hex:9")
+    settled(phone)
+    before = phone.evaluate("document.getElementById('canvas').scrollLeft")
+    phone.evaluate("document.getElementById('zoom-fit').click()")
+    expect(phone.locator("#canvas")).not_to_have_class(re.compile("zoomed"))
+    x, y = cell_point(phone, "A0")
+    phone.touchscreen.tap(x, y)  # cells too small for a finger: the tap zooms in there
+    expect(phone.locator("#canvas")).to_have_class(re.compile("zoomed"))
+    assert phone.evaluate("removed") == [] and before >= 0
+
+
+def test_a_long_download_shows_its_progress_and_waits(page, studio_url):
+    page.goto(f"{studio_url}/board?board=hex:12")
+    settled(page)
+    with page.expect_download() as download:
+        page.click("button[data-format=png]")
+        expect(page.locator("#download-progress")).to_be_visible()
+        expect(page.locator("button[data-format=png]")).to_be_disabled()
+        expect(page.locator("#download-step")).to_contain_text("page")
+    assert download.value.suggested_filename.startswith("board-hex-12")
+    expect(page.locator("#download-progress")).to_be_hidden()
+    expect(page.locator("button[data-format=png]")).to_be_enabled()
+
+
 # --- kit builder -------------------------------------------------------------------------------------------
 
 def test_build_the_standard_kit(page, studio_url, require_tool):

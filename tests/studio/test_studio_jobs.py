@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import studio_work
+from modlinseq_print.studio import jobs
 from modlinseq_print.studio.jobs import LIGHT_WORKERS
 from modlinseq_print.studio.workers import MEMORY_LIMIT, worker_pool
 from studio_client import post_head, request
@@ -169,6 +170,49 @@ def test_workers_killed_while_idle_cost_no_request(served, route):
     assert not {answer["pid"] for _, answer in answers} & killed
 
 
+def test_a_worker_grown_past_its_memory_cap_is_replaced_after_its_job(served, route):
+    pool = worker_pool()
+    route(HEAVY, studio_work.pid)
+    assert len({request(served.port, HEAVY, {})[1]["pid"] for _ in range(3)}) == 1  # under the cap: kept
+    default = pool.recycle_rss
+    try:
+        pool.recycle_rss = 1  # every worker is past this cap
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()  # the workers that take their place have the new cap
+        replaced(before)
+        first = request(served.port, HEAVY, {})[1]["pid"]
+        assert gone(first)  # it retired after its job
+        second = request(served.port, HEAVY, {})
+        assert second[0] == 200 and second[1]["pid"] != first
+    finally:
+        pool.recycle_rss = default
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+
+
+def test_a_worker_retires_after_its_share_of_jobs(served, route):
+    pool = worker_pool()
+    route(HEAVY, studio_work.pid)
+    default = pool.recycle_jobs
+    try:
+        pool.recycle_jobs = 2
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+        pids = [request(served.port, HEAVY, {})[1]["pid"] for _ in range(4)]
+        assert all(gone(pid) for pid in set(pids)) and len(set(pids)) >= 2
+    finally:
+        pool.recycle_jobs = default
+        before = full_pool()
+        for worker in list(pool.workers):
+            worker.kill()
+        replaced(before)
+
+
 # --- a kit build cancelled, and what comes after -----------------------------------------------------------------
 
 def kit_values(port: int, name: str, **changes) -> dict:
@@ -262,8 +306,9 @@ def test_a_streamed_light_request_reports_progress_and_stops_when_cancelled(serv
     assert stops_counting(counter)
 
 
-def test_light_work_that_waited_past_its_budget_never_starts(served, route):
-    release, ran = threading.Event(), []
+def hold_threads(served, route, count: int):
+    """`count` requests to a light route that block until the returned event is set, once they are in."""
+    release = threading.Event()
 
     def blocking(request):
         while not release.wait(0.02):
@@ -271,16 +316,90 @@ def test_light_work_that_waited_past_its_budget_never_starts(served, route):
         return {}
 
     route("/api/board/pages", blocking, budget=30)
-    route(LIGHT, lambda request: ran.append(1) or {}, budget=0.5)
-    with_threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {}))
-                    for _ in range(LIGHT_WORKERS)]  # every light thread taken
-    for thread in with_threads:
+    threads = [threading.Thread(target=request, args=(served.port, "/api/board/pages", {})) for _ in range(count)]
+    for thread in threads:
         thread.start()
-    time.sleep(0.3)
-    status, answer = request(served.port, LIGHT, {})
-    release.set()
-    for thread in with_threads:
-        thread.join(10)
-    assert status == 503 and "after 0.5 s" in answer["error"]
+    deadline = time.monotonic() + 10
+    while jobs._LIGHT_JOBS.count < count and time.monotonic() < deadline:  # every one of them is in
+        time.sleep(0.02)
+    time.sleep(0.1)
+    return release, threads
+
+
+def answered(port: int, path: str, body: dict) -> tuple[int, dict, dict, float]:
+    """A request's status, JSON answer, headers and seconds taken."""
+    start = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("POST", path, json.dumps(body), {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+    response = connection.getresponse()
+    answer = json.loads(response.read())
+    connection.close()
+    return response.status, answer, {k.lower(): v for k, v in response.getheaders()}, time.monotonic() - start
+
+
+def test_a_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route):
+    """Every light thread taken and LIGHT_QUEUE jobs waiting: one more is told to try again, at once, and never
+    runs; it is not told to ask for less."""
+    from modlinseq_print.studio.jobs import LIGHT_QUEUE
+
+    ran = []
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS + LIGHT_QUEUE)
+    try:
+        status, answer, headers, seconds = answered(served.port, LIGHT, {})
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(10)
+    assert status == 503 and seconds < 1, (status, seconds)
+    assert answer["error"] == "the studio is busy with other requests: try again in a few seconds"
+    assert int(headers["retry-after"]) > 0
     time.sleep(0.2)
     assert ran == []
+    assert request(served.port, LIGHT, {})[0] == 200  # the queue is free again
+
+
+def test_a_heavy_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route, monkeypatch):
+    monkeypatch.setattr("modlinseq_print.studio.jobs.QUEUE_LIMIT", 0)
+    route(HEAVY, studio_work.spin, budget=60)
+    streams = [Stream(served.port, HEAVY, {}) for _ in range(worker_pool().size)]
+    try:
+        for stream in streams:
+            assert "progress" in stream.line()  # every worker busy
+        extra = Stream(served.port, HEAVY, {})  # waits for a worker: the queue is now full
+        time.sleep(0.3)
+        status, answer, headers, seconds = answered(served.port, HEAVY, {})
+        extra.close()
+    finally:
+        for stream in streams:
+            stream.close()
+    assert status == 503 and seconds < 1 and "busy" in answer["error"] and "retry-after" in headers
+
+
+def test_light_work_that_waits_too_long_for_a_thread_is_busy_and_never_starts(served, route, monkeypatch):
+    monkeypatch.setattr("modlinseq_print.studio.jobs.QUEUE_WAIT", 0.5)
+    ran = []
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS)
+    status, answer, headers, seconds = answered(served.port, LIGHT, {})
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert status == 503 and "busy" in answer["error"] and "retry-after" in headers and seconds < 3
+    time.sleep(0.2)
+    assert ran == []
+
+
+def test_the_budget_counts_work_not_the_wait_for_a_thread(served, route):
+    """A job of 0.3 s with a budget of 0.5 s is answered though it waited a second for a free thread."""
+    def short(request):
+        time.sleep(0.3)
+        return {"ok": True}
+
+    route(LIGHT, short, budget=0.5)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS)
+    threading.Timer(1.0, release.set).start()
+    status, answer, _, seconds = answered(served.port, LIGHT, {})
+    for thread in threads:
+        thread.join(10)
+    assert (status, answer) == (200, {"ok": True}) and seconds > 1

@@ -119,6 +119,7 @@ async function refresh() {
     shown = { cells: new Set(data.cells.map((c) => c[0])), ghosts: new Set(data.ghosts.map((c) => c[0])), spec: data.spec };
     shownEdits = sent;
     view.show(data, [data.cells, data.ghosts]);
+    if (!zoomedOnce) { zoomedOnce = true; if (touchScreen()) setZoom(tapZoom()); }
     drawGhosts(data.ghosts);
     drawMarks();
     drawHeat();
@@ -126,7 +127,7 @@ async function refresh() {
       `Board ${data.spec}, ${data.count} cells. Arrow keys move between cells; Enter removes a cell or adds a dashed one.`);
     refreshPages(body);
   } catch (error) {
-    if (!isAbort(error)) { message.textContent = error.message; document.body.dataset.busy = "0"; }
+    if (!isAbort(error)) { if (!tryAgainLater(error)) message.textContent = error.message; document.body.dataset.busy = "0"; }
   }
 }
 
@@ -141,22 +142,39 @@ function drawGhosts(ghosts) {
 
 async function refreshPages(body) {
   const summary = document.getElementById("pages-summary");
-  summary.textContent = "splitting into pages…";
+  summary.classList.add("stale");  // the old count stays, faded, until the new one comes: nothing moves
   try {
     const data = await pagesRequest.run((signal) => api("/api/board/pages", body, signal));
+    summary.classList.remove("stale");
     summary.textContent = data.summary;
+    summary.title = data.summary;
     summary.dataset.count = data.count;
     drawPages(data.pages);
     document.body.dataset.busy = "0";
   } catch (error) {
-    if (!isAbort(error)) { summary.textContent = ""; message.textContent = error.message; document.body.dataset.busy = "0"; }
+    if (!isAbort(error)) {
+      summary.classList.remove("stale");
+      summary.textContent = "";
+      if (!tryAgainLater(error)) message.textContent = error.message;
+      document.body.dataset.busy = "0";
+    }
   }
+}
+
+// A busy studio says when to try again: say so, and ask again then.
+function tryAgainLater(error) {
+  if (!error.retryAfter) return false;
+  message.textContent = `${error.message} (trying again in ${error.retryAfter} s)`;
+  setTimeout(() => refreshSoon(), error.retryAfter * 1000);
+  return true;
 }
 
 // The printed pages as dashed frames, each numbered at the middle of the part of it that shows, all numbers
 // of one size ("page 7", or "7" where pages are small on the screen); one that would touch another is
 // shortened, or left out.
+let lastPages = [];
 function drawPages(pages) {
+  lastPages = pages;
   const group = document.getElementById("pages");
   if (!group) return;
   group.replaceChildren();
@@ -205,9 +223,44 @@ async function save(action) {
   try { message.textContent = ""; await action(); } catch (error) { message.textContent = error.message; }
 }
 
-for (const button of form.querySelectorAll("button[data-format]")) {
-  button.addEventListener("click", () => save(() => download(`/api/board/download?format=${button.dataset.format}`, settings())));
+// A download is made on the server with its progress shown (a page count, or the seconds so far), its buttons
+// waiting meanwhile; Stop ends the work on the server too. Then the file is fetched and saved.
+const downloadRequest = new Latest();
+const formatButtons = [...form.querySelectorAll("button[data-format]")];
+
+async function makeDownload(format) {
+  const box = document.getElementById("download-progress");
+  const bar = box.querySelector("progress");
+  const step = document.getElementById("download-step");
+  const time = document.getElementById("download-time");
+  const started = performance.now();
+  const tick = () => { time.textContent = `${Math.round((performance.now() - started) / 1000)} s`; };
+  for (const button of formatButtons) button.disabled = true;
+  bar.removeAttribute("value");  // moving until the first page is drawn
+  step.textContent = `making the ${format.toUpperCase()}…`;
+  time.textContent = "";
+  box.hidden = false;
+  message.textContent = "";
+  const timer = setInterval(tick, 1000);
+  document.body.dataset.downloading = "1";
+  try {
+    const made = await downloadRequest.run((signal) => apiWithProgress(`/api/board/make?format=${format}`, settings(), signal,
+      (label, fraction) => { if (fraction > 0) bar.value = fraction; step.textContent = label; }));
+    step.textContent = "saving…";
+    await download(`/api/board/file?id=${made.id}`);
+    announce(`${made.name} saved`);
+  } catch (error) {
+    if (isAbort(error)) announce("Download stopped"); else message.textContent = error.message;
+  } finally {
+    clearInterval(timer);
+    for (const button of formatButtons) button.disabled = false;
+    box.hidden = true;
+    document.body.dataset.downloading = "0";
+  }
 }
+
+for (const button of formatButtons) button.addEventListener("click", () => makeDownload(button.dataset.format));
+document.getElementById("download-stop").addEventListener("click", () => downloadRequest.cancel());
 document.getElementById("save-board").addEventListener("click", () => save(() => download("/api/board/board-file", settings())));
 document.getElementById("save-preset").addEventListener("click", () => save(() => download("/api/board/preset", settings())));
 
@@ -291,6 +344,72 @@ async function playtest() {
 document.getElementById("playtest").addEventListener("click", playtest);
 document.getElementById("playtest-stop").addEventListener("click", () => playtestRequest.cancel());
 document.getElementById("heat-hide").addEventListener("click", () => { heat = null; drawHeat(); document.getElementById("heat-key").hidden = true; });
+
+// Zoom: the board drawn wider than its frame, which then scrolls (a finger drags it). On a touch screen the board
+// opens with every cell at least TAP_SIZE pixels wide, and a tap where cells are smaller zooms in there first; a
+// finger that moves drags the board and changes no cell.
+const TAP_SIZE = 46;
+const canvas = document.getElementById("canvas");
+const boardBox = canvas.querySelector(".board-box");
+let zoom = 1;
+let zoomedOnce = false;
+
+function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
+
+function cellPixels() {
+  const box = view.svg.viewBox.baseVal;
+  return box && box.width ? view.step * view.svg.clientWidth / box.width : 0;
+}
+
+function tapZoom() { const size = cellPixels(); return size ? Math.max(1, zoom * TAP_SIZE / size) : 1; }
+
+// Zoom to `level`, keeping the board point under (x, y) of the frame (its middle by default) where it was.
+function setZoom(level, x, y) {
+  const most = Math.max(4, tapZoom() * 1.5);
+  level = Math.min(Math.max(level, 1), most);
+  const fx = x === undefined ? canvas.clientWidth / 2 : x, fy = y === undefined ? canvas.clientHeight / 2 : y;
+  const px = (canvas.scrollLeft + fx) / boardBox.offsetWidth, py = (canvas.scrollTop + fy) / boardBox.offsetHeight;
+  zoom = level;
+  canvas.classList.toggle("zoomed", zoom > 1.001);
+  boardBox.style.width = zoom > 1.001 ? `${(zoom * 100).toFixed(1)}%` : "";
+  canvas.scrollLeft = px * boardBox.offsetWidth - fx;
+  canvas.scrollTop = py * boardBox.offsetHeight - fy;
+  view.place();
+  document.getElementById("zoom-out").disabled = zoom <= 1.001;
+  document.getElementById("zoom-in").disabled = zoom >= most - 0.001;
+  document.getElementById("zoom-fit").disabled = zoom <= 1.001;
+  drawPages(lastPages);
+}
+
+document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
+document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+document.getElementById("zoom-fit").addEventListener("click", () => setZoom(1));
+
+let touch = null;  // the finger on the board: where it went down, and whether it moved
+boardBox.addEventListener("pointerdown", (event) => {
+  if (event.pointerType !== "touch") return;
+  event.stopPropagation();  // the view acts on the tap (pointerup), not on the touch
+  touch = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+}, true);
+boardBox.addEventListener("pointermove", (event) => {
+  if (event.pointerType !== "touch") return;
+  event.stopPropagation();
+  if (touch && Math.hypot(event.clientX - touch.x, event.clientY - touch.y) > 10) touch.moved = true;
+}, true);
+boardBox.addEventListener("pointercancel", () => { touch = null; }, true);
+boardBox.addEventListener("pointerup", (event) => {
+  if (event.pointerType !== "touch") return;
+  const tap = touch && touch.id === event.pointerId && !touch.moved;
+  touch = null;
+  if (!tap) return;
+  if (cellPixels() < TAP_SIZE - 1) {  // too small to hit: zoom in around the tap
+    const frame = canvas.getBoundingClientRect();
+    setZoom(tapZoom(), event.clientX - frame.left, event.clientY - frame.top);
+    event.stopPropagation();
+    return;
+  }
+  view.pointerDown(event);
+}, true);
 
 readUrl();
 refresh();

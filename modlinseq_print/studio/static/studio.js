@@ -10,7 +10,11 @@ class StudioError extends Error {
 
 async function answerOf(response) {
   const data = await response.json().catch(() => ({ error: `the studio answered ${response.status}` }));
-  if (!response.ok) throw new StudioError(data.error || `the studio answered ${response.status}`, data.key);
+  if (!response.ok) {
+    const error = new StudioError(data.error || `the studio answered ${response.status}`, data.key);
+    error.retryAfter = Number(response.headers.get("Retry-After")) || null;  // a busy studio: try again then
+    throw error;
+  }
   return data;
 }
 
@@ -40,7 +44,7 @@ async function apiWithProgress(path, body, signal, onProgress) {
       const line = JSON.parse(buffer.slice(0, end));
       buffer = buffer.slice(end + 1);
       if (line.progress !== undefined) onProgress(line.progress, line.done / line.total);
-      else if (line.error !== undefined) throw new StudioError(line.error, line.key);
+      else if (line.error !== undefined) throw Object.assign(new StudioError(line.error, line.key), { retryAfter: line.retry_after || null });
       else return line.result;
     }
     if (done) throw new StudioError("the studio closed the answer early");
