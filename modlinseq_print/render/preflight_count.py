@@ -1,12 +1,12 @@
 """A quick count of a content stream's operators, made while the stream is inflated and before anything parses
 it: never more than the operators the stream holds, so that a file it finds past the operator budget is past it.
 
-The decoded bytes are read a line-aligned piece at a time, at C speed (bytes.translate and count, a regular
-expression where there are comments or strings): comments, literal strings, hex strings, then arrays and dictionaries
-(nested a few levels) are taken out, then every token that begins with a letter or a quote after white space or a delimiter is an
-operator, less one for each true, false and null. Where the text
-stops being plain (a string or an array left open across pieces, an inline image's binary data), the count stops: what it
-found is still a lower bound, and the exact count (the parser's) goes on as before.
+The decoded bytes are read a line-aligned piece at a time, at C speed (bytes.translate and count, regular
+expressions where there are comments, strings, arrays or dictionaries): comments, literal strings and hex
+strings, then arrays and dictionaries (nested a few levels) are taken out, then every token that begins with a
+letter or a quote after white space or a delimiter is an operator, less one for each true, false and null.
+Where the text stops being plain (a string or an array left open across pieces, an inline image's binary
+data), the count stops: what it found is still a lower bound, and the exact count (the parser's) goes on.
 """
 
 from __future__ import annotations
