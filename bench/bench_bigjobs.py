@@ -1,10 +1,10 @@
 """Benchmark: big valid jobs, each run as a user runs it (a fresh process): wall-clock seconds, CPU seconds (user
 plus system, which a busy shared machine does not inflate), peak memory and exit status.
 
-- `mod13 deck --per-piece DIR --dpi 2400` (refused at once: past the 200 million pixels of one run) and the same
-  deck at 610 dpi, the most that fits;
+- `mod13 deck --per-piece DIR --dpi 2400` (refused at once: past the 300 million pixels of one run) and the same
+  deck at 746 dpi, the most that fits;
 - `tiles --modulus 999 --copies 100 --service thegamecrafter` (99,900 pieces: refused before the layout) and the
-  largest bundle that fits, 12 slugs (767 tiles);
+  largest bundle that fits, 19 slugs (1,209 tiles);
 - `preflight` of two bombs of operators (tests/preflight_hostile.py), refused by the quick count.
 
 `--smallest` runs the refused jobs only.
@@ -63,11 +63,11 @@ def main() -> None:
                                                            "--service", "thegamecrafter",
                                                            "-o", str(folder / "tiles.pdf")])]
         if not SMALLEST:
-            jobs += [("mod13 deck --per-piece --dpi 610", ["mod13", "deck", "--per-piece", str(folder / "c610"),
-                                                          "--dpi", "610", "-o", str(folder / "d610.pdf")]),
-                     ("tiles 767 --service thegamecrafter", ["tiles", "--modulus", "13", "--copies", "59",
+            jobs += [("mod13 deck --per-piece --dpi 746", ["mod13", "deck", "--per-piece", str(folder / "c746"),
+                                                          "--dpi", "746", "-o", str(folder / "d746.pdf")]),
+                     ("tiles 1,209 --service thegamecrafter", ["tiles", "--modulus", "13", "--copies", "93",
                                                              "--service", "thegamecrafter",
-                                                             "-o", str(folder / "t767.pdf")])]
+                                                             "-o", str(folder / "t1209.pdf")])]
             jobs += bombs(folder)
         for name, argv in jobs:
             wall, cpu, peak, status = run(argv)

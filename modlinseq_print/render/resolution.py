@@ -18,8 +18,8 @@ MAX_PIXELS = 100_000_000
 
 
 #: The most pixels one run draws as PNG images in all (a folder of per-piece images, a service's bundle): at
-#: some 17 million pixels a second drawn and compressed, about 12 seconds of work on a small machine.
-MAX_RUN_PIXELS = 200_000_000
+#: some 27 million pixels a second drawn and compressed, about 11 seconds of work on a small machine.
+MAX_RUN_PIXELS = 300_000_000
 
 
 class PngError(FieldError):

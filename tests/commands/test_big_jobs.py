@@ -18,20 +18,20 @@ DECK_IMAGES = len(deck_cards()) + 1  # the faces and one back
 
 def test_a_2400_dpi_deck_folder_is_refused_with_the_dpi_that_fits(cli, tmp_path):
     result = cli("mod13", "deck", "--per-piece", tmp_path / "cards", "--dpi", "2400", "-o", tmp_path / "deck.pdf")
-    assert_one_line_error(result, "53 images at 2400 dpi of 6,553 x 8,915 pixels", "200 million pixels",
-                          "use --dpi 610 or less", folder=tmp_path)
+    assert_one_line_error(result, "53 images at 2400 dpi of 6,553 x 8,915 pixels", "300 million pixels",
+                          "use --dpi 746 or less", folder=tmp_path)
 
 
 def test_the_dpi_the_refusal_gives_is_the_largest_that_fits():
     def frame(dpi):
         return image_frame((CARD_WIDTH, CARD_HEIGHT), POD_BLEED, dpi)
 
-    assert not over_run(DECK_IMAGES, frame(610).pixels)
-    assert over_run(DECK_IMAGES, frame(611).pixels)
-    check_run(DECK_IMAGES, frame(610))
-    with pytest.raises(PngError, match="dpi=610 or less") as refused:
-        check_run(DECK_IMAGES, frame(611))
-    assert refused.value.field == "dpi" and refused.value.limit == 610
+    assert not over_run(DECK_IMAGES, frame(746).pixels)
+    assert over_run(DECK_IMAGES, frame(747).pixels)
+    check_run(DECK_IMAGES, frame(746))
+    with pytest.raises(PngError, match="dpi=746 or less") as refused:
+        check_run(DECK_IMAGES, frame(747))
+    assert refused.value.field == "dpi" and refused.value.limit == 746
 
 
 def test_a_deck_folder_within_the_budget_is_written_at_its_pixels(cli, tmp_path):
@@ -53,7 +53,7 @@ def test_99900_tiles_for_a_punchout_bundle_are_refused_before_the_layout(cli, tm
     result = cli("tiles", "--modulus", "999", "--copies", "100", "--service", "thegamecrafter",
                  "-o", tmp_path / "tiles.pdf")
     assert_one_line_error(result, "99,900 pieces fill about 1,561 slugs", "3,122 images of 2,475 x 3,150 pixels",
-                          "at most 12 slugs (about 768 pieces this size)", "fewer copies", folder=tmp_path)
+                          "at most 19 slugs (about 1,216 pieces this size)", "fewer copies", folder=tmp_path)
     assert max(laid_out) < 99_900
 
 
@@ -72,8 +72,8 @@ def test_the_slug_estimate_is_the_slugs_the_layout_fills():
     assert per_slug == 64
 
 
-@pytest.mark.parametrize("copies, refused", [(59, False), (60, True)])  # 767 and 780 pieces: 12 and 13 slugs
-def test_a_bundle_of_twelve_slugs_is_made_and_thirteen_refused(copies, refused):
+@pytest.mark.parametrize("copies, refused", [(93, False), (94, True)])  # 1,209 and 1,222 pieces: 19 and 20 slugs
+def test_a_bundle_of_nineteen_slugs_is_made_and_twenty_refused(copies, refused):
     from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
     from modlinseq_print.printables.tiles import TileLook
     from modlinseq_print.render.theme import get_theme
@@ -81,11 +81,11 @@ def test_a_bundle_of_twelve_slugs_is_made_and_thirteen_refused(copies, refused):
     from modlinseq_print.services.specs import ServiceError, get_service
 
     product = get_service("thegamecrafter").product("pieces")
-    assert 24 * product.pixels[0] * product.pixels[1] <= MAX_RUN_PIXELS < 26 * product.pixels[0] * product.pixels[1]
+    assert 38 * product.pixels[0] * product.pixels[1] <= MAX_RUN_PIXELS < 40 * product.pixels[0] * product.pixels[1]
     pieces = set_with_markers(13, copies, False, None, 0, 0, None)
     faces = PieceFaces(TileLook(), get_theme("green"), pieces)
     if refused:
-        with pytest.raises(ServiceError, match="780 pieces fill about 13 slugs"):
+        with pytest.raises(ServiceError, match="1,222 pieces fill about 20 slugs"):
             check_slugs(product, pieces, faces, "t")
     else:
         check_slugs(product, pieces, faces, "t")
