@@ -25,16 +25,25 @@ ROOT = Path(__file__).resolve().parents[1]
 BOMBS = ["96 MB of painting operators", "12 MB of q Q operators (3 million)"]
 
 
+#: The child runs the command and reports its own peak memory (VmHWM; ru_maxrss would count this process's
+#: memory at the fork).
+CHILD = ("import sys\nfrom modlinseq_print.cli import main\ntry:\n    status = main(sys.argv[1:])\n"
+         "finally:\n    print(next(line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')),"
+         " file=sys.stderr)\nsys.exit(status)")
+
+
 def run(argv: list[str]) -> tuple[float, float, float, int]:
-    """`python -m modlinseq_print ARGV` in a child process: wall seconds, CPU seconds, peak MB, exit status."""
+    """The command in a child process: wall seconds, CPU seconds (user plus system), peak MB, exit status."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     start = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-m", "modlinseq_print", *argv], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+    child = subprocess.Popen([sys.executable, "-c", CHILD, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             cwd=ROOT, env=env, text=True)
+    said = child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode
+    last = said.strip().splitlines()[-1] if said.strip() else ""
+    peak = int(last) / 1024 if last.isdigit() else float("nan")
+    return wall, usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status)
 
 
 def bombs(folder: Path) -> list[tuple[str, list[str]]]:
