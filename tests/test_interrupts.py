@@ -49,7 +49,9 @@ def test_ctrl_c_inside_the_png_write_callback(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(png_writer, "io", type("io", (), {"BytesIO": InterruptedOnWrite}))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "keep.png").write_bytes(b"OLD")
-    result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.png")
+    # cairo's own writer makes the transparent PNGs (a print-and-cut sheet for a cutter that takes images)
+    result = run_cli(capsys, "tiles", "--modulus", "5", "--copies", "1", "--cutter", "cricut", "--cut-mode", "print",
+                     "--cut-file", "cut.svg", "-o", "keep.png")
     _assert_interrupted(result, tmp_path, {"keep.png": b"OLD"})
 
 

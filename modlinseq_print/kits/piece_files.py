@@ -14,7 +14,7 @@ from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import (
-    CSV_NAME, POD_BLEED, POD_DPI, check_folder, image_frame, images_csv, piece_images, print_faces,
+    CSV_NAME, POD_BLEED, POD_DPI, check_folder, check_run, image_frame, images_csv, piece_images, print_faces,
 )
 from modlinseq_print.printables.cutters import Cutter, CutterError, cut_sheet, get_cutter, pieces_sheet
 from modlinseq_print.printables.print_and_cut import mark_sheets, print_cut_layout
@@ -241,5 +241,6 @@ def image_files(images, folder: str, frame) -> Files:
     from modlinseq_print.render.png_writer import scene_to_png
 
     path = check_folder(folder)  # the frame's pixels were checked when it was made (per_piece.image_frame)
+    check_run(len(images), frame)
     files = [(path / image.name, scene_to_png(image.scene, frame.dpi)) for image in images]
     return files + [(path / CSV_NAME, images_csv(images, frame).encode("utf-8"))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from modlinseq_print.printables.mod13 import back_items as card_back_items
 from modlinseq_print.printables.tile_sheets import Faces
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import Slot, bounding_box
-from modlinseq_print.render.resolution import check_resolution
+from modlinseq_print.render.resolution import MAX_RUN_PIXELS, PngError, check_resolution, over_run, run_message
 from modlinseq_print.render.scene import Polygon, Scene, Style
 
 POD_BLEED = 25.4 / 8  # mm: 1/8 in per side, The Game Crafter's and most services' bleed
@@ -57,6 +58,17 @@ def image_frame(trim: tuple[float, float], bleed: float, dpi: float) -> ImageFra
     by the one rule for a PNG's size (render.resolution) before any image is drawn."""
     pixels = check_resolution(Scene(trim[0] + 2 * bleed, trim[1] + 2 * bleed), dpi, "per-piece image")
     return ImageFrame(trim, bleed, dpi, pixels)
+
+
+def check_run(count: int, frame: ImageFrame) -> None:
+    """Refuse `count` images of the frame when they are more pixels than one run draws, saying which dpi fits."""
+    if not over_run(count, frame.pixels):
+        return
+    dpi = math.floor(frame.dpi * math.sqrt(MAX_RUN_PIXELS / (count * frame.pixels[0] * frame.pixels[1]))) + 2
+    while dpi > 1 and over_run(count, image_frame(frame.trim, frame.bleed, dpi).pixels):
+        dpi -= 1
+    raise PngError(f"{run_message(count, f'images at {frame.dpi:g} dpi', frame.pixels)}: use {mention('dpi', dpi)} "
+                   "or less", "dpi", dpi)
 
 
 @dataclass

@@ -5,16 +5,17 @@ from __future__ import annotations
 import struct
 import zlib
 
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
+def chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk: its length, kind, data and CRC."""
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
 def png_dpi(png: bytes) -> tuple[float, float] | None:
     """The resolution a PNG declares in its pHYs chunk, in dots per inch, or None when it declares none."""
-    position = len(_SIGNATURE)
+    position = len(SIGNATURE)
     while position + 8 <= len(png):
         length, kind = struct.unpack(">I4s", png[position:position + 8])
         if kind == b"pHYs":
@@ -28,11 +29,11 @@ def png_dpi(png: bytes) -> tuple[float, float] | None:
 
 def with_dpi(png: bytes, dpi: float) -> bytes:
     """The PNG with a pHYs chunk (pixels per metre) declaring `dpi`, right after its header, replacing any."""
-    if not png.startswith(_SIGNATURE):
+    if not png.startswith(SIGNATURE):
         raise ValueError("not a PNG")
-    header_end = len(_SIGNATURE) + 25  # IHDR: 4 length + 4 type + 13 data + 4 CRC
+    header_end = len(SIGNATURE) + 25  # IHDR: 4 length + 4 type + 13 data + 4 CRC
     per_metre = round(dpi / 0.0254)
-    parts, position = [png[:header_end], _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))], header_end
+    parts, position = [png[:header_end], chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))], header_end
     while position < len(png):  # copy every chunk but an existing pHYs
         length, kind = struct.unpack(">I4s", png[position:position + 8])
         if kind != b"pHYs":

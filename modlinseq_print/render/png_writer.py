@@ -18,6 +18,7 @@ from functools import lru_cache
 from modlinseq_print import interrupts
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
+from modlinseq_print.render.png_encode import opaque_png
 from modlinseq_print.render.png_resolution import with_dpi
 from modlinseq_print.render.resolution import MAX_PIXELS, MAX_SIDE, PngError, check_resolution, png_size  # noqa: F401
 from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
@@ -211,7 +212,7 @@ def _dashes(dash: tuple[float, ...]):
 
 def scene_to_png(scene: Scene, dpi: float = 150.0, background: str | None = "#ffffff") -> bytes:
     """The scene as PNG bytes at `dpi`, on a `background` colour '#rrggbb' (None: transparent), its resolution
-    recorded in the file."""
+    recorded in the file: RGB through png_encode when opaque, RGBA through cairo's writer when transparent."""
     width, height = check_resolution(scene, dpi)
     import cairocffi  # lazily: only PNG output needs cairo
 
@@ -230,6 +231,8 @@ def scene_to_png(scene: Scene, dpi: float = 150.0, background: str | None = "#ff
     context.save()  # raises cairo's error, if any, kept in its status by the unchecked calls above
     context.restore()
     surface.flush()
+    if background:  # opaque: our encoder, twice as fast as cairo's writer (which keeps the transparent ones)
+        return opaque_png(surface.get_data(), surface.get_stride(), width, height, dpi)
     out = io.BytesIO()
     with interrupts.deferred():  # cairo writes through a callback into Python, which a Ctrl-C must not cut
         surface.write_to_png(out)

@@ -2,7 +2,9 @@
 content read in bounded memory, and the file's structure (qpdf's warnings, data after %%EOF).
 
 A stream's decompressed size is measured before anything parses it (FlateDecode, the usual filter, is inflated
-piece by piece and counted, never held whole); a content stream of at most PARSE_AT_ONCE bytes is parsed in
+piece by piece and counted, never held whole); while a content stream is measured its operators are counted
+quickly (preflight_count: a lower bound, at C speed), so that a bomb of operators is refused before the slower
+exact parse begins; a content stream of at most PARSE_AT_ONCE bytes is parsed in
 one go (pikepdf builds a list of its instructions, about 135 bytes of memory per byte of content at worst), a
 larger one is streamed instruction by instruction (qpdf's parser with a callback), so memory stays bounded
 whatever the file. Going over a budget is a PreflightError: the file cannot be checked, and is not a file a
@@ -16,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.render.preflight_count import OperatorCount
 
 MIB = 1024 * 1024
 #: Decompressed bytes read per file (content streams, the output profile, the XMP): about 2,000 times the
 #: content of the standard kit (140 KB over 15 pages); a press file that needs more is not one we make.
 MAX_DECODED_BYTES = 256 * MIB
-#: Content operators interpreted per file: about 100 times the standard kit's 10,700. Reading costs some 2 to 5
-#: microseconds an operator, so a bomb of operators is refused within about 5 seconds.
+#: Content operators interpreted per file: about 100 times the standard kit's 10,700. The quick count made while
+#: a content stream is inflated refuses a bomb of operators after a few megabytes, well within a second.
 MAX_OPERATORS = 1_000_000
 #: A content stream up to this size (decoded) is parsed whole; a larger one is streamed.
 PARSE_AT_ONCE = 512 * 1024
@@ -44,6 +47,7 @@ class Budget:
 
     decoded: int = 0
     operators: int = 0
+    foreseen: int = 0  # operators the quick count found in the content being measured, not yet parsed
     file_size: int = 0  # the file's size: a stream's /Length larger than it is a lie qpdf repairs, not a size
 
     def bytes(self, count: int, what: str) -> None:
@@ -57,7 +61,11 @@ class Budget:
     def instructions(self, count: int, what: str) -> None:
         """Spend `count` content operators of `what`; refuse past MAX_OPERATORS."""
         self.operators += count
-        if self.operators > MAX_OPERATORS:
+        self.foresee(0, what)
+
+    def foresee(self, count: int, what: str) -> None:
+        """Refuse when the operators counted, and `count` more the quick count found, pass MAX_OPERATORS."""
+        if self.operators + self.foreseen + count > MAX_OPERATORS:
             raise PreflightError(f"{what} brings the file past {MAX_OPERATORS:,} content operators: this is not "
                                  f"a file a press would take; the preflight reads at most {MAX_OPERATORS:,} "
                                  "per file")
@@ -78,9 +86,19 @@ def _filters(stream) -> list[str]:
     return [str(value)]
 
 
-def decoded_size(stream, what: str, budget: Budget) -> int:
+def decoded_size(stream, what: str, budget: Budget, content: bool = False) -> int:
     """The decompressed size of a stream, spent from the budget, measured in bounded memory (a stream whose
-    data cannot be decoded counts its encoded size: reading it fails later, with its own message)."""
+    data cannot be decoded counts its encoded size: reading it fails later, with its own message). For
+    `content`, its operators are counted quickly on the way and foreseen in the budget."""
+    operators = OperatorCount() if content else None
+
+    def seen(data: bytes, last: bool = True) -> None:
+        if operators is not None:
+            found = operators.feed(data)
+            budget.foresee(operators.finish() if last else found, what)
+            if last:
+                budget.foreseen += operators.count
+
     import pikepdf
 
     from modlinseq_print.render.preflight_colour import number
@@ -96,6 +114,8 @@ def decoded_size(stream, what: str, budget: Budget) -> int:
     filters = _filters(stream)
     if not filters or len(raw) > MAX_DECODED_BYTES:
         budget.bytes(len(raw), what)
+        if not filters:
+            seen(raw)
         return len(raw)
     if filters in (["/FlateDecode"], ["/Fl"]):
         inflater, size, data = zlib.decompressobj(), 0, raw
@@ -107,19 +127,22 @@ def decoded_size(stream, what: str, budget: Budget) -> int:
                 budget.bytes(len(piece), what)
                 if not piece:
                     break
+                seen(piece, last=False)
         except zlib.error:
             pass  # qpdf says what is wrong when it reads the stream
+        seen(b"")
         return size
     if len(raw) * WORST_EXPANSION > MAX_DECODED_BYTES - budget.decoded:
         raise PreflightError(f"{what} is {len(raw):,} bytes under the filters {' '.join(filters)}, which could "
                              f"expand past the {MAX_DECODED_BYTES // MIB} MB the preflight reads per file: this is "
                              "not a file a press would take; save it with FlateDecode (the usual compression)")
     try:
-        size = len(stream.read_bytes())
+        data = stream.read_bytes()
     except pikepdf.PdfError:
-        size = len(raw)
-    budget.bytes(size, what)
-    return size
+        data = raw
+    budget.bytes(len(data), what)
+    seen(data)
+    return len(data)
 
 
 def content_streams(owner) -> list:
@@ -151,7 +174,9 @@ def read_content(owner, what: str, budget: Budget, step) -> None:
     import pikepdf
 
     streams = content_streams(owner)
-    size = sum(decoded_size(stream, what, budget) for stream in streams)
+    budget.foreseen = 0
+    size = sum(decoded_size(stream, what, budget, content=True) for stream in streams)
+    budget.foreseen = 0  # the parse counts them exactly
     try:
         if size <= PARSE_AT_ONCE:
             instructions = pikepdf.parse_content_stream(owner)

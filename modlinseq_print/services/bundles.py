@@ -18,7 +18,7 @@ from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.output_intents import OUTPUT_INTENTS
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.render.scene import Document, Page, Scene
-from modlinseq_print.services.punchout import cut_scenes, cut_spacing, slug_pages
+from modlinseq_print.services.punchout import check_slugs, cut_scenes, cut_spacing, slug_pages
 from modlinseq_print.services.specs import MM_PER_IN, Product, Service, ServiceError
 
 Files = list[tuple[str, bytes]]
@@ -71,7 +71,9 @@ def _card_pdf(product: Product, signed: bool) -> tuple[Files, list[str]]:
 
 
 def punchout_files(product: Product, pieces, faces, title: str) -> tuple[Files, list[str]]:
-    """Tiles, markers or a kit's pieces as the product takes them (custom punchout slugs), and README lines."""
+    """Tiles, markers or a kit's pieces as the product takes them (custom punchout slugs), and README lines;
+    refused before the layout when the slugs are more pixels than one run draws."""
+    check_slugs(product, pieces, faces, title)
     sheets = slug_pages(product, pieces, faces, title)
     renders = render_pages(sheets.document, "png", product.dpi)
     files: Files = []

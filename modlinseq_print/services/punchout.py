@@ -9,10 +9,12 @@ from dataclasses import replace
 from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import place_outline
 from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.resolution import MAX_RUN_PIXELS, over_run, run_message
 from modlinseq_print.render.scene import Polygon, Scene, Style
 from modlinseq_print.services.specs import MM_PER_IN, Product, ServiceError
 
 CUT_STYLE = Style(fill=None, stroke="#000000", stroke_width=0.1)
+TRIAL = 256  # pieces laid out first to learn how many fill a slug
 
 
 def nicked(outline: list[tuple[float, float]], count: int, width: float) -> list[tuple[tuple[float, float], ...]]:
@@ -63,6 +65,33 @@ def slug_pages(product: Product, pieces, faces, title: str):
     look = replace(faces.look, bleed=product.bleed, cut_line="none")
     options = SheetOptions(gap=cut_spacing(product), layout="duplex", title=title, footer=False)
     return build_sheets(pieces, faces.with_look(look), slug_sheet(product), options)
+
+
+def slugs_needed(product: Product, pieces, faces, title: str) -> tuple[int, int]:
+    """About how many slugs the pieces fill, and how many pieces fill one: learnt from laying out a few (the
+    first TRIAL, four times more while they fit on one slug), not all of them."""
+    trial = TRIAL
+    while True:
+        sheets = slug_pages(product, pieces[:trial], faces, title)
+        per_slug = sum(placement.page == 0 for placement in sheets.placements)
+        if trial >= len(pieces):
+            return len(sheets.document.pages) // 2, per_slug
+        if len(sheets.document.pages) > 2:
+            return math.ceil(len(pieces) / per_slug), per_slug
+        trial *= 4
+
+
+def check_slugs(product: Product, pieces, faces, title: str) -> None:
+    """Refuse, before the pieces are laid out, a set whose slug images are more pixels than one run draws
+    (render.resolution.MAX_RUN_PIXELS), saying how many pieces a bundle takes."""
+    slugs, per_slug = slugs_needed(product, pieces, faces, title)
+    pixels = tuple(product.pixels or (0, 0))
+    if not pixels[0] or not over_run(2 * slugs, pixels):  # type: ignore[arg-type]
+        return
+    most = MAX_RUN_PIXELS // (2 * pixels[0] * pixels[1])
+    raise ServiceError(f"{len(pieces):,} pieces fill about {slugs:,} slugs: "
+                       f"{run_message(2 * slugs, 'images', pixels)}; a bundle takes at most {most} slugs (about "
+                       f"{most * per_slug:,} pieces this size): give fewer copies or make several bundles")
 
 
 def cut_scenes(product: Product, sheets, outline) -> list[Scene]:
