@@ -78,6 +78,7 @@ class StudioApp:
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
         self.heavy: set[str] = set()
+        self.patient: set[str] = set()
         self.forms: dict[str, str | None] = {}
         pages = dict(PAGES)
         for module in api_modules():
@@ -85,6 +86,7 @@ class StudioApp:
             self.forms.update({path: getattr(module, "FORM", None) for _, path in module.ROUTES})
             self.budgets.update(getattr(module, "BUDGETS", {}))
             self.heavy |= set(getattr(module, "HEAVY", ()))
+            self.patient |= set(getattr(module, "PATIENT", ()))
             pages.update(getattr(module, "PAGES", {}))
         self.files = static_files()
         routes = [Route(path, partial(self.page, name), methods=["GET"]) for path, name in pages.items()]
@@ -145,7 +147,8 @@ class StudioApp:
             budget, heavy = self.budgets.get(path, BUDGET), path in self.heavy
             if "application/x-ndjson" in request.headers.get("accept", ""):
                 return ProgressStream(handler, body, query, budget, heavy, request.receive, self.forms.get(path))
-            answer = await watched(request, run_job(handler, Request(body, query), budget, heavy, self.forms.get(path)))
+            answer = await watched(request, run_job(handler, Request(body, query), budget, heavy, self.forms.get(path),
+                                                     patient=path in self.patient))
             return answer_response(answer)
         except ClientDisconnect:
             return Response(status_code=499)

@@ -157,23 +157,25 @@ def _checking(request: Request) -> Request:
 
 
 async def run_job(handler: Handler, request: Request, budget: float, heavy: bool = False,
-                  form: str | None = None) -> Any:
+                  form: str | None = None, patient: bool = False) -> Any:
     """Run a handler on a request, light (in a thread) or heavy (in a worker process), at most `budget` seconds
     of work (waiting for a free thread or worker not counted: a job that cannot start soon is refused with
     Busy). When the budget runs out (OverBudget) or this is cancelled (the client went away), the work is
-    stopped. A worker words its failures as the `form` page labels its fields."""
+    stopped. A worker words its failures as the `form` page labels its fields. A `patient` job (a picture a page
+    shows in an image element, which cannot try again) waits its turn and is never refused as busy."""
     report, request = request.progress, _checking(request)
+    queue = None if patient else (QUEUE_LIMIT, HEAVY_WAIT)
     try:
         async with asyncio.timeout(None) as deadline:
             clock = _Clock(deadline, budget)
             if heavy:
                 call = InWorker(handler, request.body, request.query, form=form)
-                return await in_worker(call, report, on_start=clock.start, queue=(QUEUE_LIMIT, HEAVY_WAIT))
-            answer = await in_thread(request.stopped, handler, request, on_start=clock.start)
+                return await in_worker(call, report, on_start=clock.start, queue=queue)
+            answer = await in_thread(request.stopped, handler, request, on_start=clock.start, admitted=patient)
             if isinstance(answer, InWorker):
                 clock.pause()
                 result = await in_worker(replace(answer, form=answer.form or form), report, on_start=clock.start,
-                                         queue=(QUEUE_LIMIT, HEAVY_WAIT))
+                                         queue=queue)
                 answer = (await in_thread(request.stopped, answer.then, result, admitted=True) if answer.then
                           else result)
             return answer

@@ -299,3 +299,4 @@ ROUTES = {("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset
           ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,
           ("POST", "/api/kit/preset-file"): preset_file}
 BUDGETS = {"/api/kit/build": 240.0}
+PATIENT = {"/api/kit/page"}  # the built kit's page pictures: image elements wait their turn, they cannot try again

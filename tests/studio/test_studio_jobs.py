@@ -359,6 +359,28 @@ def test_a_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, rou
     assert request(served.port, LIGHT, {})[0] == 200  # the queue is free again
 
 
+def test_a_picture_a_page_shows_waits_its_turn_and_is_never_refused(served, route, monkeypatch):
+    """The kit's page pictures are image elements, which cannot try again: with every thread taken and the
+    queue full they wait and are answered (a refusal is a broken picture and an error in the browser)."""
+    from modlinseq_print.studio.jobs import LIGHT_QUEUE
+
+    app = served.server.config.app
+    assert "/api/kit/page" in app.patient
+    monkeypatch.setattr(app, "patient", app.patient | {LIGHT})
+    ran = []
+    route(LIGHT, lambda request: ran.append(1) or {}, budget=30)
+    release, threads = hold_threads(served, route, LIGHT_WORKERS + LIGHT_QUEUE)
+    answers = []
+    waiting = threading.Thread(target=lambda: answers.append(answered(served.port, LIGHT, {})))
+    waiting.start()
+    time.sleep(0.5)
+    assert ran == [] and not answers  # still waiting, not refused
+    release.set()
+    for thread in [*threads, waiting]:
+        thread.join(10)
+    assert answers[0][0] == 200 and ran == [1]
+
+
 def test_a_heavy_request_that_cannot_start_soon_is_refused_at_once_as_busy(served, route, monkeypatch):
     monkeypatch.setattr("modlinseq_print.studio.jobs.QUEUE_LIMIT", 0)
     route(HEAVY, studio_work.spin, budget=60)
