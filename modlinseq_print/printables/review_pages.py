@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.position import PositionStyle, diagram_style, position_scene
 from modlinseq_print.render.paper import PAPERS
@@ -33,7 +34,8 @@ def setting_words(review: GameReview) -> str:
     """One line: the board, the modulus, and how many hands are known."""
     start = review.start
     count = len(review.turns)
-    return (f"Board {start.board.spec}, modulus {start.modulus}; {plural(count, 'turn')}; "
+    shape = board_shape(start.board)
+    return (f"Played on a {shape} with modulus {start.modulus}; {plural(count, 'turn')}; "
             f"the hands are known for {review.hands_known} of them.")
 
 
