@@ -1,14 +1,14 @@
 """modlinseq-print: printables and a rules engine for the MODLINSEQ number-tile game.
 
 `import modlinseq_print as mp` gives the front door of modlinseq_print/api.py: mp.board, mp.kit, mp.tiles,
-mp.markers, mp.position, mp.check, mp.moves, mp.simulate, mp.preflight, mp.pieces3d, mp.rack and
+mp.markers, mp.position, mp.check, mp.moves, mp.simulate, mp.review, mp.preflight, mp.pieces3d, mp.rack and
 mp.PressOptions. They load on first use, so importing the package stays cheap.
 """
 
 __version__ = "0.1.0"
 
-_API = ("board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "preflight", "pieces3d", "rack",
-        "PressOptions")
+_API = ("board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "review", "preflight", "pieces3d",
+        "rack", "PressOptions")
 __all__ = ["__version__", *_API]
 
 

@@ -10,6 +10,7 @@
     mp.check("hex:9", 13, "4B2, 6B1, 1A0")  # the object `check --json` prints
     mp.moves("hex:9", 13, "3,5,5,8,11,#,0", "4B2, 6B1, 8A0")  # the legal turns of a hand, as `moves --json`
     mp.simulate("standard", games=20).save("playtest.pdf")  # computer players' games and their figures
+    mp.review("hex:9", 13, "4B2, 6B1, 1A0; ...", hands="3,4,6,#\n...").save("review.pdf")  # a game reviewed
     mp.pieces3d(preset="standard").save("pieces.3mf")  # solids for 3D printers (the [3d] extra)
     mp.rack(hand=7, copies=4).save("rack.svg")  # .3mf/.stl to print, .svg/.dxf to laser-cut
 
@@ -37,7 +38,8 @@ from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
 
-__all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "preflight", "pieces3d",
+__all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "review", "preflight",
+           "pieces3d",
            "rack", "PressOptions", "ModlinseqError"]
 
 
@@ -314,6 +316,68 @@ def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, ha
                                   hand=hand, players=players, ai=ai, games=games, seed=seed)
     played = playtest(setup.variant, setup.kinds, tiles, games, seed, whole_number(jobs, "jobs"), progress)
     return PlaytestPrint(setup, played, findings(played, len(setup.variant.board.cells)))
+
+
+REVIEW_FORMATS = ("pdf", "html", "json")
+
+
+@dataclass
+class ReviewPrint:
+    """A reviewed game (`review`: rules.review.GameReview), as the `review` command makes it."""
+
+    review: object
+
+    @property
+    def report(self) -> dict:
+        """The object `review -o FILE.json` writes: every turn (`points`, `best`, `best_turn`, `left`, the cells
+        it blocked, the lines it left open), each player's accuracy and the turning points."""
+        from modlinseq_print.rules.review_text import review_json
+
+        return review_json(self.review)
+
+    @property
+    def text(self) -> str:
+        """The summary `review` prints on the terminal."""
+        from modlinseq_print.rules.review_text import review_text
+
+        return review_text(self.review)
+
+    def save(self, path, format: str | None = None) -> list[Path]:
+        """Write the review: a printable PDF, an HTML page or JSON, by `format` or the file's extension."""
+        import json
+
+        kind = (format or Path(path).suffix.lstrip(".")).lower()
+        if kind not in REVIEW_FORMATS:
+            raise FieldError(f"cannot write a review as {Path(path).name!r}: name it .pdf, .html or .json",
+                             "format", REVIEW_FORMATS)
+        if kind == "json":
+            return list(write_files_atomic([(path, json.dumps(self.report, indent=1) + "\n")]))
+        if kind == "html":
+            from modlinseq_print.printables.review_html import review_html
+            from modlinseq_print.render.svg_writer import scene_to_svg
+
+            return list(write_files_atomic([(path, review_html(self.review, scene_to_svg))]))
+        from modlinseq_print.printables.review_pages import review_document
+
+        return write_output(review_document(self.review), path, "pdf")
+
+
+def review(board: str, modulus: int, transcript: str, hands: str | None = None, *, pattern: str | None = None,
+           wrap: str | None = None, diagonals: bool = False, wild_policy: str = "E", marker: bool = False,
+           hash_swap: bool = False, players: int = 2) -> ReviewPrint:
+    """Review a game: each turn of `transcript` (one line per turn, as `score` reads it) with its points and,
+    where `hands` (the text of a hands file: one line per turn, the hand held before it, '-' where not known)
+    gives the hand, the best turn that hand allowed and the points left; the cells each turn blocked and the
+    lines it left open; each player's accuracy and the turning points. `players` names unnamed turns in
+    rotation."""
+    from modlinseq_print.rules.review import parse_hands, review_game
+    from modlinseq_print.rules.start import start_position
+    from modlinseq_print.rules.transcript import parse_transcript
+
+    start = start_position(board, modulus, wrap, diagonals, wild_policy, marker)
+    turns = parse_transcript(transcript, start.topology, start.modulus)
+    known = None if hands is None else parse_hands(hands, start.modulus)
+    return ReviewPrint(review_game(turns, start, known, pattern, players, hash_swap))
 
 
 @dataclass

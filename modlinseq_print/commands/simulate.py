@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
 from modlinseq_print.progress import Progress
@@ -50,7 +51,54 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=None, metavar="REPORT",
                         help="also write a one-page report with charts and a heat map: .pdf, .png or .svg")
     parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG report resolution in dots per inch (default 150)")
+    parser.add_argument("--save-games", default=None, metavar="DIR",
+                        help="also write each game to DIR: its transcript (game-001.txt) and the hand held before "
+                             "each turn (game-001-hands.txt), as review --hands reads them")
     parser.set_defaults(run=run)
+
+
+def review_options(variant) -> str:
+    """The options of `review` that replay a simulated game's variant."""
+    words = [f"--board {variant.board.spec}", f"-m {variant.modulus}"]
+    if variant.wrap and variant.wrap != variant.board.default_wrap:
+        words.append(f"--wrap {variant.wrap}")
+    if variant.pattern and variant.pattern != "none":
+        words.append(f"--pattern {variant.pattern}")
+    if variant.diagonals:
+        words.append("--diagonals")
+    if variant.policy != "E":
+        words.append(f"--wild-policy {variant.policy}")
+    if variant.marker:
+        words.append("--marker")
+    if variant.hash_swap:
+        words.append("--hash-swap")
+    return " ".join(words)
+
+
+def saved_games(folder: str, setup, games) -> list[tuple[Path, str]]:
+    """Each game's transcript and hands files: a comment at the top says how to review it."""
+    width = max(3, len(str(len(games))))
+    options = review_options(setup.variant)
+    files = []
+    for number, game in enumerate(games, 1):
+        name = f"game-{number:0{width}d}"
+        about = (f"// game {number} of {len(games)} ({setup.variant.board.spec}, modulus {setup.variant.modulus}, "
+                 f"{', '.join(setup.kinds)}); review it with:\n"
+                 f"// modlinseq-print review @{name}.txt {options} --hands {name}-hands.txt -o {name}.pdf\n")
+        files.append((Path(folder) / f"{name}.txt", about + game.transcript + "\n"))
+        files.append((Path(folder) / f"{name}-hands.txt",
+                      f"// the hand held before each turn of {name}.txt, one line per turn\n"
+                      + "\n".join(game.hands) + "\n"))
+    return files
+
+
+def _check_folder(folder: str) -> None:
+    """Refuse a folder name that names a file, before any game is played."""
+    from modlinseq_print.rules.errors import RulesError
+
+    if Path(folder).exists() and not Path(folder).is_dir():
+        raise RulesError(f"--save-games {folder!r} is a file, not a folder: name a folder (made if missing)",
+                         "save_games")
 
 
 def setup_from_args(args: argparse.Namespace):
@@ -73,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
         from modlinseq_print.render.output import format_for
 
         kind = format_for(args.output)  # a bad report name is refused before any game is played
+    if args.save_games:
+        _check_folder(args.save_games)
     progress = Progress(args.games, quiet=args.json)
     games = playtest(setup.variant, setup.kinds, tiles, args.games, args.seed, args.jobs,
                      lambda done: progress.step(f"game {done}"))
@@ -89,4 +139,10 @@ def run(args: argparse.Namespace) -> int:
         written = write_output(report_document(setup, found, games), args.output, kind, args.dpi)
         if not args.json:
             print(f"wrote {file_names(written)}: the playtest report")
+    if args.save_games:
+        from modlinseq_print.fileio import write_files_atomic
+
+        write_files_atomic(saved_games(args.save_games, setup, games))
+        if not args.json:
+            print(f"wrote {len(games)} games to {args.save_games}: transcripts and hands, ready for review")
     return 0

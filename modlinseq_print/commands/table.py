@@ -19,6 +19,7 @@ COMMANDS = {
     "score": "play turns in order: points per turn and running totals per player",
     "moves": "every legal turn a hand allows on a position, the best first",
     "simulate": "play many games between computer players: lengths, scores, heat map",
+    "review": "review a game: each turn beside the best its hand allowed, accuracy",
     "position": "draw a position: board, tiles, blocked cells and a legend of sequences",
     "kit": "a complete print-and-play kit (PDF) from a preset",
     "reference": "the rules sheet and reference card for a modulus",

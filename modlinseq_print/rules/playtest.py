@@ -32,7 +32,7 @@ MAX_JOBS = 64
 class GameSummary:
     """One simulated game: the number its shuffle was seeded with, scores by seat, turns played (freezes not
     counted), cells filled (the modulus marker's too) and blocked at the end, tiles left in the stock, the
-    longest sequence's tiles, and the CPU seconds it took."""
+    longest sequence's tiles, the CPU seconds it took, the transcript and each played turn's hand."""
 
     seed: int
     scores: tuple[int, ...]
@@ -42,6 +42,8 @@ class GameSummary:
     stock: int
     longest: int
     seconds: float
+    transcript: str = ""  # the turns played, one line each as `score` and `review` read them
+    hands: tuple[str, ...] = ()  # the hand held before each of those turns, as `review --hands` reads them
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -49,24 +51,30 @@ def game_seed(seed: int, number: int) -> int:
     return random.Random(f"{seed}:{number}").getrandbits(48)
 
 
-def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random) -> Game:
-    """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes."""
+def play_out(game: Game, kinds: tuple[str, ...], rng: random.Random, hands: list[str] | None = None) -> Game:
+    """Play a game between computer players (one kind per seat) to its end: each plays or, stuck, freezes;
+    `hands`, if given, gets the hand held before each turn played (a freeze adds none)."""
     with collector_paused():
         while not game.over:
-            game.take_turn(lambda to_move: choose(kinds[to_move.current], to_move, rng))
+            held = game.hands[game.current]
+            record = game.take_turn(lambda to_move: choose(kinds[to_move.current], to_move, rng))
+            if hands is not None and record.move is not None:
+                hands.append(f"{game.names[record.player]}: {held.text}")
     return game
 
 
 def play_game(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], seed: int) -> GameSummary:
     """Play one game between computer players (one kind per seat) to its end."""
     start = time.process_time()
+    hands: list[str] = []
     game = play_out(Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles), kinds,
-                    random.Random(seed))
+                    random.Random(seed), hands)
     analysis = analyse(game.position)
     placed = tuple(sorted(game.position.tiles))
     longest = max((r.tiles for r in analysis.sequences), default=1 if placed else 0)
     return GameSummary(seed, tuple(game.scores), sum(1 for r in game.records if r.move is not None), placed,
-                       len(analysis.blocked), game.stock_size, longest, time.process_time() - start)
+                       len(analysis.blocked), game.stock_size, longest, time.process_time() - start,
+                       game.transcript(), tuple(hands))
 
 
 def _portable(variant: Variant) -> tuple:
