@@ -1,8 +1,9 @@
 """Benchmark `moves --json --top 0`: the search for every legal turn and the making of its output, side by side,
 in CPU seconds (median of the repeats, a fresh search each time): five mid-game positions of the standard kit
-with the hand to move, and the biggest of them with two of the hand's tiles made wild (over 10,000 turns). The
-output is the turns' sequences (which the search leaves to be traced when asked for) and the JSON text. Goal: the
-output no slower than the search.
+(hex:9, modulus 13) with the hand to move, the biggest of them with two of the hand's tiles made wild (over 10,000
+turns), and first turns on square boards whose lines wrap (with diagonals) and on hex:9. The output is the turns'
+sequences (which the search leaves to be traced when asked for) and the JSON text. Goal: the output no slower
+than the search.
 
     python bench/bench_moves.py
 """
@@ -15,9 +16,10 @@ import time
 from _bench import sized, smallest
 from bench_play import mid_game, standard
 from modlinseq_print.rules.move_report import moves_json_text
-from modlinseq_print.rules.moves import Hand, legal_turns
+from modlinseq_print.rules.moves import Hand, legal_turns, parse_hand
+from modlinseq_print.rules.start import start_position
 
-REPEATS = sized(5, 1)
+REPEATS = sized(7, 1)
 
 
 def cases():
@@ -30,6 +32,11 @@ def cases():
                       game.variant.hash_swap))
     name, position, hand, pattern, swap = found[2]
     found.append((f"{name}, two wild", position, Hand(hand.naturals[:-2], hand.wild + 2), pattern, swap))
+    for board, wrap, diagonals, text in (("square:9x9", "lines", True, "1,2,3,4,5,6,7"),
+                                         ("square:12x12", "lines", False, "1,3,5,7,9,11,#"),
+                                         ("hex:9", None, False, "0,1,2,3,4,5,6,7,8,9,10,11")):
+        start = start_position(board, 13, wrap, diagonals)
+        found.append((f"{board} first turn", start, parse_hand(text, 13), None, False))
     return found
 
 

@@ -14,7 +14,7 @@ import json
 from json.encoder import encode_basestring_ascii as quoted  # what json.dumps writes for a string
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.moves import Hand, Move, TurnSequence
+from modlinseq_print.rules.moves import Hand, Move, TurnSequence, token
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.sequences import msa_options
 from modlinseq_print.wording import plural
@@ -30,6 +30,7 @@ class TurnReport:
         self._msas: dict[tuple, str | None] = {}
         self._chains: dict[int, tuple] = {}  # id -> the chain (kept alive), its cells' JSON, values, places
         self._sequences: dict[tuple, str] = {}
+        self._plans: dict[tuple, tuple] = {}  # (id of a turn's sequences, its cells) -> what its turns share
 
     def address(self, cell: Cell) -> str:
         """The cell's address on the position's board."""
@@ -91,25 +92,69 @@ class TurnReport:
             if cell in where:
                 for at in where[cell]:
                     values[at] = value
-        key = (id(chain), sequence.tiles, sequence.primary, sequence.bonus, sequence.points, *values)
+        return self._sequence_text(sequence, found[1], values)
+
+    def _sequence_text(self, sequence: TurnSequence, cells: str, values: list[int | None]) -> str:
+        """A sequence's JSON given its cells' JSON and its values after the turn (remembered by both)."""
+        key = (id(sequence.chain), sequence.tiles, sequence.primary, sequence.bonus, sequence.points, *values)
         text = self._sequences.get(key)
         if text is None:
-            msa = self._msa(chain, tuple(values))
+            msa = self._msa(sequence.chain, tuple(values))
             text = self._sequences[key] = (
-                f'{{"cells": {found[1]}, "tiles": {sequence.tiles}, "primary": {"true" if sequence.primary else "false"}, '
+                f'{{"cells": {cells}, "tiles": {sequence.tiles}, "primary": {"true" if sequence.primary else "false"}, '
                 f'"bonus": {sequence.bonus}, "points": {sequence.points}, '
                 f'"msa": {"null" if msa is None else quoted(msa)}}}')
         return text
 
+    def _plan(self, sequences: tuple[TurnSequence, ...], cells: tuple[Cell, ...]) -> tuple:
+        """What every turn with these sequences and these cells shares (a search's turns on one stretch do): the
+        cells' addresses and JSON, and for each sequence its JSON up to the MSA, its values before the turn, the
+        places on it of each of the turn's cells on it (the cell's index in the turn, the places on the chain), that
+        index alone when there is one, and the sequence's JSON by those cells' values."""
+        key = (id(sequences), cells)
+        plan = self._plans.get(key)
+        if plan is None:
+            parts = []
+            for sequence in sequences:
+                _, cells_json, before, where = self._chain(sequence.chain)
+                on = tuple((i, tuple(where[c])) for i, c in enumerate(cells) if c in where)
+                head = (f'{{"cells": {cells_json}, "tiles": {sequence.tiles}, '
+                        f'"primary": {"true" if sequence.primary else "false"}, '
+                        f'"bonus": {sequence.bonus}, "points": {sequence.points}, "msa": ')
+                parts.append((sequence.chain, head, before, on, on[0][0] if len(on) == 1 else None, {}))
+            plan = self._plans[key] = (sequences, [self.address(c) for c in cells], self.cells_json(cells), parts)
+        return plan
+
     def turn_json(self, move: Move) -> str:
         """One legal turn as JSON: its transcript, cells, values, swaps, points and sequences."""
-        placed = dict(move.tiles)
-        known = _known(placed)
-        values = ", ".join('"#"' if t.value is None else str(t.value) for t in placed.values())
-        sequences = ", ".join(self.sequence_json(known, s) for s in move.sequences)
-        return (f'{{"turn": {quoted(move.notation(self.position, self.address))}, '
-                f'"cells": {self.cells_json(placed)}, "values": [{values}], '
-                f'"swapped": {self.cells_json(move.swapped)}, "points": {move.points}, "sequences": [{sequences}]}}')
+        tiles = move.tiles
+        _, addresses, cells_json, parts = self._plan(move.sequences, tuple(c for c, _ in tiles))
+        known, words, values = [], [], []
+        for (_, tile), address in zip(tiles, addresses):
+            if tile.value is None:
+                known.append(tile.declared)
+                words.append(token(tile) + address)
+                values.append('"#"')
+            else:
+                text = str(tile.value)
+                known.append(tile.value)
+                words.append(text + address)
+                values.append(text)
+        texts = []
+        for chain, head, before, on, single, seen in parts:
+            mine = known[single] if single is not None else tuple([known[i] for i, _ in on])
+            text = seen.get(mine)
+            if text is None:
+                after = before.copy()
+                for i, places in on:
+                    for at in places:
+                        after[at] = known[i]
+                msa = self._msa(chain, tuple(after))
+                text = seen[mine] = head + ("null}" if msa is None else quoted(msa) + "}")
+            texts.append(text)
+        return (f'{{"turn": {quoted(", ".join(words))}, "cells": {cells_json}, "values": [{", ".join(values)}], '
+                f'"swapped": {self.cells_json(move.swapped)}, "points": {move.points}, '
+                f'"sequences": [{", ".join(texts)}]}}')
 
 
 def _known(placed: dict[Cell, object]) -> dict[Cell, int | None]:

@@ -68,8 +68,10 @@ class StretchChains:
         self._near: dict[Cell, list[Cell]] = {}
         self._steps: dict[Cell, list[tuple[Cell, Cell | None]]] = {}
 
-    def lines(self, walk: Walk, start: int, length: int, loop: bool) -> list[Line]:
-        """The lines a turn filling this stretch touches, in the order analyse lists them."""
+    def lines(self, walk: Walk, start: int, length: int, loop: bool,
+              crossing: list[tuple[Cell, Line]] | None = None) -> list[Line]:
+        """The lines a turn filling this stretch touches, in the order analyse lists them (`crossing`: the
+        lines crossing it, when crossings() has already found them)."""
         n = len(walk.cells)
         cells = tuple(walk.cells[(start + k) % n] for k in range(length))
         empty = {c for c in cells if c not in self.tiles}
@@ -77,7 +79,7 @@ class StretchChains:
         if changing - empty:  # wild tiles to swap: their own crossing chains too
             chains = chains_from(self.topo, _Filled(self.tiles, empty), sorted(changing, key=reading))
             return sorted((self._line(chain, changing, cells, loop) for chain in chains), key=_listed)
-        found = self.crossings(walk, start, length, empty)
+        found = crossing if crossing is not None else self.crossings(walk, start, length, empty)
         if found is None:
             chains = chains_from(self.topo, _Filled(self.tiles, empty), sorted(changing, key=reading))
             return sorted((self._line(chain, changing, cells, loop) for chain in chains), key=_listed)

@@ -110,6 +110,7 @@ class _Stretch:
     abuts: bool  # its new tiles touch the network
     plain: _Plain | None = None
     lines: list[Line] | None = field(default=None, repr=False)
+    details: dict[tuple, tuple[TurnSequence, ...]] = field(default_factory=dict, repr=False)
 
     def ordered(self, changes: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
         """A turn's tiles in line order."""
@@ -130,7 +131,7 @@ class _Placed(Move):
     def sequences(self) -> tuple[TurnSequence, ...]:
         """The sequences the turn forms or extends, the primary first."""
         if self._search is not None:
-            self._sequences = self._search._details(self._changes, (), self._stretch)
+            self._sequences = self._search._shared_details(self._changes, self._stretch)
             self._search = self._stretch = None
         return self._sequences
 
@@ -347,7 +348,8 @@ class TurnSearch:
 
     def _lines(self, stretch: _Stretch) -> list[Line]:
         if stretch.lines is None:
-            stretch.lines = self.chains.lines(stretch.walk, stretch.start, stretch.length, stretch.loop)
+            crossing = None if stretch.plain is None else stretch.plain.crossing
+            stretch.lines = self.chains.lines(stretch.walk, stretch.start, stretch.length, stretch.loop, crossing)
         return stretch.lines
 
     def _shape(self, changed: set[Cell], swapped: tuple[Cell, ...],
@@ -376,7 +378,7 @@ class TurnSearch:
             return None
         if not self.whole and not connected(self.topo, after):
             return None
-        sequences = self._details(changes, swapped, stretch)
+        sequences = self._shared_details(changes, stretch)
         return Move(stretch.ordered(changes), swapped, sum(s.points for s in sequences), sequences)
 
     def _wild_tiles_fit(self, after: Mapping[Cell, Tile], changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
@@ -400,8 +402,17 @@ class TurnSearch:
             return all(wild_support(after, chains, c, self.position.policy == "A") for c in placed)
         return True
 
-    def _details(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
-                 stretch: _Stretch) -> tuple[TurnSequence, ...]:
+    def _shared_details(self, changes: dict[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
+        """The sequences of a turn on a stretch: the same for every turn of it that changes the same cells and
+        puts wild tiles on the same ones (_details reads nothing else), so traced once for each and shared (a
+        report asks for the sequences of thousands of turns on a few hundred stretches)."""
+        key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
+        found = stretch.details.get(key)
+        if found is None:
+            found = stretch.details[key] = self._details(changes, stretch)
+        return found
+
+    def _details(self, changes: dict[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
         """The sequences a legal turn forms or extends, the primary first, each with its bonus and points: one
         pass over the stretch's lines (run for each turn listed, so written for speed)."""
         changed = changes.keys()

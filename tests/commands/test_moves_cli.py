@@ -46,3 +46,24 @@ def test_bad_input_is_one_line(cli, tmp_path, monkeypatch, argv, words):
     board = [] if "--board" in argv else ["--board", "hex:4"]
     result = cli("moves", "-m", "13", *board, *argv)
     assert_one_line_error(result, words, usage=words == "--top", folder=tmp_path, keep=["holed.txt"])
+
+
+@pytest.mark.parametrize("board, extra, hand", [
+    ("square:250x250", ["--wrap", "lines", "--diagonals"], ",".join(["#"] * 12)),
+    ("hex:9", [], "0,1,2,3,4,5,#,#,#,#,#,#"),
+])
+def test_a_search_past_the_budget_is_refused_up_front(board, extra, hand):
+    """Board and hand within their limits, but a search of minutes and gigabytes: one line within a second of
+    CPU, with what to change (on the search itself this ran past 100 s)."""
+    import resource
+    import subprocess
+    import sys
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "moves", "--board", board, "-m", "13", *extra,
+                           "--hand", hand], capture_output=True, text=True, timeout=60)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("modlinseq-print: error: finding every turn")
+    assert "the limit is 20 s and 1 GB" in done.stderr and "fewer wild tiles, a smaller hand" in done.stderr
+    assert after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime < 1.5

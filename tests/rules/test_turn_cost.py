@@ -1,0 +1,62 @@
+"""The estimate that bounds a search for every legal turn before it starts (rules/turn_cost.py): it follows the
+turns the search really tries on free boards, refuses what would take minutes, and lets the large cases below its
+budget run (bench/bench_turn_cost.py measures it against whole searches)."""
+
+import time
+
+import pytest
+
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.moves import legal_turns, parse_hand
+from modlinseq_print.rules.start import start_position
+from modlinseq_print.rules.turn_cost import MAX_BYTES, MAX_SECONDS, search_cost
+from modlinseq_print.rules.turn_search import TurnSearch
+
+WILD12 = ",".join(["#"] * 12)
+
+
+@pytest.mark.parametrize("board, wrap, diagonals, hand", [
+    ("square:8x8", "lines", True, "#,#,#,#,#"),
+    ("square:6x6", "lines", False, "0,1,2,3,4,5,6,7"),
+    ("square:7x7", "lines", True, "1,2,3,#"),
+    ("hex:6", None, False, "1,2,4,5,7,8,10"),
+    ("hex:9", None, False, "1,2,3,4,5,6,#"),
+])
+def test_the_estimate_follows_the_turns_tried_on_a_free_board(board, wrap, diagonals, hand):
+    position = start_position(board, 13, wrap, diagonals)
+    held = parse_hand(hand, 13)
+    estimated = sum(search_cost(position, held).turns)
+    found = len(TurnSearch(position, held, None, False).run())
+    assert found / 2.5 <= estimated <= found * 2.5, (estimated, found)
+
+
+@pytest.mark.parametrize("board, wrap, hand, tiles", [
+    ("square:250x250", "lines", WILD12, "3,000,000 turns"),
+    ("square:20x20", "lines", "0,1,2,3,4,5,6,7,8,9,10,11", "1,286,400 turns"),
+    ("hex:9", None, "0,1,2,3,4,5,#,#,#,#,#,#", "413,829 turns"),
+])
+def test_a_search_past_the_budget_is_refused_before_it_starts(board, wrap, hand, tiles):
+    position = start_position(board, 13, wrap, wrap is not None)
+    started = time.process_time()
+    with pytest.raises(RulesError) as refused:
+        legal_turns(position, parse_hand(hand, 13))
+    assert time.process_time() - started < 1
+    assert tiles in str(refused.value) and "a smaller board" in str(refused.value)
+
+
+def test_a_large_search_below_the_budget_runs():
+    position = start_position("square:10x10", 13, "lines", True)
+    hand = parse_hand("1,2,3,4,5,6,7", 13)
+    cost = search_cost(position, hand)
+    assert 0.5 < cost.seconds < MAX_SECONDS and cost.bytes < MAX_BYTES
+    assert len(legal_turns(position, hand)) > 30_000
+
+
+def test_a_position_with_tiles_costs_what_its_network_allows():
+    """Only the cells beside the network start stretches: one tile on the hostile board is a small search."""
+    from modlinseq_print.rules.transcript import build_position
+
+    start = start_position("square:250x250", 13, "lines", True)
+    position = build_position("5C3", start)[0]
+    cost = search_cost(position, parse_hand(WILD12, 13))
+    assert cost.starts == 9 * 4 and not cost.over
