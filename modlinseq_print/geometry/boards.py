@@ -65,6 +65,7 @@ class Board:
 
     def parse_address(self, text: str) -> Cell:
         """The cell at an address, or an AddressError if it is malformed or off the board."""
+        cell: Cell
         if self.grid == "square":
             cell = addresses.square_cell_of(text)
         else:
@@ -126,7 +127,7 @@ def file_cells(path: str | Path) -> frozenset[Cell]:
 def rect_cells(cols: int, rows: int) -> frozenset[Cell]:
     """The near-rectangular truncation centred on A0: rows of `cols` cells, odd rows shifted east by half a cell."""
     top = -((rows - 1) // 2)
-    cells = set()
+    cells: set[Cell] = set()
     for r in range(top, top + rows):
         start = -((cols - 1 + r) // 2)
         cells.update(Cell(q, r) for q in range(start, start + cols))

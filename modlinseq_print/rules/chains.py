@@ -120,7 +120,8 @@ class Chain:
 def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
                limit: int) -> tuple[list[Cell], list[Cell], bool]:
     """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
-    cells, steps = [cell], []
+    cells: list[Cell] = [cell]
+    steps: list[Cell] = []
     current, d = cell, direction
     while d is not None and len(steps) <= limit:
         nxt = topo.next_cell(current, d)
