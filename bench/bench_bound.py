@@ -39,7 +39,7 @@ def fewest_windows(cells, sizes) -> tuple[str, int]:
     for k, held in enumerate(sets):
         for i in held:
             holders[i].append(chosen[k])
-    for i, windows in holders.items():
+    for _i, windows in holders.items():
         problem += pulp.lpSum(windows) >= 1
     problem.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=900))
     return pulp.LpStatus[problem.status], round(pulp.value(problem.objective))

@@ -11,7 +11,7 @@ import stat
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from modlinseq_print.errors import ModlinseqError
 
@@ -66,7 +66,7 @@ def parse_int(text: str | int, what: str = "number", error: type[Exception] = In
     return int(stripped)
 
 
-def finite(value: float, what: str = "number", error: type[Exception] = InputError) -> float:
+def finite(value: float, what: str = "number", error: Callable[[str], Exception] = InputError) -> float:
     """The value, if it is a finite number; otherwise an error (nan, inf and overflowing decimals)."""
     if not math.isfinite(value):
         raise error(f"{what} must be a finite number, got {value}")

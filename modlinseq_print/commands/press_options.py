@@ -41,7 +41,7 @@ def add_press_arguments(parser: argparse.ArgumentParser, *, bleed_alias: bool = 
     group.add_argument("--die-spacing", default=None, metavar="LENGTH",
                        help=f"least space between die-cut pieces (default {DEFAULT_DIE_SPACING:g}mm)")
     group.add_argument("--pdfx", choices=tuple(PDFX_LEVELS), default=None,
-                       help=f"PDF/X level: 4 (PDF/X-4, the default) or 1a (PDF/X-1a:2003: PDF 1.4, no layers)")
+                       help="PDF/X level: 4 (PDF/X-4, the default) or 1a (PDF/X-1a:2003: PDF 1.4, no layers)")
     group.add_argument("--output-intent", choices=tuple(OUTPUT_INTENTS), default=None,
                        help="the printing condition the file is prepared for, with its profile embedded: fogra39 "
                             "(coated offset, ISO 12647-2; the default) or swop (SWOP web offset on grade 5 coated "

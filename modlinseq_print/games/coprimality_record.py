@@ -203,7 +203,7 @@ def replay(record: GameRecord) -> GameState:
                                f"{state.grid.next_number()} to {state.turn_last}), found turn {line.turn} by {line.player}")
             break
         reason = None
-        for position, cell in enumerate(line.squares):
+        for _position, cell in enumerate(line.squares):
             if reason:
                 state.violation = (f"line {line.line}: {reason}; {square_address_of(cell)} and the squares after "
                                    "it belong on a new line")

@@ -143,7 +143,9 @@ def explain(phrase: str, last: Sequence[int], card: int) -> str:
         d = signed_value(c - last[-2])
         return f"{c} {'-' if d < 0 else '+'} {abs(d)} = {_reduced(c + d, card)}, d = {d}"
     if phrase == "GP":
-        r = (c * inverse_mod(last[-2])) % MODULUS
+        inverse = inverse_mod(last[-2])
+        assert inverse is not None  # a GP's terms are units
+        r = (c * inverse) % MODULUS
         return f"{c} × {r} = {_reduced(c * r, card)}, r = {c}/{last[-2]} = {r}"
     a, b = last[-3], last[-2]
     return f"{a} - {3 * b} + {3 * c} = {_reduced(a - 3 * b + 3 * c, card)}"

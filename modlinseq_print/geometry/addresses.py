@@ -6,7 +6,7 @@ import re
 from math import isqrt
 
 from modlinseq_print.errors import AddressError
-from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell, distance
+from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, ORIGIN, Cell
 from modlinseq_print.geometry.squaregrid import SquareCell
 from modlinseq_print.inputs import excerpt, parse_int
 

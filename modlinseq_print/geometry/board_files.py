@@ -29,12 +29,12 @@ def is_mask(lines: list[str]) -> bool:
 class TooManyCells(BoardSpecError):
     """A board file with more cells than a board may have."""
 
-    def __init__(self, path: Path, most: int) -> None:
+    def __init__(self, path: Path | str, most: int) -> None:
         super().__init__(f"board file {short_path(path)} has more than {most:,} cells, the most a board may have "
                          "(as many as hex:150): give a smaller board")
 
 
-def parse_mask(lines: list[str], path: Path, most: int | None = None) -> frozenset[Cell]:
+def parse_mask(lines: list[str], path: Path | str, most: int | None = None) -> frozenset[Cell]:
     """Cells of an ASCII-art mask: one character per cell, rows offset by one character; more than `most`
     cells are refused before any is built."""
     if most is not None and sum(line.count(ch) for line in lines for ch in MASK_CELL + MASK_CENTRE) > most:
@@ -57,7 +57,7 @@ def parse_mask(lines: list[str], path: Path, most: int | None = None) -> frozens
     return frozenset(cells)
 
 
-def parse_address_list(text: str, path: Path, most: int | None = None) -> frozenset[Cell]:
+def parse_address_list(text: str, path: Path | str, most: int | None = None) -> frozenset[Cell]:
     """Cells of an address list: addresses separated by spaces, commas or new lines; reading stops at the
     first cell past `most`."""
     cells = set()

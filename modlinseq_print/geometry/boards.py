@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Callable, Hashable, Mapping, TypeVar
 
 from modlinseq_print.errors import AddressError, BoardSpecError
 from modlinseq_print.geometry import addresses
@@ -27,6 +27,8 @@ MAX_CELLS = 3 * MAX_ORDER * (MAX_ORDER + 1) + 1  # 67,951: the most cells of a f
 MAX_TESS_ORDER = 55
 MAX_SIDE = 250  # rect:250x250 and square:250x250, 62,500 cells
 
+_T = TypeVar("_T")
+
 
 @dataclass(frozen=True)
 class Board:
@@ -39,6 +41,15 @@ class Board:
     tess_order: int | None = None
     default_wrap: str = "none"
     default_pattern: str = "none"
+    # what other layers work out once per board (the rules' line topologies): it lives and dies with the board
+    _derived: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """The value `make()` gives, made once per board object and key, and kept as long as the board."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            return self._derived.setdefault(key, make())
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.cells
@@ -54,6 +65,7 @@ class Board:
 
     def parse_address(self, text: str) -> Cell:
         """The cell at an address, or an AddressError if it is malformed or off the board."""
+        cell: Cell
         if self.grid == "square":
             cell = addresses.square_cell_of(text)
         else:
@@ -115,7 +127,7 @@ def file_cells(path: str | Path) -> frozenset[Cell]:
 def rect_cells(cols: int, rows: int) -> frozenset[Cell]:
     """The near-rectangular truncation centred on A0: rows of `cols` cells, odd rows shifted east by half a cell."""
     top = -((rows - 1) // 2)
-    cells = set()
+    cells: set[Cell] = set()
     for r in range(top, top + rows):
         start = -((cols - 1 + r) // 2)
         cells.update(Cell(q, r) for q in range(start, start + cols))

@@ -15,7 +15,7 @@ class Cell(NamedTuple):
     q: int
     r: int
 
-    def __add__(self, other: tuple) -> "Cell":  # type: ignore[override]
+    def __add__(self, other: tuple) -> "Cell":
         return type(self)(self.q + other[0], self.r + other[1])
 
     def __sub__(self, other: tuple) -> "Cell":
@@ -69,7 +69,7 @@ def ring(k: int) -> list[Cell]:
     """Every cell at distance exactly k from A0."""
     if k == 0:
         return [ORIGIN]
-    cells = []
+    cells: list[Cell] = []
     for i, corner in enumerate(DIRECTIONS_CLOCKWISE):
         step = DIRECTIONS_CLOCKWISE[(i + 2) % 6]
         cells.extend(corner.scaled(k) + step.scaled(j) for j in range(k))

@@ -44,6 +44,7 @@ def step(board: Board, cell: Cell, direction: Cell, mode: str = "none") -> Cell 
     if nxt in board.cells:
         return nxt
     if mode == "tess":
+        assert board.tess_order is not None  # check_wrap allows tess only on a tess board
         return tess_home(nxt, board.tess_order)
     if mode == "lines":
         if board.grid == "square":

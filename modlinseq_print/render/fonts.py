@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.render.scene import Text
+
+if TYPE_CHECKING:  # for the annotations only: the scene measures its text with these fonts (text_metrics)
+    from modlinseq_print.render.scene import Text
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 #: canonical name -> shipped file

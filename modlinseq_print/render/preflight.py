@@ -26,8 +26,7 @@ from modlinseq_print.render.press import PDFX_LEVELS
 from modlinseq_print.render.preflight_budget import TRAILING_ALLOWANCE, Budget, PreflightError, Unreadable, \
     after_eof, decoded_size
 from modlinseq_print.render.preflight_colour import ALLOWED, number
-from modlinseq_print.render.preflight_content import Survey
-from modlinseq_print.render.preflight_objects import survey
+from modlinseq_print.render.preflight_content import Survey, survey
 
 DEFAULT_MAX_INK = 300  # per cent
 _BOX_SLACK = 1e-3  # points

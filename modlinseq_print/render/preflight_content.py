@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from modlinseq_print.render import preflight_objects as objects
 from modlinseq_print.render.preflight_budget import Budget, Unreadable, read_content
 from modlinseq_print.render.preflight_colour import Judgement, colourant_names, four_inks, judge, resolve
 
@@ -68,6 +69,14 @@ class Survey:
     seen: set[tuple[int, int]] = field(default_factory=set)  # the objects already read
     budget: Budget = field(default_factory=Budget)  # decompressed bytes and operators read so far
 
+    def walk(self, owner, resources, place: Place) -> None:
+        """Interpret a content stream the objects (render/preflight_objects.py) lead to, into this survey."""
+        walk(owner, resources, place, self)
+
+    def note_space(self, space, subject: str, place: Place) -> Judgement:
+        """Record a colour space an object uses (note_space), in this survey."""
+        return note_space(space, subject, place, self)
+
     def first_time(self, obj) -> bool:
         """True the first time an (indirect) object is met; direct objects have no identity and always are."""
         key = obj.objgen
@@ -107,10 +116,21 @@ def note_space(space, subject: str, place: Place, found: Survey) -> Judgement:
     return verdict
 
 
+def survey(pdf, budget: Budget | None = None) -> Survey:
+    """Walk every page, everything it draws and its annotations, and record what they paint (spending from
+    `budget`, a new one when None)."""
+    found = Survey(budget=budget or Budget())
+    for page_number, page in enumerate(pdf.pages, start=1):
+        place = Place(page_number)
+        resources = objects.inherited(page.obj, "/Resources")
+        objects.group(page.obj, "the page's transparency group", place, found)
+        walk(page, resources, place, found)
+        objects.annotations(page.obj, place, found)
+    return found
+
+
 def walk(owner, resources, place: Place, found: Survey) -> None:
     """Interpret one content stream (a page, or a form, pattern or glyph stream) and record what it paints."""
-    from modlinseq_print.render import preflight_objects as objects
-
     if len(place.within) > MAX_NESTING:
         found.colour.append(("unknown", place.say("content", f"is nested more than {MAX_NESTING} objects deep")))
         return
@@ -135,8 +155,6 @@ class _Interpreter:
 
     def step(self, operands, op: str) -> None:
         """Follow one instruction."""
-        from modlinseq_print.render import preflight_objects as objects
-
         state, place, found = self.state, self.place, self.found
         if op == "q":
             self.stack.append(state.copy())
@@ -165,8 +183,6 @@ def _ink_kind(verdict: Judgement) -> str:
 def _colour_operator(op: str, operands, state: _State, resources, place: Place, found: Survey) -> None:
     """Set the colour space or colour of a colour operator, judging the space (and a pattern's colours)."""
     import pikepdf
-
-    from modlinseq_print.render import preflight_objects as objects
 
     fill, values = op.islower(), tuple(operands)
     if op in ("sc", "scn", "SC", "SCN"):

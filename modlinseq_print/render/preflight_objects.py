@@ -8,24 +8,14 @@ cost one reading; colour spaces met again are judged again, which is cheap.
 
 from __future__ import annotations
 
-from modlinseq_print.render.preflight_budget import Budget
+from typing import TYPE_CHECKING
+
 from modlinseq_print.render.preflight_colour import entry, number, resolve
-from modlinseq_print.render.preflight_content import Place, Survey, note_space, walk
+
+if TYPE_CHECKING:  # the interpreter (preflight_content) calls these; they reach back through the Survey
+    from modlinseq_print.render.preflight_content import Place, Survey
 
 APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
-
-
-def survey(pdf, budget: Budget | None = None) -> Survey:
-    """Walk every page, everything it draws and its annotations, and record what they paint (spending from
-    `budget`, a new one when None)."""
-    found = Survey(budget=budget or Budget())
-    for page_number, page in enumerate(pdf.pages, start=1):
-        place = Place(page_number)
-        resources = inherited(page.obj, "/Resources")
-        group(page.obj, "the page's transparency group", place, found)
-        walk(page, resources, place, found)
-        annotations(page.obj, place, found)
-    return found
 
 
 def inherited(page, key: str):
@@ -78,7 +68,7 @@ def xobject(obj, name: str, resources, place: Place, found: Survey) -> None:
 def form(obj, place: Place, resources, found: Survey) -> None:
     """A form (an XObject, a soft mask's group or an appearance): its group, then its content."""
     group(obj, "transparency group", place, found)
-    walk(obj, obj.get("/Resources", resources), place, found)
+    found.walk(obj, obj.get("/Resources", resources), place)
 
 
 def image(obj, subject: str, resources, place: Place, found: Survey) -> None:
@@ -86,20 +76,20 @@ def image(obj, subject: str, resources, place: Place, found: Survey) -> None:
     if "/SMask" in obj:
         found.transparency.append(place.say(subject, "has a soft mask"))
     if "/ColorSpace" in obj and not obj.get("/ImageMask", False):
-        note_space(resolve(obj.ColorSpace, resources), subject, place, found)
+        found.note_space(resolve(obj.ColorSpace, resources), subject, place)
 
 
 def inline_image(obj, resources, place: Place, found: Survey) -> None:
     """An inline image (BI ... ID ... EI): its colour space, written in full, abbreviated or by resource name."""
     space = obj.get("/ColorSpace", obj.get("/CS"))
     if space is not None and not obj.get("/ImageMask", obj.get("/IM", False)):
-        note_space(resolve(space, resources), "an inline image", place, found)
+        found.note_space(resolve(space, resources), "an inline image", place)
 
 
 def shading(obj, subject: str, place: Place, found: Survey) -> None:
     """A shading, painted with `sh` or through a shading pattern: its colour space."""
     if _dictionary(obj) and "/ColorSpace" in obj:
-        note_space(resolve(obj.ColorSpace, None), subject, place, found)
+        found.note_space(resolve(obj.ColorSpace, None), subject, place)
 
 
 def pattern(name, resources, place: Place, found: Survey) -> None:
@@ -115,7 +105,7 @@ def pattern(name, resources, place: Place, found: Survey) -> None:
         shading(obj.get("/Shading"), f"shading pattern {name}", place, found)
         graphics_state(obj.get("/ExtGState"), f"of pattern {name}", None, place, found)
     elif isinstance(obj, pikepdf.Stream) and found.first_time(obj):
-        walk(obj, obj.get("/Resources"), place.inside(f"tiling pattern {name}"), found)
+        found.walk(obj, obj.get("/Resources"), place.inside(f"tiling pattern {name}"))
 
 
 def graphics_state(obj, name: str, state, place: Place, found: Survey) -> None:
@@ -144,7 +134,7 @@ def group(owner, subject: str, place: Place, found: Survey) -> None:
         return
     found.transparency.append(place.say(subject, "makes transparency"))
     if "/CS" in obj:
-        note_space(resolve(obj.CS, None), subject, place, found)
+        found.note_space(resolve(obj.CS, None), subject, place)
 
 
 def type3_font(font, name: str, resources, place: Place, found: Survey) -> None:
@@ -156,8 +146,7 @@ def type3_font(font, name: str, resources, place: Place, found: Survey) -> None:
         return
     for glyph, stream in glyphs.items():
         if _dictionary(stream) and found.first_time(stream):
-            walk(stream, font.get("/Resources", resources), place.inside(f"glyph {glyph} of Type 3 font {name}"),
-                 found)
+            found.walk(stream, font.get("/Resources", resources), place.inside(f"glyph {glyph} of Type 3 font {name}"))
 
 
 def annotations(page, place: Place, found: Survey) -> None:

@@ -94,19 +94,11 @@ class Topology:
         return slope_of(direction)
 
 
-_TOPOLOGIES: dict[tuple[int, str | None, bool], tuple[Board, Topology]] = {}
-
-
 def topology_of(board: Board, wrap: str | None = None, diagonals: bool = False) -> Topology:
     """The Topology of a board and wrap mode, made once and shared by the positions on that board object (its
-    next-cell table and walks are caches: the positions of one game share them)."""
-    key = (id(board), wrap, diagonals)
-    found = _TOPOLOGIES.get(key)
-    if found is None or found[0] is not board:
-        if len(_TOPOLOGIES) >= 32:
-            _TOPOLOGIES.pop(next(iter(_TOPOLOGIES)))
-        found = _TOPOLOGIES[key] = (board, Topology(board, wrap, diagonals))
-    return found[1]
+    next-cell table and walks are caches: the positions of one game share them). It is kept on the board, so it
+    goes when the board goes."""
+    return board.derived(("topology", wrap, diagonals), lambda: Topology(board, wrap, diagonals))
 
 
 @dataclass(frozen=True)
@@ -128,7 +120,8 @@ class Chain:
 def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
                limit: int) -> tuple[list[Cell], list[Cell], bool]:
     """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
-    cells, steps = [cell], []
+    cells: list[Cell] = [cell]
+    steps: list[Cell] = []
     current, d = cell, direction
     while d is not None and len(steps) <= limit:
         nxt = topo.next_cell(current, d)

@@ -52,7 +52,7 @@ def test_python_m_prints_it_without_argparse(monkeypatch, flag):
 
 
 def test_every_command_has_its_own_help(cli):
-    for name, summary in COMMANDS.items():
+    for name, _summary in COMMANDS.items():
         result = cli(name, "--help")
         assert result.status == 0 and result.err == "", name
         assert result.out.startswith(f"usage: modlinseq-print {name} ") and "options:" in result.out, name

@@ -12,7 +12,6 @@ import pytest
 from modlinseq_print.printables.box_pages import CUT, FOLD
 from modlinseq_print.printables.box_sets import DECK_CARD, deck_box, piece_size, pieces_box
 from modlinseq_print.printables.boxes import BoxError, card_thickness
-from modlinseq_print.printables.cutfile import CUT_LAYER, SCORE_LAYER
 from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.scene import Polygon
 

@@ -187,5 +187,5 @@ def test_the_reading_box_and_every_question_are_on_the_sheet_in_every_language(l
     assert all(q in plain for q, _a in questions if q != wild)
     if lang == "en":  # one tile of the first turn read aloud, and the turn and its line written out
         said = re.search(r"(\d+)([A-Z]\d+) reads: the \1 goes on cell \2\.", text)
-        assert said and f"as 9B2, 11B1, 0A0, 2M1. " in text and ": 9 ~ 11 ~ 0 ~ 2." in text
+        assert said and "as 9B2, 11B1, 0A0, 2M1. " in text and ": 9 ~ 11 ~ 0 ~ 2." in text
         assert "you may not pass" in text and "or chooses not to" not in text

@@ -8,7 +8,7 @@ from modlinseq_print.printables.board import board_scene
 from modlinseq_print.render.paper import BOARD_MARGIN, make_sheet
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.pdf_writer import document_to_pdf
-from modlinseq_print.render.scene import Embed, Polygon, Text, Use
+from modlinseq_print.render.scene import Polygon, Text, Use
 from modlinseq_print.render.pagination import laid_over, shared_edges
 from modlinseq_print.render.pagination_pages import paginated_document
 from pagination_helpers import assert_plan_is_right, content_share, marks_between, plan_for

@@ -84,7 +84,7 @@ def test_die_lines_are_the_cutcontour_separation_overprinting_in_an_optional_con
         assert [str(g.Name) for g in groups] == ["CutContour"]
         assert list(pdf.Root.OCProperties.D.ON) == list(groups)
         paths = 0
-        for owner, resources, ops in streams(pdf):
+        for _owner, resources, ops in streams(pdf):
             for block in die_blocks(ops):
                 names = [op for _, op in block]
                 assert names[:5] == ["q", "gs", "CS", "SCN", "w"]

@@ -65,7 +65,7 @@ def compare(position: Position) -> None:
 @pytest.mark.parametrize("layout", LAYOUTS, ids=[f"{s}-{w}{'-diagonals' if d else ''}" for s, w, d in LAYOUTS])
 def test_engine_agrees_with_the_model_on_random_positions_with_wild_tiles(layout):
     rng = random.Random(f"wilds {layout}")
-    for case in range(CASES_PER_LAYOUT):
+    for _case in range(CASES_PER_LAYOUT):
         wilds = rng.choice((1, 2, 3, 4, 6, 8, 10))
         compare(random_position(rng, layout, wilds))
 

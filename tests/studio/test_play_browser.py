@@ -218,7 +218,7 @@ def test_the_turns_list_follows_a_whole_game_of_computers_told_in_words(page, st
     assert len(said) == len(played)
     for record, words in zip(played, said):
         assert re.fullmatch(rf"{game.names[record.player]} laid .+: (no points|1 point|{record.points} points)", words)
-        for cell, tile in record.move.tiles:
+        for cell, _tile in record.move.tiles:
             assert f"on {game.position.board.address(cell)}" in words
         assert record.notation not in words  # words, not the transcript's notation
     assert {a for r in played for a in (game.position.board.address(c) for c, _ in r.move.tiles)} == \
