@@ -13,6 +13,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from modlinseq_print import interrupts
@@ -158,7 +159,7 @@ class Written(list):
     replaced: list[Path] = []
 
 
-def write_files_atomic(files: list[tuple[str | os.PathLike, bytes | str | None]]) -> Written:
+def write_files_atomic(files: Sequence[tuple[str | os.PathLike, bytes | str | None]]) -> Written:
     """Write several files all or nothing; a None payload removes that file (a stale page). Return the
     paths written, with the removed ones in `.removed`."""
     items = [(Path(path), data.encode("utf-8") if isinstance(data, str) else data) for path, data in files]

@@ -30,7 +30,8 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _table(rows: list[list], marked: set[int] = frozenset(), numeric: set[int] = frozenset()) -> str:
+def _table(rows: list[list], marked: frozenset[int] | set[int] = frozenset(),
+           numeric: frozenset[int] | set[int] = frozenset()) -> str:
     head = "".join(f"<th>{_e(c)}</th>" for c in rows[0])
     body = []
     for i, row in enumerate(rows[1:]):
@@ -45,7 +46,7 @@ def review_html(review: GameReview, svg: Callable[[Scene], bytes], title: str = 
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
              f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><style>{STYLE}</style></head>"
              f"<body><h1>{_e(title)}</h1><p>{_e(setting_words(review))}</p><h2>Players</h2>"]
-    rows = [["Player", "Turns", "Points", "Accuracy (scored of the best available)"]]
+    rows: list[list] = [["Player", "Turns", "Points", "Accuracy (scored of the best available)"]]
     rows += [[p.name, p.turns, p.points, accuracy_words(p)] for p in review.players]
     parts.append(_table(rows, numeric={1, 2}))
     parts.append("<h2>Turning points</h2>")

@@ -51,6 +51,7 @@ def without_hands_words(review: GameReview) -> str:
 def pair_scene(review: GameReview, turn: TurnReview, style: PositionStyle | None = None) -> Scene:
     """The turn played (its tiles outlined) beside the best turn its hand allowed, each with its points above."""
     style = style or review_style()
+    assert turn.best is not None  # a pair is drawn only for a turn whose hand is known
     played = position_scene(analyse(turn.after), dataclasses.replace(style, highlight=frozenset(turn.placed)))
     best_position = turn.before.with_tiles(dict(turn.best_tiles))
     best = position_scene(analyse(best_position),
@@ -67,7 +68,8 @@ def pair_scene(review: GameReview, turn: TurnReview, style: PositionStyle | None
 
 
 def pair_caption(turn: TurnReview) -> str:
-    """The words under a pair of diagrams."""
+    """The words under a pair of diagrams (of a turn whose hand is known)."""
+    assert turn.hand is not None and turn.best is not None
     return (f"Turn {turn.number}, {turn.player}, hand {turn.hand.text}: played {turn.played} for "
             f"{plural(turn.points, 'point')}; the best turn, {turn.best_turn}, scores {plural(turn.best, 'point')} "
             f"({turn.left} left). The tiles of each turn are outlined.")

@@ -43,7 +43,7 @@ def opaque_png(data, stride: int, width: int, height: int, dpi: float) -> bytes:
                 numpy.subtract(here[1:], here[:-1], out=rgb[1:, :, out])
             else:
                 numpy.subtract(here, above, out=rgb[:, :, out])
-        parts.append(packer.compress(band))
+        parts.append(packer.compress(band.tobytes()))
     parts.append(packer.flush())
     per_metre = round(dpi / 0.0254)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)

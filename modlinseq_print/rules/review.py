@@ -214,11 +214,11 @@ def _players(turns: list[TurnReview]) -> tuple[PlayerReview, ...]:
         own = [t for t in turns if t.player == name]
         known = [t for t in own if t.best is not None]
         found.append(PlayerReview(name, len(own), sum(t.points for t in own), len(known),
-                                  sum(t.points for t in known), sum(t.best for t in known)))
+                                  sum(t.points for t in known), sum(t.best or 0 for t in known)))
     return tuple(found)
 
 
 def _turning_points(turns: list[TurnReview]) -> tuple[int, ...]:
     left = [t for t in turns if t.left]
-    left.sort(key=lambda t: (-t.left, t.number))
+    left.sort(key=lambda t: (-(t.left or 0), t.number))
     return tuple(t.number for t in left[:TURNING_POINTS])

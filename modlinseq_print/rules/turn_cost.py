@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING
 
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import Hand
 from modlinseq_print.rules.position import Position
+
+if TYPE_CHECKING:  # the search imports this module: its Hand is only named here
+    from modlinseq_print.rules.moves import Hand
 
 #: Estimated CPU seconds of one turn tried: with no wild tile, with one, with two or more.
 SECONDS_PER_TURN = (20e-6, 60e-6, 600e-6)

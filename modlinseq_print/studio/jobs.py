@@ -96,7 +96,7 @@ async def in_thread(stopped: threading.Event, function: Callable, *args,
 
     def starting() -> None:  # in the pool's thread
         try:
-            loop.call_soon_threadsafe(lambda: began.done() or began.set_result(None))
+            loop.call_soon_threadsafe(lambda: None if began.done() else began.set_result(None))
         except RuntimeError:  # that loop is closed: nobody waits
             pass
 
@@ -124,7 +124,8 @@ class _Clock:
     """A job's time budget on its deadline: it runs while the job works, and stands still while it waits."""
 
     def __init__(self, deadline: asyncio.Timeout, budget: float):
-        self.deadline, self.left, self.since = deadline, budget, None
+        self.deadline, self.left = deadline, budget
+        self.since: float | None = None
         self.loop = asyncio.get_running_loop()
 
     def start(self) -> None:
