@@ -1,25 +1,30 @@
 """Measure the game lengths of the shipped presets' kits (and of the standard kit at the larger moduli the
 documentation shows) by playing their games, into modlinseq_print/data/game_lengths.toml, which kits read
 instead of playing the same games at every build (kits/game_length.py). Run it after a change to the rules
-engine, the computer players or a shipped preset: `python scripts/measure_game_lengths.py`.
+engine, the computer players or a shipped preset: `python scripts/measure_game_lengths.py`. It plays
+MEASURED_GAMES (40) games at each player count, 2 to 6, of each game not yet measured (`--again`: of every
+game), writing the table after each: about half an hour on two cores for every game.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
 
-from modlinseq_print.kits.game_length import GAMES, MEASURED, SHUFFLE, game_key, game_of, play_lengths
+from modlinseq_print.kits.game_length import (MEASURED, MEASURED_GAMES, SHUFFLE, game_key, game_of, measured_ahead,
+                                              play_lengths)
 from modlinseq_print.kits.preset_loading import load_preset
 
 PRESETS = sorted(path.stem for path in (Path(MEASURED).parent.parent / "presets").glob("*.toml"))
 LARGER_MODULI = [24, 36, 50, 99]  # the standard kit at these moduli, as docs/kit.md and the tests build it
+JOBS = min(2, os.cpu_count() or 1)  # processes playing games; the games and figures are the same for any number
 
 
 def games() -> list[tuple]:
-    """The settings of every game to measure, each once."""
-    presets = [load_preset(name) for name in PRESETS]
+    """The settings of every game to measure, each once, the standard kit's first."""
+    presets = [load_preset(name) for name in sorted(PRESETS, key=lambda name: name != "standard")]
     presets += [replace(load_preset("standard"), modulus=m, measures=None) for m in LARGER_MODULI]
     found = {}
     for preset in presets:
@@ -28,27 +33,39 @@ def games() -> list[tuple]:
     return list(found.values())
 
 
-def toml_entry(settings: tuple) -> str:
+def toml_entry(settings: tuple, lengths: tuple) -> str:
     """One [[game]] table: the settings, then each player count's rounds and turns."""
     board, modulus, copies, wild, no_zero, wrap, pattern, marker = settings
-    lengths = play_lengths(*settings)
     lines = ["[[game]]", f'board = "{board}"', f"modulus = {modulus}", f"copies = {copies}", f"wild = {wild}",
              f"no_zero = {str(no_zero).lower()}", f'wrap = "{wrap or ""}"', f'pattern = "{pattern or ""}"',
-             f"marker = {str(marker).lower()}", f"games = {GAMES}", f"shuffle = {SHUFFLE}",
+             f"marker = {str(marker).lower()}", f"games = {min(g.games for g in lengths)}", f"shuffle = {SHUFFLE}",
              f"players = {[length.players for length in lengths]}",
              f"rounds = {[list(length.rounds) for length in lengths]}",
              f"turns = {[list(length.turns) for length in lengths]}"]
     return "\n".join(lines) + "\n"
 
 
+HEADER = ("# Game lengths measured ahead of time by scripts/measure_game_lengths.py: each shipped preset's game\n"
+          f"# (and the standard kit's at larger moduli), {MEASURED_GAMES} games of greedy players at each player "
+          "count\n# its stock serves (2 to 6).\n")
+
+
 def main() -> None:
-    """Play every game and write the table."""
-    parts = ["# Game lengths measured ahead of time by scripts/measure_game_lengths.py: each shipped preset's game\n"
-             "# (and the standard kit's at larger moduli), GAMES games at each player count its stock serves.\n"]
+    """Play every game measured with fewer than MEASURED_GAMES games (`--again`: every game), standard kit
+    first, writing the table after each: an interrupted run keeps what it measured (and the older figures
+    of the games it did not reach) and the next run goes on from there."""
+    jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else JOBS
+    known = measured_ahead()
+    done = {game_key(*settings): toml_entry(settings, known[game_key(*settings)]) for settings in games()
+            if game_key(*settings) in known}
     for settings in games():
-        print(f"playing {settings[0]}, modulus {settings[1]} ...", file=sys.stderr, flush=True)
-        parts.append(toml_entry(settings))
-    Path(MEASURED).write_text("\n".join(parts), encoding="utf-8")
+        key = game_key(*settings)
+        if "--again" not in sys.argv and key in known and min(g.games for g in known[key]) >= MEASURED_GAMES:
+            continue
+        print(f"playing {settings[0]}, modulus {settings[1]}, {settings[2]} of each value ...", file=sys.stderr,
+              flush=True)
+        done[key] = toml_entry(settings, play_lengths(*settings, games=MEASURED_GAMES, jobs=jobs))
+        Path(MEASURED).write_text("\n".join([HEADER, *done.values()]), encoding="utf-8")
     print(f"wrote {MEASURED}", file=sys.stderr)
 
 

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"the kit played: a preset name or .toml file (default {DEFAULT_PRESET}); "
                              "the options below change it")
     parser.add_argument("--games", type=POSITIVE, default=100, metavar="N", help="games to play (default 100)")
-    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N", help="players, 1 to 4 (default 2)")
+    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N", help="players, 1 to 6 (default 2)")
     parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
     parser.add_argument("--ai", default="greedy", metavar="KIND",
                         help="computer players: greedy or careful, or one per seat, e.g. careful,greedy "

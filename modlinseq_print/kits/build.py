@@ -15,6 +15,7 @@ from modlinseq_print.kits.game_facts import facts_line
 from modlinseq_print.kits.game_length import GameLength, game_lengths, pad_rounds, pad_note
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.kits.measures import Measures, length_mm, measure
+from modlinseq_print.kits.piece_counts import kit_copies, kit_markers
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.board import BoardStyle, board_scene
@@ -119,9 +120,8 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
 def kit_pieces(preset: Preset) -> list[Piece]:
     """Every piece of the kit: number tiles, wild tiles, blockers, then the modulus markers."""
     tiles = preset.tiles
-    pieces = tile_set(preset.modulus, tiles.copies, tiles.no_zero, None, tiles.wild, tiles.blockers)
-    markers = preset.markers
-    return with_markers(pieces, markers.range if markers.include and markers.copies else None, markers.copies)
+    pieces = tile_set(preset.modulus, kit_copies(preset), tiles.no_zero, None, tiles.wild, tiles.blockers)
+    return with_markers(pieces, kit_markers(preset), preset.markers.copies)
 
 
 def kit_faces(preset: Preset) -> PieceFaces:

@@ -4,6 +4,7 @@ the player counts and minutes from its simulated games (game_length.py), the cou
 from __future__ import annotations
 
 from modlinseq_print.kits.game_length import GameLength
+from modlinseq_print.printables.player_aids import SHEET_CARDS
 from modlinseq_print.wording import _, plural
 
 AGE = 10  # a stated choice: players add and subtract modulo the modulus in their heads
@@ -31,7 +32,7 @@ def section_component(name: str, pages: int, counts: dict[str, int], seats: int,
                       board: str) -> str:
     """What a kit section holds, in words, by its English name: the pieces counted, the board's pages."""
     if name == "Turn cards and score pad":
-        cards = plural(seats, "turn card")
+        cards = plural(min(seats, SHEET_CARDS), "turn card")
         return _("{cards} and a score pad").format(cards=cards) if score_pad else cards
     if name == "Board":
         glued = _("one page") if pages == 1 else _("{pages} to glue together").format(pages=plural(pages, "page"))

@@ -1,16 +1,19 @@
 """How long the kit's game lasts, measured by playing it: games between computer players, shuffled the same way each time.
 
-For every player count the kit's stock serves (the rules sheet's table of hands, rules/setup.py, as far as the
-rules engine seats players), GAMES games of the kit's own board, modulus, tiles, wrap, pattern and modulus
+For every player count the kit's stock serves (the rules sheet's table of hands, rules/setup.py: two to six
+players), games of the kit's own board, modulus, tiles, wrap, pattern and modulus
 marker are played by `greedy` computer players with the hand the rules sheet suggests, the stock shuffled by SHUFFLE, so a
 kit always prints the same figures. A game's rounds are its turns divided among the players, rounded up;
 the playing time allows SECONDS_PER_TURN for each turn.
 
-Playing a kit's games takes half a minute of computing for the standard kit, so the figures of the shipped
-presets' games (and of the standard kit at the larger moduli the documentation shows) are measured once,
-ahead of time, by scripts/measure_game_lengths.py into data/game_lengths.toml, which a kit reads; any other
-game is played when its kit is built. A test plays one of the measured games again and compares. Nothing is
-written at run time; the figures are kept for the rest of the process, keyed by the game they measure.
+The figures of the shipped presets' games (and of the standard kit at the larger moduli the documentation
+shows) are measured once, ahead of time, by scripts/measure_game_lengths.py into data/game_lengths.toml:
+MEASURED_GAMES games at each player count, enough for a 95th percentile that is not simply the longest game
+(the nearest rank of 40 games is the 38th: two games may run longer). A kit reads them; any other game is not played
+when its kit is built (that would take a minute): its lengths are estimated from its tiles (estimate_lengths),
+and its pad and playing time say so. A test plays the first games of a measured game again and compares, and
+checks that the estimate covers every measured game. Nothing is written at run time; the figures are kept for
+the rest of the process, keyed by the game they measure.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from modlinseq_print.kits.presets import Preset
 
 MEASURED = Path(__file__).resolve().parent.parent / "data" / "game_lengths.toml"
 
-GAMES = 6  # games played for each player count: a kit build stays within seconds per count
+GAMES = 6  # games played for each player count when a kit is built: a build stays within seconds per count
+MEASURED_GAMES = 40  # games played ahead of time for each player count (scripts/measure_game_lengths.py)
 SHUFFLE = 1  # the number the playtest shuffles the first game's stock by
 SECONDS_PER_TURN = 40  # a stated assumption: people think longer than the computer players
 SHARE = 0.95  # the share of simulated games the score pad has rows for
@@ -37,6 +41,7 @@ class GameLength:
     players: int
     rounds: tuple[int, ...]
     turns: tuple[int, ...]
+    estimated: bool = False  # figures estimated from the tiles (estimate_lengths), not games played
 
     @property
     def games(self) -> int:
@@ -79,13 +84,34 @@ def _measured(board: str, modulus: int, copies: int, wild: int, no_zero: bool, w
     known = measured_ahead().get(game_key(board, modulus, copies, wild, no_zero, wrap, pattern, marker))
     if known is not None:
         return known
-    return play_lengths(board, modulus, copies, wild, no_zero, wrap, pattern, marker)
+    return estimate_lengths(board, modulus, copies, wild, no_zero)
+
+
+#: Tiles a turn lays, the fewest and the most on average over the games measured ahead (2.1 to 3.6); an
+#: estimate counts turns of FEWEST tiles for the pad's rows and the longest time, of MOST for the shortest.
+FEWEST, MOST = 2.0, 3.6
+
+
+def estimate_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool) -> tuple[GameLength, ...]:
+    """Game lengths estimated without playing (a game not measured ahead: playing its games would take a minute):
+    at each player count the stock serves, the turns it takes to lay the tiles the game can use (the stock, at
+    most the board's cells) at MOST to FEWEST tiles a turn; the rounds, those turns shared among the players."""
+    from modlinseq_print.geometry.boards import parse_board
+    from modlinseq_print.rules.game import MAX_PLAYERS, stock_tiles
+    from modlinseq_print.rules.setup import hand_sizes
+
+    tiles = len(stock_tiles(modulus, copies, wild, no_zero))
+    laid = min(tiles, len(parse_board(board).cells))
+    turns = (max(1, math.ceil(laid / MOST)), max(1, math.ceil(laid / FEWEST)))
+    return tuple(GameLength(size.players, (math.ceil(turns[1] / size.players),), turns, estimated=True)
+                 for size in hand_sizes(tiles) if size.players <= MAX_PLAYERS)
 
 
 def game_key(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
              pattern: str | None, marker: bool) -> tuple:
-    """What a game's figures depend on, as the table of measured games keys them (with the games and the shuffle)."""
-    return (board, modulus, copies, wild, no_zero, wrap or "", pattern or "", marker, GAMES, SHUFFLE)
+    """What a game's figures depend on, as the table of measured games keys them (with the shuffle; each entry
+    says how many games it played)."""
+    return (board, modulus, copies, wild, no_zero, wrap or "", pattern or "", marker, SHUFFLE)
 
 
 @lru_cache(maxsize=1)
@@ -96,15 +122,16 @@ def measured_ahead() -> dict[tuple, tuple[GameLength, ...]]:
     with open(MEASURED, "rb") as handle:
         entries = tomllib.load(handle).get("game", [])
     return {(e["board"], e["modulus"], e["copies"], e["wild"], e["no_zero"], e["wrap"], e["pattern"], e["marker"],
-             e["games"], e["shuffle"]):
+             e["shuffle"]):
             tuple(GameLength(players, tuple(rounds), tuple(turns))
                   for players, rounds, turns in zip(e["players"], e["rounds"], e["turns"]))
             for e in entries}
 
 
 def play_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
-                 pattern: str | None, marker: bool) -> tuple[GameLength, ...]:
-    """The game lengths found by playing GAMES games (shuffled by SHUFFLE) at each player count the stock serves."""
+                 pattern: str | None, marker: bool, games: int = GAMES, jobs: int = 1) -> tuple[GameLength, ...]:
+    """The game lengths found by playing `games` games (shuffled by SHUFFLE, in `jobs` processes) at each player
+    count the stock serves."""
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.rules.game import MAX_PLAYERS, Variant, stock_tiles
     from modlinseq_print.rules.playtest import playtest
@@ -117,9 +144,9 @@ def play_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool
         if size.players > MAX_PLAYERS:
             break
         variant = Variant(spec, modulus, wrap, marker=marker, pattern=pattern, hand=size.hand)
-        games = playtest(variant, ("greedy",) * size.players, tiles, GAMES, SHUFFLE)
-        rounds = sorted(-(-g.turns // size.players) for g in games)
-        found.append(GameLength(size.players, tuple(rounds), tuple(sorted(g.turns for g in games))))
+        played = playtest(variant, ("greedy",) * size.players, tiles, games, SHUFFLE, jobs)
+        rounds = sorted(-(-g.turns // size.players) for g in played)
+        found.append(GameLength(size.players, tuple(rounds), tuple(sorted(g.turns for g in played))))
     return tuple(found)
 
 
@@ -133,6 +160,10 @@ PAD_NOTE = ("Rows for {rounds} rounds: {within} of {games} simulated games of th
 TIMING = ("Playing time, from {games} games of this kit played by the computer for each number of players, at "
           "{seconds} seconds a turn: {counts}.")
 COUNT = "{players}: {low} to {high} minutes, up to {rounds}"
+PAD_ESTIMATE = ("Rows for {rounds} rounds: enough for {players} if every turn lays only two tiles (the computer's "
+                "games of the shipped kits laid two to three and a half a turn).")
+TIMING_ESTIMATE = ("Playing time, estimated from the tiles a game can lay, at two to three and a half tiles and "
+                   "{seconds} seconds a turn: {counts}.")
 
 
 def timing_line(lengths: list[GameLength]) -> str:
@@ -142,7 +173,10 @@ def timing_line(lengths: list[GameLength]) -> str:
     counts = "; ".join(_(COUNT).format(players=plural(length.players, "player"), low=length.minutes[0],
                                        high=length.minutes[1], rounds=plural(length.rounds_p95, "round"))
                        for length in lengths)
-    return _(TIMING).format(games=GAMES, seconds=SECONDS_PER_TURN, counts=counts)
+    if any(length.estimated for length in lengths):
+        return _(TIMING_ESTIMATE).format(seconds=SECONDS_PER_TURN, counts=counts)
+    games = min((length.games for length in lengths), default=GAMES)
+    return _(TIMING).format(games=games, seconds=SECONDS_PER_TURN, counts=counts)
 
 
 def pad_note(lengths: list[GameLength]) -> list[str]:
@@ -153,5 +187,8 @@ def pad_note(lengths: list[GameLength]) -> list[str]:
         return []
     rounds = pad_rounds(lengths)
     setting = next(length for length in lengths if length.rounds_p95 == rounds)
+    if setting.estimated:
+        return [_(PAD_ESTIMATE).format(rounds=rounds, players=plural(setting.players, "player")),
+                timing_line(lengths)]
     return [_(PAD_NOTE).format(rounds=rounds, within=setting.within(rounds), games=setting.games,
                                players=plural(setting.players, "player")), timing_line(lengths)]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.kits.presets import Preset
-from modlinseq_print.printables.markers import parse_range
+from modlinseq_print.kits.piece_counts import kit_copies, kit_marker_range
 
 
 def kit_has_marker(preset: Preset, modulus: int, board: Board) -> bool:
     """True when the kit's modulus marker for `modulus` stands on the board's A0 (a hex board with A0, the
     preset printing markers and its range covering the modulus)."""
-    low, high = parse_range(preset.markers.range)
+    low, high = kit_marker_range(preset)
     return preset.markers.include and low <= modulus <= high and board.grid == "hex" and ORIGIN in board.cells
 
 
@@ -21,6 +21,6 @@ def game_settings(preset: Preset) -> dict:
     from modlinseq_print.geometry.boards import parse_board
 
     board = parse_board(preset.board.spec)
-    return {"board": board.spec, "modulus": preset.modulus, "copies": preset.tiles.copies,
+    return {"board": board.spec, "modulus": preset.modulus, "copies": kit_copies(preset, board),
             "wild": preset.tiles.wild, "no_zero": preset.tiles.no_zero, "wrap": preset.board.wrap or "",
             "pattern": preset.board.pattern or "", "marker": kit_has_marker(preset, preset.modulus, board)}

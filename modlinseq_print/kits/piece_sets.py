@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from modlinseq_print.kits.piece_counts import kit_copies, kit_markers
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.printables.pieces import set_with_markers
 from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece
@@ -34,10 +35,10 @@ def chosen_set(preset: Preset | None = None, modulus: int | None = None, copies:
     "8-20" (else the preset's markers, with its copies), each option given overriding the preset."""
     tiles = preset.tiles if preset else None
     marker_copies = 1
-    if markers is None and preset and preset.markers.include and preset.markers.copies:
-        markers, marker_copies = preset.markers.range, preset.markers.copies
+    if markers is None and preset and kit_markers(preset):
+        markers, marker_copies = kit_markers(preset), preset.markers.copies
     pieces = set_with_markers(_given(modulus, preset.modulus if preset else None, DEFAULT_MODULUS),
-                              _given(copies, tiles.copies if tiles else None, DEFAULT_COPIES),
+                              _given(copies, kit_copies(preset) if preset else None, DEFAULT_COPIES),
                               no_zero or bool(tiles and tiles.no_zero), counts,
                               _given(wild, tiles.wild if tiles else None, 0),
                               _given(blockers, tiles.blockers if tiles else None, 0), markers, marker_copies)

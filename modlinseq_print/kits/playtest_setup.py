@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.rules.playtest_text import Setup
@@ -44,6 +45,7 @@ def playtest_setup(preset: str = "standard", *, board: str | None = None, modulu
     marker unless given (a board given plays without the preset's wrap and pattern); the shuffled tiles' list."""
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.kits.game_settings import kit_has_marker
+    from modlinseq_print.kits.piece_counts import kit_copies
     from modlinseq_print.kits.preset_loading import load_preset
     from modlinseq_print.rules.game import Variant, stock_tiles
 
@@ -57,6 +59,6 @@ def playtest_setup(preset: str = "standard", *, board: str | None = None, modulu
                       pattern=pattern or (chosen.board.pattern if board is None else None), hash_swap=hash_swap,
                       hand=hand)
     variant.start()  # a bad modulus, wrap or marker is refused here, before any game
-    tiles = stock_tiles(modulus, chosen.tiles.copies if copies is None else whole_number(copies, "copies", 0),
+    tiles = stock_tiles(modulus, kit_copies(replace(chosen, modulus=modulus), spec) if copies is None else whole_number(copies, "copies", 0),
                         chosen.tiles.wild if wild is None else whole_number(wild, "wild", 0), chosen.tiles.no_zero)
     return Setup(variant, dict(Counter(tiles)), _kinds(ai, players), games, seed), tiles

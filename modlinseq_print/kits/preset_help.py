@@ -33,7 +33,7 @@ KEY_HELP = {
     "board.margin": "blank edge of the board pages (home printers print within 5 mm of the edge)",
     "board.overlap": "least glue overlap between board pages, at most a fifth of the page (unset: 10mm)",
     "board.orientation": "board pages portrait, landscape or auto (the one with fewer pages)",
-    "tiles.copies": "tiles of each value",
+    "tiles.copies": "tiles of each value (unset: sized from the board, about half its cells with the wild tiles, at least one of each)",
     "tiles.wild": "wild tiles (#)",
     "tiles.blockers": "red blocker tiles for blocked cells",
     "tiles.width": "tile width in any unit, e.g. \"1in\"",
@@ -54,7 +54,7 @@ KEY_HELP = {
     "tiles.gutter": "gutter-fold only: space kept clear on each side of the fold (unset: 6mm)",
     "tiles.back_offset": "duplex only: your printer's shift of the backs, \"X,Y\" such as \"1.5mm,-0.5mm\" "
                          "(read it with `calibrate`)",
-    "markers.range": "modulus markers, lowest-highest (2 to 999); they share the tile sheets",
+    "markers.range": "modulus markers, lowest-highest (2 to 999); they share the tile sheets (unset: 8-20, the rules' range, or the 13 moduli up to the kit's own above 20, or only its own below 8)",
     "markers.include": "print the markers",
     "markers.copies": "markers of each modulus (0: none)",
     "box.include": "add a box for the tiles and markers (a tray with a lid) after the tile sheets, listed on the "

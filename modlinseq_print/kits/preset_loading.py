@@ -130,7 +130,7 @@ def validate(preset: Preset, path: Path) -> Measures:
     for key, value in (("tiles.copies", preset.tiles.copies), ("tiles.wild", preset.tiles.wild),
                        ("tiles.blockers", preset.tiles.blockers), ("markers.copies", preset.markers.copies),
                        ("exercises.count", preset.exercises.count)):
-        if value < 0:
+        if value is not None and value < 0:
             fail(key, f"must not be negative, got {value}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
     keyed("exercises.seed", lambda: check_seed(preset.exercises.seed))
@@ -163,7 +163,7 @@ def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callab
             ("tiles.width", lambda: TileLook(width=m.tile_width, shape=tiles.shape)),
             ("tiles.bleed", lambda: TileLook(width=m.tile_width, shape=tiles.shape, bleed=m.bleed)),
             ("tiles.safe", lambda: tile_look(preset, m)),
-            ("markers.range", lambda: parse_range(preset.markers.range)),
+            ("markers.range", lambda: preset.markers.range is None or parse_range(preset.markers.range)),
             ("board.cell_size" if preset.board.cell_size else "tiles.width", lambda: _cell_fits(preset, m, board)),
             ("board.paper", lambda: _board_pages(preset, m, board)),
             ("tiles.gap", lambda: SheetOptions(gap=m.gap)),

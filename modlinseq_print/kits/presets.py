@@ -47,7 +47,7 @@ class BoardSection:
 class TilesSection:
     """The [tiles] table: the number tiles, wild tiles and blockers, and the sheets they share with the markers."""
 
-    copies: int = 10
+    copies: int | None = None  # of each value; None: sized from the board (kits/piece_counts.py)
     wild: int = 4
     blockers: int = 0
     width: str = "25mm"
@@ -78,7 +78,7 @@ class TilesSection:
 class MarkersSection:
     """The [markers] table: modulus markers for a range of moduli."""
 
-    range: str = "8-20"
+    range: str | None = None  # "8-20"; None: following the kit's modulus (kits/piece_counts.py)
     include: bool = True
     copies: int = 1  # markers of each modulus
 

@@ -16,11 +16,13 @@ from modlinseq_print.printables.flow import PT, SHADE, Flow
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, scoring_rows
 from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width, wrap_text
-from modlinseq_print.wording import _
+from modlinseq_print.wording import _, plural
 
 GRIDS = ((2, 2), (1, 2), (1, 1))  # cards across and down a sheet: four, or fewer on small paper
 CARD_MARGIN = 4.5  # mm of white inside a card's cut line
 FOOT = 5.0  # mm kept clear under the cards for the kit's page number
+SHEET_CARDS = 4  # a sheet of four cards is printed once; more players print it again (the sheet says so)
+AGAIN = "For {players}, print this page {times} times."
 CARD_SIZES = (7.5 * PT, 7.0 * PT, 6.5 * PT, 6.0 * PT)  # the body, tried largest first until it fits a card
 CUT = Style(stroke="#9e9e9e", stroke_width=0.2, dash=(2.0, 1.5))
 GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
@@ -54,7 +56,8 @@ def card_scene(spec: ReferenceSpec, width: float, height: float) -> Scene:
 
 def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: float, count: int) -> list[Scene]:
     """`count` turn cards, four to a page of `width` x `height` mm (two or one on paper too small for a
-    quarter page to hold a card), inside the margin and above the page number's FOOT, with cut lines."""
+    quarter page to hold a card), inside the margin and above the page number's FOOT, with cut lines. More
+    than a sheet of four: the sheet is printed once and says how often to print it for `count` players."""
     for across, down in GRIDS:
         card_w, card_h = (width - 2 * margin) / across, (height - 2 * margin - FOOT) / down
         try:
@@ -66,6 +69,8 @@ def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
         break
     pages: list[Scene] = []
     per_page = across * down
+    again = per_page >= SHEET_CARDS and count > per_page
+    needed, count = count, (per_page if again else count)
     for first in range(0, count, per_page):
         page = Scene(width, height)
         layer = page.layer("text")
@@ -73,6 +78,9 @@ def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
             x, y = margin + (k % across) * card_w, margin + (k // across) * card_h
             layer.items.append(Embed(card, x, y))
             layer.items.append(Polygon(((x, y), (x + card_w, y), (x + card_w, y + card_h), (x, y + card_h)), CUT))
+        if again:
+            words = _(AGAIN).format(players=plural(needed, "player"), times=-(-needed // per_page))
+            layer.items.append(Text(margin, height - margin - FOOT + 3.5, words, 3.0, anchor="start"))
         pages.append(page)
     return pages
 

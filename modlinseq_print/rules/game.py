@@ -20,7 +20,7 @@ from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, best_of, legal_turns, play_move
 from modlinseq_print.rules.position import Position, marker_tile
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = 6  # the rules say "two or more"; the kits' tables of hands and score pads stop at six
 MAX_STOCK = 10_000  # tiles: a set holds about 130; the page's game stays quick to replay
 
 

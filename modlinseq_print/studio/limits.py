@@ -75,12 +75,12 @@ def check_answer_size(size: int) -> None:
 def kit_pieces_count(preset) -> int:
     """How many pieces a kit preset prints, counted without making them."""
     tiles, markers = preset.tiles, preset.markers
-    numbers = tiles.copies * (preset.modulus - (1 if tiles.no_zero else 0))
+    from modlinseq_print.kits.piece_counts import kit_copies, kit_marker_range
+
+    numbers = kit_copies(preset) * (preset.modulus - (1 if tiles.no_zero else 0))
     count = numbers + tiles.wild + tiles.blockers
     if markers.include and markers.copies:
-        from modlinseq_print.printables.markers import parse_range
-
-        low, high = parse_range(markers.range)
+        low, high = kit_marker_range(preset)
         count += markers.copies * (high - low + 1)
     return count
 

@@ -82,8 +82,8 @@ def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["--games", "0"], "--games"),
-    (["--players", "5"], "5 players: a game takes 1 to 4"),
-    (["--players", "1000000000"], "1,000,000,000 players: a game takes 1 to 4"),  # refused before seats are made
+    (["--players", "7"], "7 players: a game takes 1 to 6"),
+    (["--players", "1000000000"], "1,000,000,000 players: a game takes 1 to 6"),  # refused before seats are made
     (["--ai", "clever"], "unknown computer player 'clever'"),
     (["--ai", "greedy,greedy,greedy"], "--ai names 3 players"),
     (["--players", "4", "--hand", "12", "--copies", "1", "-m", "7", "--wild", "0"], "cannot fill 4 hands of 12"),

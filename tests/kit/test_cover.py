@@ -10,6 +10,7 @@ from modlinseq_print.kits.build import build_kit
 from modlinseq_print.kits.game_facts import AGE
 from modlinseq_print.kits.game_length import game_lengths
 from modlinseq_print.kits.preset_loading import load_preset
+from modlinseq_print.printables.player_aids import SHEET_CARDS
 from modlinseq_print.printables.cover_art import sequence_values, title_art
 from modlinseq_print.render.scene import Embed, Text, has_cuts
 from modlinseq_print.render.theme import get_theme
@@ -47,7 +48,7 @@ def test_the_cover_lists_what_the_kit_really_holds_in_every_language(odd_preset,
     board_pages = len(kit.plan.pages)
     with using(lang):
         expected = [plural(kit.counts["number"], "number tile"), plural(kit.counts["wild"], "wild tile"),
-                    plural(kit.counts["marker"], "modulus marker"), plural(seats, "turn card"),
+                    plural(kit.counts["marker"], "modulus marker"), plural(min(seats, SHEET_CARDS), "turn card"),
                     plural(board_pages, "page")]
     assert kit.counts == {"number": 7 * 13, "wild": 3, "blocker": 0, "marker": 6}  # read from the pieces made
     for words in expected:

@@ -2,6 +2,8 @@
 
 import pytest
 
+from modlinseq_print.geometry.boards import parse_board
+from modlinseq_print.kits.piece_counts import kit_copies, kit_marker_range, sized_copies
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.kits.presets import PresetError
 from cli_helpers import assert_one_line_error
@@ -10,8 +12,8 @@ from cli_helpers import assert_one_line_error
 def test_shipped_presets():
     assert {"standard", "standard-letter", "starter", "bonus-malus", "tess-3"} <= set(preset_names())
     standard = load_preset("standard")
-    assert (standard.modulus, standard.board.spec, standard.tiles.copies, standard.tiles.wild) == (13, "hex:9", 10, 4)
-    assert (standard.markers.range, standard.paper) == ("8-20", "a4")
+    assert (standard.modulus, standard.board.spec, kit_copies(standard), standard.tiles.wild) == (13, "hex:9", 10, 4)
+    assert (kit_marker_range(standard), standard.paper) == ((8, 20), "a4")
     assert load_preset("standard-letter").paper == "letter"
     starter = load_preset("starter")
     assert (starter.modulus, starter.board.spec, starter.tiles.copies) == (7, "hex:6", 5)
@@ -28,7 +30,8 @@ def write(tmp_path, text):
 
 def test_a_file_preset_takes_defaults(tmp_path):
     preset = load_preset(write(tmp_path, 'modulus = 11\n[board]\nspec = "hex:5"\n'))
-    assert preset.name == "mine" and preset.modulus == 11 and preset.tiles.copies == 10
+    assert preset.name == "mine" and preset.modulus == 11 and preset.tiles.copies is None  # sized from the board
+    assert kit_copies(preset) == sized_copies(11, len(parse_board("hex:5").cells), preset.tiles.wild)
 
 
 @pytest.mark.parametrize("text, words", [

@@ -45,8 +45,8 @@ def test_hands_are_dealt_from_a_seeded_shuffle():
 
 
 @pytest.mark.parametrize("players, hand, tiles, words", [
-    (0, 7, 30, "1 to 4"), (MAX_PLAYERS + 1, 2, 30, "1 to 4"), (2, 0, 30, "hands hold 1 to 12"),
-    (2, 13, 30, "hands hold 1 to 12"), (4, 7, 27, "cannot fill 4 hands of 7"),
+    (0, 7, 30, "1 to 6"), (MAX_PLAYERS + 1, 2, 30, "1 to 6"), (2, 0, 30, "hands hold 1 to 12"),
+    (2, 13, 30, "hands hold 1 to 12"), (4, 7, 27, "cannot fill 4 hands of 7"), (6, 7, 41, "cannot fill 6 hands of 7"),
 ])
 def test_bad_games_are_refused(players, hand, tiles, words):
     variant = Variant(parse_board("hex:4"), 7, hand=hand)

@@ -103,7 +103,7 @@ def test_tiles_not_in_the_hand_are_refused(client):
 
 
 @pytest.mark.parametrize("change, words", [
-    ({"players": [{"name": f"P{i}"} for i in range(5)]}, "1 to 4 players"),
+    ({"players": [{"name": f"P{i}"} for i in range(7)]}, "1 to 6 players"),
     ({"players": [{"name": "Ann"}, {"name": "Ann"}]}, "each name once"),
     ({"players": [{"name": "4you"}]}, "use letters"),
     ({"players": [{"name": "Ann", "kind": "oracle"}]}, "kind must be one of"),

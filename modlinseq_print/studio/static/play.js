@@ -3,6 +3,7 @@
 "use strict";
 
 const setupForm = document.getElementById("setup");
+const SEATS = setupForm.querySelectorAll(".player-row").length;  // the seats the page offers (the server seats up to 6)
 const message = document.getElementById("message");
 const verdictText = document.getElementById("verdict");
 const pill = document.getElementById("turn-pill");
@@ -60,14 +61,14 @@ function persons() { return state ? state.players.filter((p) => p.kind === "pers
 function players() {
   const values = formValues(setupForm);
   const list = [];
-  for (let i = 0; i < 4; i++) if (values[`kind${i}`]) list.push({ name: values[`name${i}`].trim(), kind: values[`kind${i}`] });
+  for (let i = 0; i < SEATS; i++) if (values[`kind${i}`]) list.push({ name: values[`name${i}`].trim(), kind: values[`kind${i}`] });
   return list;
 }
 
 async function newGame() {
   const values = formValues(setupForm);
   const body = { ...values, players: players(), shuffle: values.shuffle === "" ? null : values.shuffle };
-  for (let i = 0; i < 4; i++) { delete body[`name${i}`]; delete body[`kind${i}`]; }
+  for (let i = 0; i < SEATS; i++) { delete body[`name${i}`]; delete body[`kind${i}`]; }
   try {
     say("");
     revealed = null;
