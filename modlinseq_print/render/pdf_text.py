@@ -22,6 +22,24 @@ def fmt(value: float) -> str:
     return f"{rounded:.3f}".rstrip("0")
 
 
+def milli(n: int) -> str:
+    """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
+    text = _MILLI.get(n)
+    if text is None:
+        if n % 1000 == 0:
+            text = str(n // 1000)
+        else:
+            whole, part = divmod(abs(n), 1000)
+            text = f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+        if len(_MILLI) < _MILLI_KEEP:
+            _MILLI[n] = text
+    return text
+
+
+_MILLI: dict[int, str] = {}  # the relative moves of a board repeat a few steps thousands of times
+_MILLI_KEEP = 50_000
+
+
 def ttf_font(font: str):
     """The reportlab TTFont for a shipped face (registered once per process under 'modlinseq-NAME')."""
     name = "modlinseq-" + canonical(font)
@@ -67,9 +85,11 @@ class PlainTexts:
         self.font, self.size = first.font, first.size
         self.widths = face(first.font).ascii_widths
         self.drop = cap_height(first.font) * first.size / 2
+        self.moves: dict[tuple[int, int], str] = {}  # a move -> its Td and the string's opening parenthesis
 
-    def origin(self, item: Text) -> tuple[int, int] | None:
-        """The text's origin in whole micrometres, or None when it needs the general path."""
+    def shown(self, item: Text, position: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:
+        """The operators moving from `position` (the last origin, in whole micrometres) to the text and showing
+        it in subset 0, and its origin; None when it needs the general path."""
         text = item.text
         if item.rotate or item.font != self.font or not (text.isascii() and text.isprintable()):
             return None
@@ -78,12 +98,11 @@ class PlainTexts:
         else:
             width = sum(map(self.widths.__getitem__, text.encode())) * item.size / 1000
             x = item.x - (width / 2 if item.anchor == "middle" else width)
-        y = item.y + self.drop if item.middle else item.y
-        return round(x * 1000), round(y * 1000)
-
-    @staticmethod
-    def escaped(text: str) -> str:
-        """A printable ASCII text as a PDF string literal's contents."""
+        origin = round(x * 1000), round((item.y + self.drop if item.middle else item.y) * 1000)
+        key = (origin[0] - position[0], position[1] - origin[1])
+        move = self.moves.get(key)
+        if move is None:
+            move = self.moves[key] = f"{milli(key[0])} {milli(key[1])} Td\n("
         if "\\" in text or "(" in text or ")" in text:
-            return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        return text
+            text = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return f"{move}{text}) Tj", origin
