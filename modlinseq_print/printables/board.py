@@ -156,8 +156,8 @@ def _moved(points: list[Point], by: Point) -> list[Point]:
     so each is rounded once (rounding 60,000 coordinates anew was a tenth of drawing a large board).
     (0.0 and -0.0 are one key; both move to the same sum unless `by` is -0.0.)"""
     dx, dy = by
-    xs = {x: round(x + dx, 4) for x, _ in points}
-    ys = {y: round(y + dy, 4) for _, y in points}
+    xs = {x: round(x + dx, 4) for x in set(map(itemgetter(0), points))}
+    ys = {y: round(y + dy, 4) for y in set(map(itemgetter(1), points))}
     return [(xs[x], ys[y]) for x, y in points]
 
 
@@ -380,7 +380,7 @@ def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], 
     pseudo = drawing.board.pseudocells
     kinds = [("pseudo" if cell in pseudo else marks.get(cell, "cell")) for cell in drawn] if pseudo else \
         [marks.get(cell, "cell") for cell in drawn]
-    drawing.scene.layer("cells").items.extend(Use(kind, x, y) for kind, (x, y) in zip(kinds, centres))
+    drawing.scene.layer("cells").items.extend(map(Use, kinds, map(itemgetter(0), centres), map(itemgetter(1), centres)))
 
 
 def _arrow_centre(layout: HexLayout | SquareLayout, slope: str, entry: Cell) -> Point:
@@ -430,7 +430,7 @@ def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point],
     drawing.label_offset, drawing.label_size = (dx, dy), size
     # the centres are rounded to 4 places already: a zero offset (hex labels sit under the centre) keeps x
     if dx == 0:
-        ys = {y: round(y + dy, 4) for _, y in centres}
+        ys = {y: round(y + dy, 4) for y in set(map(itemgetter(1), centres))}
         places = [(x + dx, ys[y]) for x, y in centres]
     else:
         places = _moved(centres, (dx, dy))
