@@ -76,33 +76,47 @@ def show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tupl
 
 
 class PlainTexts:
-    """The fast path of a run of texts in one font and size: unrotated, printable ASCII (most labels).
+    """The fast path of a run of texts in one font, size and colour: unrotated, printable ASCII (most labels).
 
     Computes what _Stream.text_origin does (the same float operations, so the same bytes) without its
     calls, and escapes as show_text does for subset 0."""
 
     def __init__(self, first: Text):
-        self.font, self.size = first.font, first.size
+        self.font, self.size, self.fill = first.font, first.size, first.fill
         self.widths = face(first.font).ascii_widths
         self.drop = cap_height(first.font) * first.size / 2
         self.moves: dict[tuple[int, int], str] = {}  # a move -> its Td and the string's opening parenthesis
 
-    def shown(self, item: Text, position: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:
-        """The operators moving from `position` (the last origin, in whole micrometres) to the text and showing
-        it in subset 0, and its origin; None when it needs the general path."""
-        text = item.text
-        if item.rotate or item.font != self.font or not (text.isascii() and text.isprintable()):
-            return None
-        if item.anchor == "start":
-            x = item.x
-        else:
-            width = sum(map(self.widths.__getitem__, text.encode())) * item.size / 1000
-            x = item.x - (width / 2 if item.anchor == "middle" else width)
-        origin = round(x * 1000), round((item.y + self.drop if item.middle else item.y) * 1000)
-        key = (origin[0] - position[0], position[1] - origin[1])
-        move = self.moves.get(key)
-        if move is None:
-            move = self.moves[key] = f"{milli(key[0])} {milli(key[1])} Td\n("
-        if "\\" in text or "(" in text or ")" in text:
-            text = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        return f"{move}{text}) Tj", origin
+    def same_run(self, item: object) -> bool:
+        """Whether the item is a text of this run (the same font, size and colour)."""
+        return isinstance(item, Text) and item.font == self.font and item.size == self.size and item.fill == self.fill
+
+    def stretch(self, items: list, index: int, position: tuple[int, int], ops: list[str]) -> tuple[int, tuple[int, int]]:
+        """Show items[index:] in subset 0 while they belong to the run and take the fast path, appending the
+        operators to ops; `position` is the last origin in whole micrometres. Returns where the stretch ends and
+        the last origin."""
+        font, size, fill, drop, moves, width_of = self.font, self.size, self.fill, self.drop, self.moves, \
+            self.widths.__getitem__
+        px, py = position
+        for index in range(index, len(items)):
+            item = items[index]
+            if not (isinstance(item, Text) and item.font == font and item.size == size and item.fill == fill):
+                return index, (px, py)
+            text = item.text
+            if item.rotate or not (text.isascii() and text.isprintable()):
+                return index, (px, py)
+            if item.anchor == "start":
+                x = item.x
+            else:
+                width = sum(map(width_of, text.encode())) * item.size / 1000
+                x = item.x - (width / 2 if item.anchor == "middle" else width)
+            x, y = round(x * 1000), round((item.y + drop if item.middle else item.y) * 1000)
+            key = (x - px, py - y)
+            move = moves.get(key)
+            if move is None:
+                move = moves[key] = f"{milli(key[0])} {milli(key[1])} Td\n("
+            if "\\" in text or "(" in text or ")" in text:
+                text = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            ops.append(f"{move}{text}) Tj")
+            px, py = x, y
+        return len(items), (px, py)

@@ -177,27 +177,22 @@ class _Stream:
 
     def texts(self, items: list[Item], start: int) -> int:
         """The run of texts from items[start] on that share font, size and colour, in one text object; unrotated
-        ones move with Td, and printable ASCII takes PlainTexts' fast path. Returns where the run ends."""
+        ones move with Td, and stretches of printable ASCII take PlainTexts' fast path. Returns where the run ends."""
         first = items[start]
-        font, size, fill = first.font, first.size, first.fill
-        self.ops.append(f"BT {colour_op(fill, False, self.builder.press)}")
-        self.state["fill"] = fill
+        self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
+        self.state["fill"] = first.fill
         position, subset = self.text(first, None, -1)
         plain = PlainTexts(first)
-        end = len(items)
-        for index in range(start + 1, end):
-            item = items[index]
-            if not (isinstance(item, Text) and item.font == font and item.size == size and item.fill == fill):
-                end = index
+        index = start + 1
+        while True:
+            if subset == 0 and position is not None:
+                index, position = plain.stretch(items, index, position, self.ops)
+            if index == len(items) or not plain.same_run(items[index]):
                 break
-            shown = plain.shown(item, position) if subset == 0 and position is not None else None
-            if shown is None:
-                position, subset = self.text(item, position, subset)
-            else:
-                line, position = shown
-                self.ops.append(line)
+            position, subset = self.text(items[index], position, subset)
+            index += 1
         self.ops.append("ET")
-        return end
+        return index
 
     def text(self, item: Text, position: tuple[int, int] | None, subset: int) -> tuple[tuple[int, int] | None, int]:
         """One text of a text object by the general path: a move (Td from `position`, the last origin in whole
