@@ -308,11 +308,12 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     centres = _moved(spots[:len(drawn)], origin)
     if style.die_outline and style.die_bleed > 0:
         _draw_bleed(drawing, drawn, centres, marks, theme)
-    _draw_cells(drawing, drawn, centres, marks)
+    kinds = _kinds(drawing.board, drawn, marks)
+    _draw_cells(drawing, kinds, centres)
     if arrows:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
-        _draw_labels(drawing, drawn, centres, marks, theme)
+        _draw_labels(drawing, drawn, centres, kinds, theme)
     if board.grid == "hex" and START in board.cells:  # a layer of its own just above the cells (they are all uses)
         names = [layer.name for layer in scene.layers]
         scene.layers.insert(names.index("cells") + 1, Layer("start", [start_ring(drawing, theme)]))
@@ -376,10 +377,15 @@ def _draw_bleed(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], 
                                        Style(fill=fills[kind], stroke=None)))
 
 
-def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str]) -> None:
-    pseudo = drawing.board.pseudocells
-    kinds = [("pseudo" if cell in pseudo else marks.get(cell, "cell")) for cell in drawn] if pseudo else \
-        [marks.get(cell, "cell") for cell in drawn]
+def _kinds(board: Board, drawn: list[Cell], marks: dict[Cell, str]) -> list[str]:
+    """Each drawn cell's symbol: 'cell', 'bonus', 'malus' or 'pseudo'."""
+    pseudo = board.pseudocells
+    if not pseudo:
+        return [marks.get(cell, "cell") for cell in drawn]
+    return [("pseudo" if cell in pseudo else marks.get(cell, "cell")) for cell in drawn]
+
+
+def _draw_cells(drawing: BoardDrawing, kinds: list[str], centres: list[Point]) -> None:
     drawing.scene.layer("cells").items.extend(map(Use, kinds, map(itemgetter(0), centres), map(itemgetter(1), centres)))
 
 
@@ -419,7 +425,7 @@ def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: T
         drawing.extra_boxes.append(Rect(x - reach, y - reach, 2 * reach, 2 * reach))
 
 
-def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str],
+def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], kinds: list[str],
                  theme: Theme) -> None:
     board = drawing.board
     pseudocells = board.pseudocells
@@ -435,13 +441,13 @@ def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point],
     else:
         places = _moved(centres, (dx, dy))
     plain, marked, pseudo = [], [], []
-    for cell, (x, y), text in zip(drawn, places, texts):
-        if cell in pseudocells:
-            pseudo.append(Text(x, y, text, size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
-        elif cell in marks:
-            marked.append(Text(x, y, text, size, anchor, "Helvetica", theme.mark, True))
-        else:
+    for kind, (x, y), text in zip(kinds, places, texts):
+        if kind == "cell":
             plain.append(Text(x, y, text, size, anchor, "Helvetica", theme.label, True))
+        elif kind == "pseudo":
+            pseudo.append(Text(x, y, text, size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
+        else:
+            marked.append(Text(x, y, text, size, anchor, "Helvetica", theme.mark, True))
     drawing.scene.layer("labels").items.extend(plain + marked + pseudo)
 
 

@@ -115,7 +115,7 @@ class PlainTexts:
             move = moves.get(key)
             if move is None:
                 move = moves[key] = f"{milli(key[0])} {milli(key[1])} Td\n("
-            if "\\" in text or "(" in text or ")" in text:
+            if not text.isalnum() and ("\\" in text or "(" in text or ")" in text):
                 text = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
             ops.append(f"{move}{text}) Tj")
             px, py = x, y
