@@ -91,7 +91,8 @@ class PlainTexts:
         """Whether the item is a text of this run (the same font, size and colour)."""
         return isinstance(item, Text) and item.font == self.font and item.size == self.size and item.fill == self.fill
 
-    def stretch(self, items: list, index: int, position: tuple[int, int], ops: list[str]) -> tuple[int, tuple[int, int]]:
+    def stretch(self, items: list, index: int, position: tuple[int, int],
+                ops: list[str]) -> tuple[int, tuple[int, int]]:
         """Show items[index:] in subset 0 while they belong to the run and take the fast path, appending the
         operators to ops; `position` is the last origin in whole micrometres. Returns where the stretch ends and
         the last origin."""

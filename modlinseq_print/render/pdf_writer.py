@@ -142,7 +142,7 @@ class _Stream:
         self.ops.append("q")
         saved = dict(self.state)
         px = py = 0
-        placed: dict[tuple, str] = {}  # (move, symbol) -> its operators: a board repeats a few of them thousands of times
+        placed: dict[tuple, str] = {}  # (move, symbol) -> its operators, made once: a board repeats a few
         end = len(items)
         for index in range(start, end):
             use = items[index]

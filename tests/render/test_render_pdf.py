@@ -143,7 +143,8 @@ def test_the_labels_fast_path_writes_what_the_general_path_writes(monkeypatch):
 
     texts = [Text(10 + 3.1 * i, 20 + 0.7 * i, text, 2.8, anchor, "Helvetica", "#123456", middle)
              for i, (text, anchor, middle) in enumerate([
-                 ("B26", "middle", True), ("A0", "middle", True), ("E1(x)", "start", False), ("Привет", "middle", True),
+                 ("B26", "middle", True), ("A0", "middle", True), ("E1(x)", "start", False),
+                 ("Привет", "middle", True),
                  ("H7", "end", True), ("a\\b", "middle", False), ("M12", "middle", True)])]
     texts.insert(5, Text(40, 40, "P3", 2.8, "middle", "Helvetica", "#123456", True, rotate=30))
     texts.append(Text(50, 50, "T9", 2.8, "middle", "Helvetica-Bold", "#123456", True))  # another run
