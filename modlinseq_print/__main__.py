@@ -21,8 +21,10 @@ def run() -> None:
 
         interrupts.take_over()
         try:
-            from modlinseq_print.cli import main
+            from modlinseq_print.collector import collector_paused
 
+            with collector_paused():  # the command line's modules all stay: see modlinseq_print/collector.py
+                from modlinseq_print.cli import main
             status = main()
         except Exception:
             interrupts.check()  # a Ctrl-C inside an import may come out wrapped: see interrupts.check

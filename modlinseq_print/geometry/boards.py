@@ -63,6 +63,10 @@ class Board:
             return addresses.square_address_of(cell)
         return addresses.address_of(cell)
 
+    def addresses_of(self, cells: list[Cell]) -> list[str]:
+        """The addresses of many cells (or pseudocells) on this board's grid."""
+        return list(map(addresses.square_address_of if self.grid == "square" else addresses.address_of, cells))
+
     def parse_address(self, text: str) -> Cell:
         """The cell at an address, or an AddressError if it is malformed or off the board."""
         cell: Cell

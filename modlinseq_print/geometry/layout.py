@@ -91,6 +91,11 @@ class HexLayout:
         """The centre of a cell in mm."""
         return (self.cell_size * (cell.q + cell.r / 2), self.row_pitch * cell.r)
 
+    def centres(self, cells: list[Cell]) -> list[Point]:
+        """The centres of many cells, as centre() gives them."""
+        size, pitch = self.cell_size, self.row_pitch
+        return [(size * (q + r / 2), pitch * r) for q, r in cells]
+
     def corners(self, cell: Cell) -> list[Point]:
         """The six corners of a cell, clockwise from the top."""
         x, y = self.centre(cell)
@@ -115,6 +120,11 @@ class SquareLayout:
         """The centre of a cell (a SquareCell: column, row) in mm."""
         column, row = cell
         return (self.cell_size * column, self.cell_size * row)
+
+    def centres(self, cells: list[Cell]) -> list[Point]:
+        """The centres of many cells, as centre() gives them."""
+        size = self.cell_size
+        return [(size * column, size * row) for column, row in cells]
 
     def corners(self, cell: Cell) -> list[Point]:
         """The four corners of a cell, clockwise from the top left."""

@@ -27,6 +27,8 @@ def board_pattern(board: Board, pattern: str | None = None) -> dict[Cell, str]:
         raise PatternError(f"unknown pattern {excerpt(name)}: use one of {', '.join(PATTERNS)}")
     if name != "none" and board.grid != "hex":
         raise PatternError(f"pattern {excerpt(name)} needs a hex board; {board.spec} is a square grid")
+    if name == "bonus" and not board.pseudocells:  # the common case, one test a cell
+        return {cell: "bonus" for cell in board.cells if is_sublattice(cell)}
     marked = {}
     for cell in list(board.cells) + list(board.pseudocells):
         mark = pattern_of(board.pseudocells.get(cell, cell), name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
@@ -150,18 +151,14 @@ class BoardDrawing:
         return self.cell_boxes() + ([self.header] if self.header else []) + self.extra_boxes
 
 
-def rounder():
-    """round(value, 4), remembered: a board's centres share a few hundred x and y values, and rounding
-    each of 60,000 coordinates anew is a tenth of drawing a large board."""
-    cache: dict[float, float] = {}
-
-    def round4(value: float) -> float:
-        rounded = cache.get(value)  # (0.0 and -0.0 are one key: zero is rounded anew, keeping its sign)
-        if rounded is None or not value:
-            rounded = cache[value] = round(value, 4)
-        return rounded
-
-    return round4
+def _moved(points: list[Point], by: Point) -> list[Point]:
+    """The points moved by `by` and rounded to 4 places: a board's centres share a few hundred x and y values,
+    so each is rounded once (rounding 60,000 coordinates anew was a tenth of drawing a large board).
+    (0.0 and -0.0 are one key; both move to the same sum unless `by` is -0.0.)"""
+    dx, dy = by
+    xs = {x: round(x + dx, 4) for x in set(map(itemgetter(0), points))}
+    ys = {y: round(y + dy, 4) for y in set(map(itemgetter(1), points))}
+    return [(xs[x], ys[y]) for x, y in points]
 
 
 def _polygon_symbol(points: list[Point], fill: str | None, theme: Theme) -> Polygon:
@@ -295,13 +292,11 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     marks = board_pattern(board, style.pattern)
     drawn = in_reading_order(list(board.cells) + list(board.pseudocells))
     arrows = _arrow_places(board) if style.arrows and board.grid == "hex" else []
-    spots = [layout.centre(c) for c in drawn] + [_arrow_centre(layout, *a) for a in arrows]
+    spots = layout.centres(drawn) + [_arrow_centre(layout, *a) for a in arrows]
     half_w = cell_size / 2
     half_h = half_w if board.grid == "square" else cell_size / math.sqrt(3)
-    min_x = min(x for x, _ in spots) - half_w
-    max_x = max(x for x, _ in spots) + half_w
-    min_y = min(y for _, y in spots) - half_h
-    max_y = max(y for _, y in spots) + half_h
+    min_x, max_x = min(spots)[0] - half_w, max(spots)[0] + half_w
+    min_y, max_y = min(spots, key=itemgetter(1))[1] - half_h, max(spots, key=itemgetter(1))[1] + half_h
     header = _header_lines(style)
     header_height = sum(size * 1.5 for _, size, _ in header) + (2.0 if header else 0.0)
     origin = (float(math.ceil(style.padding - min_x)), round(style.padding + header_height - min_y, 3))
@@ -310,15 +305,15 @@ def _board_scene(board: Board, style: BoardStyle) -> BoardDrawing:
     scene = Scene(width, height)
     _define_symbols(scene, layout, style, theme)
     drawing = BoardDrawing(board, style, scene, layout, origin)
-    r4 = rounder()
-    centres = [(r4(x + origin[0]), r4(y + origin[1])) for x, y in spots[:len(drawn)]]
+    centres = _moved(spots[:len(drawn)], origin)
     if style.die_outline and style.die_bleed > 0:
         _draw_bleed(drawing, drawn, centres, marks, theme)
-    _draw_cells(drawing, drawn, centres, marks)
+    kinds = _kinds(drawing.board, drawn, marks)
+    _draw_cells(drawing, kinds, centres)
     if arrows:
         _draw_arrows(drawing, arrows, theme)
     if style.labels:
-        _draw_labels(drawing, drawn, centres, marks, theme)
+        _draw_labels(drawing, drawn, centres, kinds, theme)
     if board.grid == "hex" and START in board.cells:  # a layer of its own just above the cells (they are all uses)
         names = [layer.name for layer in scene.layers]
         scene.layers.insert(names.index("cells") + 1, Layer("start", [start_ring(drawing, theme)]))
@@ -382,11 +377,16 @@ def _draw_bleed(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], 
                                        Style(fill=fills[kind], stroke=None)))
 
 
-def _draw_cells(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str]) -> None:
-    layer = drawing.scene.layer("cells")
-    pseudo = drawing.board.pseudocells
-    for cell, (x, y) in zip(drawn, centres):
-        layer.items.append(Use("pseudo" if cell in pseudo else marks.get(cell, "cell"), x, y))
+def _kinds(board: Board, drawn: list[Cell], marks: dict[Cell, str]) -> list[str]:
+    """Each drawn cell's symbol: 'cell', 'bonus', 'malus' or 'pseudo'."""
+    pseudo = board.pseudocells
+    if not pseudo:
+        return [marks.get(cell, "cell") for cell in drawn]
+    return [("pseudo" if cell in pseudo else marks.get(cell, "cell")) for cell in drawn]
+
+
+def _draw_cells(drawing: BoardDrawing, kinds: list[str], centres: list[Point]) -> None:
+    drawing.scene.layer("cells").items.extend(map(Use, kinds, map(itemgetter(0), centres), map(itemgetter(1), centres)))
 
 
 def _arrow_centre(layout: HexLayout | SquareLayout, slope: str, entry: Cell) -> Point:
@@ -425,28 +425,30 @@ def _draw_arrows(drawing: BoardDrawing, arrows: list[tuple[str, Cell]], theme: T
         drawing.extra_boxes.append(Rect(x - reach, y - reach, 2 * reach, 2 * reach))
 
 
-def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], marks: dict[Cell, str],
+def _draw_labels(drawing: BoardDrawing, drawn: list[Cell], centres: list[Point], kinds: list[str],
                  theme: Theme) -> None:
     board = drawing.board
-    texts = {cell: board.address(board.pseudocells.get(cell, cell)) for cell in drawn}
-    shapes = {t.translate(_DIGITS_AS_ZERO) for t in texts.values()}  # Helvetica's digits all share one width
+    pseudocells = board.pseudocells
+    texts = board.addresses_of([pseudocells.get(cell, cell) for cell in drawn] if pseudocells else drawn)
+    shapes = {t.translate(_DIGITS_AS_ZERO) for t in texts}  # Helvetica's digits all share one width
     longest = max(shapes, key=lambda t: text_width(t, "Helvetica", 1.0))
     (dx, dy), size, anchor = _label_placement(drawing.layout, drawing.style, longest)
     drawing.label_offset, drawing.label_size = (dx, dy), size
-    groups: dict[str, list[Text]] = {"plain": [], "marked": [], "pseudo": []}
-    plain, pseudocells, r4 = groups["plain"], board.pseudocells, rounder()
-    for cell, (x, y) in zip(drawn, centres):
-        # the centres are rounded to 4 places already: a zero offset (hex labels sit under the centre) keeps x
-        x, y = x + dx if dx == 0 else r4(x + dx), r4(y + dy)
-        if cell in pseudocells:
-            groups["pseudo"].append(Text(x, y, texts[cell], size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
-        elif cell in marks:
-            groups["marked"].append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.mark, True))
+    # the centres are rounded to 4 places already: a zero offset (hex labels sit under the centre) keeps x
+    if dx == 0:
+        ys = {y: round(y + dy, 4) for y in set(map(itemgetter(1), centres))}
+        places = [(x + dx, ys[y]) for x, y in centres]
+    else:
+        places = _moved(centres, (dx, dy))
+    plain, marked, pseudo = [], [], []
+    for kind, (x, y), text in zip(kinds, places, texts):
+        if kind == "cell":
+            plain.append(Text(x, y, text, size, anchor, "Helvetica", theme.label, True))
+        elif kind == "pseudo":
+            pseudo.append(Text(x, y, text, size, anchor, "Helvetica-Bold", theme.pseudo_mark, True))
         else:
-            plain.append(Text(x, y, texts[cell], size, anchor, "Helvetica", theme.label, True))
-    layer = drawing.scene.layer("labels")
-    for name in ("plain", "marked", "pseudo"):
-        layer.items.extend(groups[name])
+            marked.append(Text(x, y, text, size, anchor, "Helvetica", theme.mark, True))
+    drawing.scene.layer("labels").items.extend(plain + marked + pseudo)
 
 
 def _draw_header(scene: Scene, lines: list[tuple[str, float, str]], top: float, theme: Theme) -> Rect:

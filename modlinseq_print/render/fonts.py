@@ -4,7 +4,8 @@ Every layout and every writer measures text here, from the same files the PDF em
 as outlines (modlinseq_print/fonts/, subsets of Liberation 2 under the SIL OFL 1.1, renamed "Modlinseq").
 Canonical names are 'sans', 'sans-bold', 'sans-italic', 'mono', 'mono-bold', 'serif' and 'serif-bold';
 the standard-14 names the code used before ('Helvetica', 'Courier-Bold', 'Times-Roman', ...) are aliases.
-fontTools is imported lazily, once per face; the metrics are cached for the life of the process.
+The metrics come from a small reader of the TTF's tables (render/sfnt.py), once per face, cached for the life of
+the process; outlines, which need fontTools, are render/glyphs.py's.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.render.sfnt import read_metrics
 
 if TYPE_CHECKING:  # for the annotations only: the scene measures its text with these fonts (text_metrics)
     from modlinseq_print.render.scene import Text
@@ -50,8 +52,7 @@ class Face:
     path: Path
     units_per_em: int
     cap_height: float  # fraction of the font size, from OS/2 sCapHeight
-    widths: dict[str, float]  # character -> advance width in 1/1000 em
-    glyphs: dict[str, str]  # character -> glyph name
+    widths: dict[str, float]  # character -> advance width in 1/1000 em, for every character the font maps
     missing_width: float  # the advance of .notdef, for measuring a character the font lacks
     ascii_widths: tuple[float, ...]  # widths of codes 0-127 by code, the fast path of em_width
 
@@ -69,22 +70,19 @@ def canonical(font: str) -> str:
 
 @lru_cache(maxsize=None)
 def face(font: str) -> Face:
-    """The metrics of a font by canonical name or alias, read once from its TTF with fontTools."""
+    """The metrics of a font by canonical name or alias, read once from its TTF (render/sfnt.py)."""
     name = canonical(font)
     if name != font:
         return face(name)
-    from fontTools.ttLib import TTFont  # lazily: only text needs it
-
     path = FONT_DIR / FACES[name]
-    ttf = TTFont(path, lazy=True)
-    scale = 1000 / ttf["head"].unitsPerEm
-    metrics = ttf["hmtx"].metrics
-    glyphs = {chr(code): glyph for code, glyph in ttf.getBestCmap().items()}
-    widths = {char: metrics[glyph][0] * scale for char, glyph in glyphs.items()}
-    missing = metrics[".notdef"][0] * scale
+    metrics = read_metrics(path)
+    scale = 1000 / metrics.units_per_em
+    advances = metrics.advances
+    widths = {char: advances[glyph] * scale for char, glyph in metrics.cmap.items()}
+    missing = advances[0] * scale  # glyph 0 is .notdef
     ascii_widths = tuple(widths.get(chr(code), missing) for code in range(128))
-    return Face(name, path, ttf["head"].unitsPerEm, ttf["OS/2"].sCapHeight / ttf["head"].unitsPerEm, widths,
-                glyphs, missing, ascii_widths)
+    return Face(name, path, metrics.units_per_em, metrics.cap_height / metrics.units_per_em, widths, missing,
+                ascii_widths)
 
 
 def cap_height(font: str) -> float:
@@ -103,8 +101,8 @@ def em_width(text: str, font: str) -> float:
 
 def missing_glyphs(text: str, font: str) -> list[str]:
     """The characters of text the font cannot draw, in order of first appearance."""
-    glyphs = face(font).glyphs
-    return list(dict.fromkeys(char for char in text if char not in glyphs))
+    mapped = face(font).widths
+    return list(dict.fromkeys(char for char in text if char not in mapped))
 
 
 def require_glyphs(text: str, font: str) -> None:

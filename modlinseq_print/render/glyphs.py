@@ -13,11 +13,23 @@ from modlinseq_print.render.scene import Point, Text
 
 
 @lru_cache(maxsize=None)
-def glyph_set(font: str):
-    """The glyphs of a shipped font (by canonical name), read once with fontTools."""
+def _ttfont(font: str):
+    """The fontTools font of a shipped face (by canonical name), opened once."""
     from fontTools.ttLib import TTFont  # lazily: only outlines need it
 
-    return TTFont(face(font).path, lazy=True).getGlyphSet()
+    return TTFont(face(font).path, lazy=True)
+
+
+@lru_cache(maxsize=None)
+def glyph_set(font: str):
+    """The glyphs of a shipped font (by canonical name), read once with fontTools."""
+    return _ttfont(font).getGlyphSet()
+
+
+@lru_cache(maxsize=None)
+def glyph_names(font: str) -> dict[str, str]:
+    """Character -> glyph name in a shipped font (by canonical name), as fontTools names its glyphs."""
+    return {chr(code): name for code, name in _ttfont(font).getBestCmap().items()}
 
 
 @lru_cache(maxsize=None)
@@ -29,7 +41,7 @@ def glyph_path(font: str, char: str) -> str:
     name = canonical(font)
     glyphs = glyph_set(name)
     pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:g}")
-    glyphs[face(name).glyphs[char]].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
+    glyphs[glyph_names(name)[char]].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
     return pen.getCommands()
 
 
@@ -75,14 +87,14 @@ def text_outline(item: Text, steps: int = 6) -> list[tuple[Point, ...]]:
     """
     require_glyphs(item.text, item.font)
     name = canonical(item.font)
-    metrics, glyphs = face(name), glyph_set(name)
+    metrics, glyphs, names = face(name), glyph_set(name), glyph_names(name)
     scale = item.size / metrics.units_per_em
     x0, y0 = -anchor_shift(item), baseline(item) - item.y
     angle = math.radians(item.rotate)
     cos, sin = math.cos(angle), math.sin(angle)
     outline: list[tuple[Point, ...]] = []
     for char in item.text:
-        for contour in _contours(glyphs, metrics.glyphs[char], steps):
+        for contour in _contours(glyphs, names[char], steps):
             points = []
             for gx, gy in contour:
                 px, py = x0 + gx * scale, y0 - gy * scale

@@ -22,6 +22,24 @@ def fmt(value: float) -> str:
     return f"{rounded:.3f}".rstrip("0")
 
 
+def milli(n: int) -> str:
+    """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
+    text = _MILLI.get(n)
+    if text is None:
+        if n % 1000 == 0:
+            text = str(n // 1000)
+        else:
+            whole, part = divmod(abs(n), 1000)
+            text = f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
+        if len(_MILLI) < _MILLI_KEEP:
+            _MILLI[n] = text
+    return text
+
+
+_MILLI: dict[int, str] = {}  # the relative moves of a board repeat a few steps thousands of times
+_MILLI_KEEP = 50_000
+
+
 def ttf_font(font: str):
     """The reportlab TTFont for a shipped face (registered once per process under 'modlinseq-NAME')."""
     name = "modlinseq-" + canonical(font)
@@ -58,32 +76,48 @@ def show_text(canvas: Canvas, ttf, size: float, text: str, current: int) -> tupl
 
 
 class PlainTexts:
-    """The fast path of a run of texts in one font and size: unrotated, printable ASCII (most labels).
+    """The fast path of a run of texts in one font, size and colour: unrotated, printable ASCII (most labels).
 
     Computes what _Stream.text_origin does (the same float operations, so the same bytes) without its
     calls, and escapes as show_text does for subset 0."""
 
     def __init__(self, first: Text):
-        self.font, self.size = first.font, first.size
+        self.font, self.size, self.fill = first.font, first.size, first.fill
         self.widths = face(first.font).ascii_widths
         self.drop = cap_height(first.font) * first.size / 2
+        self.moves: dict[tuple[int, int], str] = {}  # a move -> its Td and the string's opening parenthesis
 
-    def origin(self, item: Text) -> tuple[int, int] | None:
-        """The text's origin in whole micrometres, or None when it needs the general path."""
-        text = item.text
-        if item.rotate or item.font != self.font or not (text.isascii() and text.isprintable()):
-            return None
-        if item.anchor == "start":
-            x = item.x
-        else:
-            width = sum(map(self.widths.__getitem__, text.encode())) * item.size / 1000
-            x = item.x - (width / 2 if item.anchor == "middle" else width)
-        y = item.y + self.drop if item.middle else item.y
-        return round(x * 1000), round(y * 1000)
+    def same_run(self, item: object) -> bool:
+        """Whether the item is a text of this run (the same font, size and colour)."""
+        return isinstance(item, Text) and item.font == self.font and item.size == self.size and item.fill == self.fill
 
-    @staticmethod
-    def escaped(text: str) -> str:
-        """A printable ASCII text as a PDF string literal's contents."""
-        if "\\" in text or "(" in text or ")" in text:
-            return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        return text
+    def stretch(self, items: list, index: int, position: tuple[int, int],
+                ops: list[str]) -> tuple[int, tuple[int, int]]:
+        """Show items[index:] in subset 0 while they belong to the run and take the fast path, appending the
+        operators to ops; `position` is the last origin in whole micrometres. Returns where the stretch ends and
+        the last origin."""
+        font, size, fill, drop, moves, width_of = self.font, self.size, self.fill, self.drop, self.moves, \
+            self.widths.__getitem__
+        px, py = position
+        for index in range(index, len(items)):
+            item = items[index]
+            if not (isinstance(item, Text) and item.font == font and item.size == size and item.fill == fill):
+                return index, (px, py)
+            text = item.text
+            if item.rotate or not (text.isascii() and text.isprintable()):
+                return index, (px, py)
+            if item.anchor == "start":
+                x = item.x
+            else:
+                width = sum(map(width_of, text.encode())) * item.size / 1000
+                x = item.x - (width / 2 if item.anchor == "middle" else width)
+            x, y = round(x * 1000), round((item.y + drop if item.middle else item.y) * 1000)
+            key = (x - px, py - y)
+            move = moves.get(key)
+            if move is None:
+                move = moves[key] = f"{milli(key[0])} {milli(key[1])} Td\n("
+            if not text.isalnum() and ("\\" in text or "(" in text or ")" in text):
+                text = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            ops.append(f"{move}{text}) Tj")
+            px, py = x, y
+        return len(items), (px, py)

@@ -20,7 +20,7 @@ from modlinseq_print.errors import mention
 from modlinseq_print.render import reportlab_adapter as rl
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyphs
-from modlinseq_print.render.pdf_text import PlainTexts, fmt, show_text, ttf_font
+from modlinseq_print.render.pdf_text import PlainTexts, fmt, milli, show_text, ttf_font
 from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
 from modlinseq_print.render.press import CREASE_DASH, DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
 from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
@@ -29,24 +29,6 @@ from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, P
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
 _KAPPA = 0.5522847498  # Bezier control distance for a quarter circle
-
-
-def _milli(n: int) -> str:
-    """A whole number of micrometres as millimetres, e.g. 28000 -> '28', -1500 -> '-1.5'."""
-    text = _MILLI.get(n)
-    if text is None:
-        if n % 1000 == 0:
-            text = str(n // 1000)
-        else:
-            whole, part = divmod(abs(n), 1000)
-            text = f"{'-' if n < 0 else ''}{whole}.{part:03d}".rstrip("0")
-        if len(_MILLI) < _MILLI_KEEP:
-            _MILLI[n] = text
-    return text
-
-
-_MILLI: dict[int, str] = {}  # the relative moves of a board repeat a few steps thousands of times
-_MILLI_KEEP = 50_000
 
 
 def _colour(hex_colour: str) -> str:
@@ -154,25 +136,35 @@ class _Stream:
             parts.append(" ".join(f"{fmt(a)} {fmt(b)}" for a, b in (c1, c2, end)) + " c")
         self.ops.append(" ".join(parts) + " h " + self.paint(item.style))
 
-    def uses(self, uses: list[Use]) -> None:
-        """A run of uses: one saved state, relative translations, one Do each."""
+    def uses(self, items: list[Item], start: int) -> int:
+        """The run of uses from items[start] on: one saved state, relative translations, one Do each; returns
+        where the run ends."""
         self.ops.append("q")
         saved = dict(self.state)
         px = py = 0
-        forms: dict[str, str] = {}  # symbol -> its form's name
-        for use in uses:
+        placed: dict[tuple, str] = {}  # (move, symbol) -> its operators, made once: a board repeats a few
+        end = len(items)
+        for index in range(start, end):
+            use = items[index]
+            if not isinstance(use, Use):
+                end = index
+                break
             x, y = round(use.x * 1000), round(use.y * 1000)  # whole micrometres: exact relative moves
-            self.ops.append(f"1 0 0 1 {_milli(x - px)} {_milli(y - py)} cm")
+            key = (x - px, y - py, use.symbol)
             px, py = x, y
-            name = forms.get(use.symbol)
-            if name is None:
-                name = forms[use.symbol] = self.builder.symbol_form(self.scene, use.symbol, self.scale)
-            if name in self.registered:
-                self.ops.append(self.registered[name])
-            else:
-                self.do_form(name)  # flushes: self.ops is a new list afterwards
+            ops = placed.get(key)
+            if ops is None:
+                move = f"1 0 0 1 {milli(key[0])} {milli(key[1])} cm"
+                name = self.builder.symbol_form(self.scene, use.symbol, self.scale)
+                if name not in self.registered:
+                    self.ops.append(move)
+                    self.do_form(name)  # flushes: self.ops is a new list afterwards
+                    continue
+                ops = placed[key] = f"{move}\n{self.registered[name]}"
+            self.ops.append(ops)
         self.ops.append("Q")
         self.state = saved
+        return end
 
     def text_origin(self, item: Text) -> tuple[float, float]:
         shift = anchor_shift(item)
@@ -183,38 +175,40 @@ class _Stream:
         cos, sin = math.cos(angle), math.sin(angle)
         return item.x - shift * cos - drop * sin, item.y - shift * sin + drop * cos
 
-    def texts(self, texts: list[Text]) -> None:
-        """Texts sharing font, size and colour in one text object; unrotated ones move with Td."""
-        first = texts[0]
-        ttf = self.builder.font(first.font)
-        ops = self.ops
-        ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
+    def texts(self, items: list[Item], start: int) -> int:
+        """The run of texts from items[start] on that share font, size and colour, in one text object; unrotated
+        ones move with Td, and stretches of printable ASCII take PlainTexts' fast path. Returns where the run ends."""
+        first = items[start]
+        self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
-        px = py = None
-        subset = -1
+        position, subset = self.text(first, None, -1)
         plain = PlainTexts(first)
-        for item in texts:
-            moved = plain.origin(item) if px is not None else None  # the common case, without a call chain
-            if moved is None:
-                require_glyphs(item.text, item.font)
-                x, y = self.text_origin(item)
-                x, y = round(x * 1000), round(y * 1000)  # whole micrometres
-            else:
-                x, y = moved
-            if item.rotate or px is None:
-                angle = math.radians(item.rotate)
-                cos, sin = math.cos(angle), math.sin(angle)
-                ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {_milli(x)} {_milli(y)} Tm")
-                px, py = (None, None) if item.rotate else (x, y)
-            else:
-                ops.append(f"{_milli(x - px)} {_milli(py - y)} Td")
-                px, py = x, y
-            if moved is not None and subset == 0:
-                ops.append(f"({plain.escaped(item.text)}) Tj")
-                continue
-            shown, subset = show_text(self.builder.canvas, ttf, first.size, item.text, subset)
-            ops.extend(shown)
-        ops.append("ET")
+        index = start + 1
+        while True:
+            if subset == 0 and position is not None:
+                index, position = plain.stretch(items, index, position, self.ops)
+            if index == len(items) or not plain.same_run(items[index]):
+                break
+            position, subset = self.text(items[index], position, subset)
+            index += 1
+        self.ops.append("ET")
+        return index
+
+    def text(self, item: Text, position: tuple[int, int] | None, subset: int) -> tuple[tuple[int, int] | None, int]:
+        """One text of a text object by the general path: a move (Td from `position`, the last origin in whole
+        micrometres, else Tm) and its text; returns its origin (None when rotated) and the subset in effect."""
+        require_glyphs(item.text, item.font)
+        x, y = self.text_origin(item)
+        x, y = round(x * 1000), round(y * 1000)  # whole micrometres
+        if item.rotate or position is None:
+            angle = math.radians(item.rotate)
+            cos, sin = math.cos(angle), math.sin(angle)
+            self.ops.append(f"{fmt(cos)} {fmt(sin)} {fmt(sin)} {fmt(-cos)} {milli(x)} {milli(y)} Tm")
+        else:
+            self.ops.append(f"{milli(x - position[0])} {milli(position[1] - y)} Td")
+        shown, subset = show_text(self.builder.canvas, self.builder.font(item.font), item.size, item.text, subset)
+        self.ops.extend(shown)
+        return (None if item.rotate else (x, y)), subset
 
     def embed(self, item: Embed) -> None:
         self.ops.append("q")
@@ -232,18 +226,13 @@ class _Stream:
         index = 0
         while index < len(items):
             item = items[index]
-            end = index + 1
             if isinstance(item, Use):
-                while end < len(items) and isinstance(items[end], Use):
-                    end += 1
-                self.uses(items[index:end])
-            elif isinstance(item, Text):
-                key = (item.font, item.size, item.fill)
-                while end < len(items) and isinstance(items[end], Text) and \
-                        (items[end].font, items[end].size, items[end].fill) == key:
-                    end += 1
-                self.texts(items[index:end])
-            elif isinstance(item, Polygon):
+                index = self.uses(items, index)
+                continue
+            if isinstance(item, Text):
+                index = self.texts(items, index)
+                continue
+            if isinstance(item, Polygon):
                 self.polygon(item)
             elif isinstance(item, Circle):
                 self.circle(item)
@@ -251,7 +240,7 @@ class _Stream:
                 self.embed(item)
             else:
                 raise TypeError(f"cannot draw {type(item).__name__} in PDF")
-            index = end
+            index += 1
         self.die_lines()
         self.flush()
 

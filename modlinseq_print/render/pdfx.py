@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import uuid
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.output_intents import OUTPUT_INTENTS, OutputIntent
@@ -167,6 +166,8 @@ def _xmp_date(pdf_date: str) -> str:
 def _identify(pdf, press: PressOptions, digest: bytes) -> None:
     """Info and XMP: the PDF/X version, title, creator and producer, the same dates in both, Trapped False,
     and document and instance IDs derived from the content."""
+    import uuid  # here, not at the top: every PDF imports this module, and only press-ready ones need it
+
     from pikepdf import Name, String
 
     info = pdf.docinfo

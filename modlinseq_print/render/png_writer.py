@@ -63,7 +63,7 @@ def _operations(font: str, char: str) -> tuple[tuple[int, tuple[float, ...]], ..
     import cairocffi
     from fontTools.pens.basePen import BasePen
 
-    from modlinseq_print.render.glyphs import glyph_set
+    from modlinseq_print.render.glyphs import glyph_names, glyph_set
 
     operations: list[tuple[int, tuple[float, ...]]] = []
 
@@ -86,7 +86,7 @@ def _operations(font: str, char: str) -> tuple[tuple[int, tuple[float, ...]], ..
             operations.append((cairocffi.PATH_CLOSE_PATH, ()))
 
     glyphs = glyph_set(font)
-    glyphs[face(font).glyphs[char]].draw(Pen(glyphs))
+    glyphs[glyph_names(font)[char]].draw(Pen(glyphs))
     return tuple(operations)
 
 

@@ -135,3 +135,20 @@ def test_nested_symbols_texts_and_clipped_embeds_render_in_place(tmp_path, requi
     assert pixels[15][55] == (255, 0, 0) and pixels[15][65] == (255, 0, 0)  # both dots of the top pair
     assert pixels[35][55] == (255, 255, 255)  # the bottom pair is clipped away
     assert pixels[15][60] == (255, 255, 255)
+
+
+def test_the_labels_fast_path_writes_what_the_general_path_writes(monkeypatch):
+    from modlinseq_print.render import pdf_text
+    from modlinseq_print.render.scene import Layer, Text
+
+    texts = [Text(10 + 3.1 * i, 20 + 0.7 * i, text, 2.8, anchor, "Helvetica", "#123456", middle)
+             for i, (text, anchor, middle) in enumerate([
+                 ("B26", "middle", True), ("A0", "middle", True), ("E1(x)", "start", False),
+                 ("Привет", "middle", True),
+                 ("H7", "end", True), ("a\\b", "middle", False), ("M12", "middle", True)])]
+    texts.insert(5, Text(40, 40, "P3", 2.8, "middle", "Helvetica", "#123456", True, rotate=30))
+    texts.append(Text(50, 50, "T9", 2.8, "middle", "Helvetica-Bold", "#123456", True))  # another run
+    document = Document([Page(Scene(100, 100, [Layer("labels", texts)]))])
+    fast = document_to_pdf(document)
+    monkeypatch.setattr(pdf_text.PlainTexts, "stretch", lambda self, items, index, position, ops: (index, position))
+    assert document_to_pdf(document) == fast
