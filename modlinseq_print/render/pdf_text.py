@@ -99,13 +99,13 @@ class PlainTexts:
         font, size, fill, drop, moves, width_of = self.font, self.size, self.fill, self.drop, self.moves, \
             self.widths.__getitem__
         px, py = position
-        for index in range(index, len(items)):
-            item = items[index]
+        for at in range(index, len(items)):
+            item = items[at]
             if not (isinstance(item, Text) and item.font == font and item.size == size and item.fill == fill):
-                return index, (px, py)
+                return at, (px, py)
             text = item.text
             if item.rotate or not (text.isascii() and text.isprintable()):
-                return index, (px, py)
+                return at, (px, py)
             if item.anchor == "start":
                 x = item.x
             else:

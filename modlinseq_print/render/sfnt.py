@@ -65,7 +65,7 @@ def _advances(data: bytes, offset: int, long_metrics: int, glyph_count: int) -> 
 def _best_cmap(data: bytes, offset: int) -> dict[str, int]:
     """The preferred Unicode character map (format 4 or 12) as character -> glyph id."""
     count = struct.unpack_from(">H", data, offset + 2)[0]
-    subtables = {}
+    subtables: dict[tuple[int, int], int] = {}
     for index in range(count):
         platform, encoding, start = struct.unpack_from(">HHI", data, offset + 4 + 8 * index)
         subtables.setdefault((platform, encoding), offset + start)
