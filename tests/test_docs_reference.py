@@ -78,7 +78,7 @@ def test_every_preset_key_has_a_line_and_is_in_the_table():
         section, _, name = key.key.rpartition(".")
         part = table.split(f"### [{section}]" if section else "### Top-level keys", 1)[1].split("\n### ", 1)[0]
         assert f"| `{name}` |" in part, f"{key.key} is not in the preset table"
-    assert '| `spec` | string | `"hex:9"` |' in table and "| `copies` | whole number | `10` |" in table
+    assert '| `spec` | string | `"hex:9"` |' in table and "| `copies` | whole number | `unset` |" in table
 
 
 def test_every_front_door_function_is_in_the_library_reference():

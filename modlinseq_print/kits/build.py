@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed, make_worksheet
@@ -161,6 +161,18 @@ def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutt
                       cutter)
 
 
+def kit_has_box(preset: Preset) -> bool:
+    """True when the preset asks for a box and one can be made for its pieces on the kit's paper; a kit of far
+    more pieces than the shipped ones (a board much larger than theirs) leaves its box out."""
+    if not preset.box.include:
+        return False
+    try:
+        kit_box(preset)
+    except ModlinseqError:
+        return False
+    return True
+
+
 def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,
                   game: ExampleGame, facts: str = "") -> tuple[Section, list[Section]]:
     """The rules sheet and reference card, then the sections that follow the pieces: the worksheet with its
@@ -281,7 +293,8 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     step("simulated games")
     facts = facts_line(lengths)
     reference, worksheet = text_sections(preset, sheet, count, spec, game, facts)
-    if preset.box.include:
+    boxed = kit_has_box(preset)
+    if boxed:
         reference, box = box_section(preset, sheet, spec, game, reference, press, facts)
     step("reference card")
     aids = aids_section(preset, sheet, spec, lengths)
@@ -290,7 +303,7 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
                                            + len(board_pages.pages))
     step("tiles and markers")
-    sections = [reference, aids, board_pages, pieces, *([box] if preset.box.include else []), *worksheet]
+    sections = [reference, aids, board_pages, pieces, *([box] if boxed else []), *worksheet]
     scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
                       (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
     step("cover")

@@ -58,7 +58,8 @@ KEY_HELP = {
     "markers.include": "print the markers",
     "markers.copies": "markers of each modulus (0: none)",
     "box.include": "add a box for the tiles and markers (a tray with a lid) after the tile sheets, listed on the "
-                   "cover (one page, which the teacher's reference shares when that saves a page)",
+                   "cover (one page, which the teacher's reference shares when that saves a page); left out when "
+                   "the pieces are too many for a box on the kit's paper",
     "box.card": "weight of the card in g/m², 120 to 450: the pieces' thickness and the box's",
     "box.play": "room around the stacked pieces, each way: 1 to 2 mm",
     "aids.reference": "print the teacher's reference after the rules: MSA notation, filling gaps and every "

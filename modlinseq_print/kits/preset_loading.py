@@ -13,7 +13,7 @@ from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
-from modlinseq_print.kits.build import KIT_ADVICE, board_style, kit_box, sheet_options, tile_look
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
 from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import MAX_KIT_MODULUS, NOT_KEYS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
@@ -172,8 +172,7 @@ def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callab
             ("tiles.layout" if tiles.sheet_layout == "gutter-fold" else "tiles.width",
              lambda: sheet_slots(tile_look(preset, m), m.pieces_sheet, sheet_options(preset, m, ""))),
             ("box.card", lambda: card_thickness(preset.box.card)),
-            ("box.play", lambda: check_play(length_mm(preset, "box.play"))),
-            ("box.include", lambda: preset.box.include and kit_box(preset, m))]
+            ("box.play", lambda: check_play(length_mm(preset, "box.play")))]
 
 
 def _board_pages(preset: Preset, m: Measures, board) -> int:

@@ -164,7 +164,7 @@ def test_oversized_boards_are_refused_everywhere(client, spec):
 @pytest.mark.parametrize("change, key, words", [
     ({"tiles.copies": "40", "modulus": "99"}, "tiles.copies", f"at most {MAX_PIECES:,}"),
     ({"tiles.copies": "99999", "modulus": "99"}, "tiles.copies", "pieces"),
-    ({"board.spec": "hex:57", "paper": "a5", "board.paper": "a5"}, "board.spec", "pages"),
+    ({"board.spec": "hex:57", "tiles.copies": "10", "paper": "a5", "board.paper": "a5"}, "board.spec", "pages"),
     ({"tiles.wild": "5000"}, "tiles.copies", "pieces"),
 ])
 def test_oversized_kits_are_refused_at_validation(client, change, key, words):
@@ -177,7 +177,9 @@ def test_oversized_kits_are_refused_at_validation(client, change, key, words):
 
 def test_the_largest_board_is_accepted(client):
     values = client.get("/api/kit/preset?name=standard").json()["values"]
-    assert client.post("/api/kit/validate", {"values": {**values, "board.spec": "hex:57"}}).json() == {"ok": True}
+    # with the standard kit's 10 copies of each tile (left to itself, a kit has half the board's cells in tiles)
+    change = {"board.spec": "hex:57", "tiles.copies": "10"}
+    assert client.post("/api/kit/validate", {"values": {**values, **change}}).json() == {"ok": True}
     assert client.post("/api/board/pages", {"board": "hex:57"}).json()["count"] > 100
 
 
