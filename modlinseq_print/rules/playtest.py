@@ -43,7 +43,7 @@ class GameSummary:
     longest: int
     seconds: float
     transcript: str = ""  # the turns played, one line each as `score` and `review` read them
-    hands: tuple[str, ...] = ()  # the hand held before each of those turns, as `review --hands` reads them
+    hands: tuple[str, ...] = ()  # the hand held before each of those turns, as a hands file of the review holds them
 
 
 def game_seed(seed: int, number: int) -> int:

@@ -8,7 +8,7 @@ The summary gives each player's points, best available and accuracy (scored / be
 the turns that left the most points.
 
 The hands file holds one line per turn of the transcript, in order: the hand held before the turn, tiles as
-`moves --hand` reads them ('3,5,5,8,11,#,0'), optionally after the player's name and a colon ('Ann: 3,5,#');
+a hand is written for the turn search ('3,5,5,8,11,#,0'), optionally after the player's name and a colon ('Ann: 3,5,#');
 '-' for a turn whose hand is not known. Blank lines and `//` comments are skipped.
 """
 

@@ -1,4 +1,4 @@
-"""A game review in words: the JSON of `review -o FILE.json` and of `mp.review`, and the summary printed on the
+"""A game review in words: the JSON file of a review and of `mp.review`, and the summary printed on the
 terminal. Turns are written in transcript notation, cells by their addresses."""
 
 from __future__ import annotations

@@ -76,6 +76,8 @@ def _check_value(value: str, cell_name: str, modulus: int) -> None:
     if not _VALUE.fullmatch(value):
         raise AddressError(f"{shown!r} is not a tile: type a number from 0 to {modulus - 1} for {cell_name}, "
                            f"# for a wild tile, or #=5 for a wild tile standing for 5")
+    if value == "#":
+        return  # a wild tile: its value is worked out from its lines
     number = int(value.removeprefix("#="))
     if number >= modulus:
         raise AddressError(f"{value} is not a tile of modulus {modulus}: the numbers go from 0 to {modulus - 1}")

@@ -131,7 +131,7 @@ def test_the_cut_file_engraves_the_markers_text(tmp_path, cli):
 def test_the_starter_kit_prints_its_marker_on_the_tile_sheet():
     steps = []
     kit = build_kit(load_preset("starter"), progress=steps.append)  # the library reports steps, draws no bar
-    assert steps == ["reference card", "simulated games", "board pages", "tiles and markers", "cover",
+    assert steps == ["simulated games", "reference card", "board pages", "tiles and markers", "cover",
                      "page numbers"]
     section = next(s for s in kit.sections if s.title == "Tiles and modulus markers")
     assert len(section.pages) == 1

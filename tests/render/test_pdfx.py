@@ -156,7 +156,7 @@ def test_ghostscript_separates_only_the_process_plates_and_the_die_line(press_fi
     subprocess.run([gs, "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-dUsePDFX3Profile", "-sDEVICE=tiffsep", "-r10",
                     f"-sOutputFile={tmp_path}/p%03d.tif", str(press_files[name, level])], check=True)
     plates = {path.name.split("(")[1].split(")")[0] for path in tmp_path.glob("p*(*).tif")}
-    assert plates == PLATES
+    assert plates == PLATES | ({"Crease"} if name == "kit" else set())  # the kit's box folds on a plate of its own
 
 
 @pytest.mark.parametrize("level", ["4", "1a"])
