@@ -70,6 +70,7 @@ def test_ctrl_c_swallowed_by_a_finalizer_still_stops_the_write(capsys, tmp_path,
             Finalized()
 
     monkeypatch.setattr(collector, "gc", Collector)
+    monkeypatch.setattr(collector.threading, "active_count", lambda: 1)  # as a command line run (no test threads)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "keep.pdf").write_bytes(b"OLD")
     result = run_cli(capsys, "board", "--board", "hex:2", "--paper", "poster", "-o", "keep.pdf")

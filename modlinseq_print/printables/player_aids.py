@@ -118,6 +118,11 @@ def score_pad_pages(width: float, height: float, margin: float, players: int, ro
     return pages
 
 
+def _fitted(text: str, font: str, room: float) -> float:
+    """The label size, smaller when `text` would not fit `room` mm (narrow columns: six players on small paper)."""
+    return min(LABEL, room / max(text_width(text, font, 1.0), 1e-9))
+
+
 def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, numbers: range) -> None:
     """The pad's table: two header rows (the players, then points and total), a row for each round number."""
     width = first + pair * players
@@ -140,9 +145,11 @@ def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, 
     layer.items.append(Text(x0 + 1.2, y0 + ROW + base, _("round"), LABEL, anchor="start", font="Helvetica-Bold"))
     for p in range(players):
         x = x0 + first + pair * p
-        layer.items.append(Text(x + 1.2, y0 + base, _("player {number}").format(number=p + 1), LABEL,
-                                anchor="start", font="Helvetica-Bold"))
-        layer.items.append(Text(x + 1.2, y0 + ROW + base, _("points"), LABEL, anchor="start"))
-        layer.items.append(Text(x + pair / 2 + 1.2, y0 + ROW + base, _("total"), LABEL, anchor="start"))
+        name = _("player {number}").format(number=p + 1)
+        layer.items.append(Text(x + 1.2, y0 + base, name, _fitted(name, "Helvetica-Bold", pair - 2.4), anchor="start",
+                                font="Helvetica-Bold"))
+        for word, left in ((_("points"), x), (_("total"), x + pair / 2)):
+            layer.items.append(Text(left + 1.2, y0 + ROW + base, word, _fitted(word, "Helvetica", pair / 2 - 2.4),
+                                    anchor="start"))
     for k, number in enumerate(numbers):
         layer.items.append(Text(x0 + 1.2, y0 + ROW * (k + 2) + base, str(number), LABEL, anchor="start"))

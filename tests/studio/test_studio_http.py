@@ -100,12 +100,15 @@ def test_a_stalled_body_gets_408(served, monkeypatch):
 
 
 def test_fifty_parallel_previews_are_all_answered(served):
+    """Each is drawn (200) or told at once that the studio is busy (503): asked again, one at a time, the
+    refused ones are drawn too."""
     def one(i: int) -> int:
         return request(served.port, "/api/board/preview", {"board": f"hex:{i % 5 + 1}"})[0]
 
     with ThreadPoolExecutor(50) as pool:
         statuses = list(pool.map(one, range(50)))
-    assert statuses == [200] * 50
+    assert set(statuses) <= {200, 503} and statuses.count(200) >= 6
+    assert [one(i) for i, status in enumerate(statuses) if status == 503] == [200] * statuses.count(503)
 
 
 def test_the_server_answers_over_http_and_checks_the_host(served):
