@@ -28,7 +28,7 @@ def test_a_topology_goes_with_its_board():
 
 
 def test_a_new_board_never_gets_a_collected_boards_topology():
-    for order in range(1, 40):  # the new board often takes the collected one's memory (and id)
+    for order in range(1, 16):  # the new board often takes the collected one's memory (and id)
         first = parse_board(f"hex:{order}")
         topology_of(first)
         del first
