@@ -27,7 +27,7 @@ from modlinseq_print.kits.presets import Preset
 
 MEASURED = Path(__file__).resolve().parent.parent / "data" / "game_lengths.toml"
 
-GAMES = 6  # games played for each player count when a kit is built: a build stays within seconds per count
+GAMES = 6  # games play_lengths plays at each player count unless told otherwise (a quick replay in the tests)
 MEASURED_GAMES = 40  # games played ahead of time for each player count (scripts/measure_game_lengths.py)
 SHUFFLE = 1  # the number the playtest shuffles the first game's stock by
 SECONDS_PER_TURN = 40  # a stated assumption: people think longer than the computer players
