@@ -170,6 +170,14 @@ def test_workers_killed_while_idle_cost_no_request(served, route):
     assert not {answer["pid"] for _, answer in answers} & killed
 
 
+def fresh_workers() -> None:
+    """Kill every worker of the pool and wait for the ones that take their place (started with its settings now)."""
+    before = full_pool()
+    for worker in list(worker_pool().workers):
+        worker.kill()
+    replaced(before)
+
+
 def test_a_worker_grown_past_its_memory_cap_is_replaced_after_its_job(served, route):
     pool = worker_pool()
     route(HEAVY, studio_work.pid)
@@ -177,20 +185,14 @@ def test_a_worker_grown_past_its_memory_cap_is_replaced_after_its_job(served, ro
     default = pool.recycle_rss
     try:
         pool.recycle_rss = 1  # every worker is past this cap
-        before = full_pool()
-        for worker in list(pool.workers):
-            worker.kill()  # the workers that take their place have the new cap
-        replaced(before)
+        fresh_workers()  # the workers that take their place have the new cap
         first = request(served.port, HEAVY, {})[1]["pid"]
         assert gone(first)  # it retired after its job
         second = request(served.port, HEAVY, {})
         assert second[0] == 200 and second[1]["pid"] != first
     finally:
         pool.recycle_rss = default
-        before = full_pool()
-        for worker in list(pool.workers):
-            worker.kill()
-        replaced(before)
+        fresh_workers()
 
 
 def test_a_worker_retires_after_its_share_of_jobs(served, route):
@@ -199,18 +201,12 @@ def test_a_worker_retires_after_its_share_of_jobs(served, route):
     default = pool.recycle_jobs
     try:
         pool.recycle_jobs = 2
-        before = full_pool()
-        for worker in list(pool.workers):
-            worker.kill()
-        replaced(before)
+        fresh_workers()
         pids = [request(served.port, HEAVY, {})[1]["pid"] for _ in range(4)]
         assert all(gone(pid) for pid in set(pids)) and len(set(pids)) >= 2
     finally:
         pool.recycle_jobs = default
-        before = full_pool()
-        for worker in list(pool.workers):
-            worker.kill()
-        replaced(before)
+        fresh_workers()
 
 
 # --- a kit build cancelled, and what comes after -----------------------------------------------------------------
