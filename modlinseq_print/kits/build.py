@@ -161,18 +161,6 @@ def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutt
                       cutter)
 
 
-def kit_has_box(preset: Preset) -> bool:
-    """True when the preset asks for a box and one can be made for its pieces on the kit's paper; a kit of far
-    more pieces than the shipped ones (a board much larger than theirs) leaves its box out."""
-    if not preset.box.include:
-        return False
-    try:
-        kit_box(preset)
-    except ModlinseqError:
-        return False
-    return True
-
-
 def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceSpec,
                   game: ExampleGame, facts: str = "") -> tuple[Section, list[Section]]:
     """The rules sheet and reference card, then the sections that follow the pieces: the worksheet with its
@@ -200,11 +188,15 @@ def text_sections(preset: Preset, sheet: Sheet, exercises: int, spec: ReferenceS
 
 
 def box_section(preset: Preset, sheet: Sheet, spec: ReferenceSpec, game: ExampleGame, reference: Section,
-                press=None, facts: str = "") -> tuple[Section, Section]:
+                press=None, facts: str = "") -> tuple[Section, Section | None]:
     """The box page, and the rules section as it stands with it: when the teacher's reference takes a page of
     its own after the rules and fits under the box's nets, it moves there (one sheet fewer) and the rules
-    section is the rules alone."""
-    box = kit_box(preset, mode="plain" if press is None else "press")
+    section is the rules alone. No box page (None) when no box can be made for the pieces on the kit's paper:
+    a kit of far more pieces than the shipped ones (a board much larger than theirs) leaves its box out."""
+    try:
+        box = kit_box(preset, mode="plain" if press is None else "press")
+    except ModlinseqError:
+        return reference, None
     margin = measure(preset).pieces_sheet.margin
     alone = Section(_("Box"), [Page(box.scene, label="box")], margin, "Box")
     if not preset.aids.reference:
@@ -293,8 +285,8 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     step("simulated games")
     facts = facts_line(lengths)
     reference, worksheet = text_sections(preset, sheet, count, spec, game, facts)
-    boxed = kit_has_box(preset)
-    if boxed:
+    box = None
+    if preset.box.include:
         reference, box = box_section(preset, sheet, spec, game, reference, press, facts)
     step("reference card")
     aids = aids_section(preset, sheet, spec, lengths)
@@ -303,7 +295,7 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
     pieces, sheets, counts = piece_section(preset, press, 2 + len(reference.pages) + len(aids.pages)
                                            + len(board_pages.pages))
     step("tiles and markers")
-    sections = [reference, aids, board_pages, pieces, *([box] if boxed else []), *worksheet]
+    sections = [reference, aids, board_pages, pieces, *([box] if box else []), *worksheet]
     scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
                       (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
     step("cover")
