@@ -56,8 +56,8 @@ def card_scene(spec: ReferenceSpec, width: float, height: float) -> Scene:
 
 def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: float, count: int) -> list[Scene]:
     """`count` turn cards, four to a page of `width` x `height` mm (two or one on paper too small for a
-    quarter page to hold a card), inside the margin and above the page number's FOOT, with cut lines. More
-    than a sheet of four: the sheet is printed once and says how often to print it for `count` players."""
+    quarter page to hold a card), inside the margin and above the page number's FOOT, with cut lines. At most
+    SHEET_CARDS cards, whatever the paper: for more players each page says how often to print it."""
     for across, down in GRIDS:
         card_w, card_h = (width - 2 * margin) / across, (height - 2 * margin - FOOT) / down
         try:
@@ -69,8 +69,8 @@ def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
         break
     pages: list[Scene] = []
     per_page = across * down
-    again = per_page >= SHEET_CARDS and count > per_page
-    needed, count = count, (per_page if again else count)
+    again = count > SHEET_CARDS
+    needed, count = count, min(count, SHEET_CARDS)
     for first in range(0, count, per_page):
         page = Scene(width, height)
         layer = page.layer("text")
@@ -79,7 +79,7 @@ def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
             layer.items.append(Embed(card, x, y))
             layer.items.append(Polygon(((x, y), (x + card_w, y), (x + card_w, y + card_h), (x, y + card_h)), CUT))
         if again:
-            words = _(AGAIN).format(players=plural(needed, "player"), times=-(-needed // per_page))
+            words = _(AGAIN).format(players=plural(needed, "player"), times=-(-needed // SHEET_CARDS))
             layer.items.append(Text(margin, height - margin - FOOT + 3.5, words, 3.0, anchor="start"))
         pages.append(page)
     return pages
