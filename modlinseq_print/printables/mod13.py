@@ -14,7 +14,7 @@ from modlinseq_print.render.paper import A6_SHEET, LeastPaper, Sheet, check_room
 from modlinseq_print.render.rect import Rect
 from modlinseq_print.render.scene import Circle, Document, Item, Page, Polygon, Scene, Style, Text, Use
 from modlinseq_print.printables.flow import FlowError
-from modlinseq_print.render.text_metrics import text_width, wrap_text
+from modlinseq_print.render.text_metrics import shrunk_to, text_width, wrap_text
 from modlinseq_print.wording import _, capitals
 
 CARD_WIDTH, CARD_HEIGHT = 63.0, 88.0  # poker size
@@ -52,12 +52,10 @@ def shout(phrase: str) -> str:
 
 def fitted_size(text: str, font: str, size: float, room: float) -> float:
     """`size`, or the smaller size at which `text` fits `room` mm; a FlowError below SMALLEST_TEXT of `size`."""
-    width = text_width(text, font, size)
-    if width <= room:
-        return size
-    if width * SMALLEST_TEXT > room:
+    fitted = shrunk_to(text, font, size, room)
+    if fitted < size * SMALLEST_TEXT:
         raise FlowError(f"the Mod 13 text {text[:40]!r} does not fit its {room:.0f} mm: use a shorter translation")
-    return size * room / width
+    return fitted
 
 
 def _heart(scale: float, flip: bool = False, steps: int = 72) -> list[tuple[float, float]]:

@@ -15,7 +15,7 @@ from modlinseq_print.printables import rules_text as words
 from modlinseq_print.printables.flow import PT, SHADE, Flow
 from modlinseq_print.printables.rules_sheet import ReferenceSpec, scoring_rows
 from modlinseq_print.render.scene import Embed, Polygon, Scene, Style, Text
-from modlinseq_print.render.text_metrics import text_width, wrap_text
+from modlinseq_print.render.text_metrics import shrunk_to, text_width, wrap_text
 from modlinseq_print.wording import _, plural
 
 GRIDS = ((2, 2), (1, 2), (1, 1))  # cards across and down a sheet: four, or fewer on small paper
@@ -118,11 +118,6 @@ def score_pad_pages(width: float, height: float, margin: float, players: int, ro
     return pages
 
 
-def _fitted(text: str, font: str, room: float) -> float:
-    """The label size, smaller when `text` would not fit `room` mm (narrow columns: six players on small paper)."""
-    return min(LABEL, room / max(text_width(text, font, 1.0), 1e-9))
-
-
 def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, numbers: range) -> None:
     """The pad's table: two header rows (the players, then points and total), a row for each round number."""
     width = first + pair * players
@@ -146,10 +141,10 @@ def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, 
     for p in range(players):
         x = x0 + first + pair * p
         name = _("player {number}").format(number=p + 1)
-        layer.items.append(Text(x + 1.2, y0 + base, name, _fitted(name, "Helvetica-Bold", pair - 2.4), anchor="start",
-                                font="Helvetica-Bold"))
+        size = shrunk_to(name, "Helvetica-Bold", LABEL, pair - 2.4)  # narrow columns: six players on small paper
+        layer.items.append(Text(x + 1.2, y0 + base, name, size, anchor="start", font="Helvetica-Bold"))
         for word, left in ((_("points"), x), (_("total"), x + pair / 2)):
-            layer.items.append(Text(left + 1.2, y0 + ROW + base, word, _fitted(word, "Helvetica", pair / 2 - 2.4),
-                                    anchor="start"))
+            size = shrunk_to(word, "Helvetica", LABEL, pair / 2 - 2.4)
+            layer.items.append(Text(left + 1.2, y0 + ROW + base, word, size, anchor="start"))
     for k, number in enumerate(numbers):
         layer.items.append(Text(x0 + 1.2, y0 + ROW * (k + 2) + base, str(number), LABEL, anchor="start"))

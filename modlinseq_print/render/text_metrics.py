@@ -13,6 +13,12 @@ def text_width(text: str, font: str = "sans", size: float = 1.0) -> float:
     return em_width(text, font) * size / 1000
 
 
+def shrunk_to(text: str, font: str, size: float, room: float) -> float:
+    """`size`, or the smaller size at which a line of `text` fits `room` mm."""
+    width = text_width(text, font, size)
+    return size if width <= room else size * room / width
+
+
 def wrap_text(text: str, width: float, font: str = "sans", size: float = 1.0) -> list[str]:
     """Break text into lines no wider than `width` at spaces (a longer single word keeps its own line).
 
