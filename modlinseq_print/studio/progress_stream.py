@@ -64,6 +64,9 @@ class ProgressStream(Response):
                     await send({"type": "http.response.body", "body": getter.result(), "more_body": True})
                 else:
                     getter.cancel()
+            await asyncio.sleep(0)  # reports the job's thread scheduled just before it ended are queued now
+            while not lines.empty():  # every report comes before the answer, the last one ("drawn N of N") too
+                await send({"type": "http.response.body", "body": lines.get_nowait(), "more_body": True})
             await send({"type": "http.response.body",
                         "body": self._last_line(job, lambda error: failure_response(error, self.form))})
         finally:

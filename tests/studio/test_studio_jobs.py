@@ -302,6 +302,22 @@ def test_a_streamed_light_request_reports_progress_and_stops_when_cancelled(serv
     assert stops_counting(counter)
 
 
+def test_a_streamed_request_sends_every_report_before_its_answer(served, route):
+    """A handler that reports in a burst and ends at once: no report is lost behind the answer, the last one
+    included (the designer's download shows "drawn N of N" from it)."""
+    def burst(request):
+        for step in range(1, 301):
+            request.progress(f"step {step}", step, 300)
+        return {"ok": True}
+
+    route(LIGHT, burst)
+    for _ in range(5):
+        stream = Stream(served.port, LIGHT, {})
+        lines = [stream.line() for _ in range(301)]
+        stream.close()
+        assert [line["done"] for line in lines[:-1]] == list(range(1, 301)) and lines[-1] == {"result": {"ok": True}}
+
+
 def hold_threads(served, route, count: int):
     """`count` requests to a light route that block until the returned event is set, once they are in."""
     release = threading.Event()
