@@ -28,7 +28,8 @@ CUT = Style(stroke="#9e9e9e", stroke_width=0.2, dash=(2.0, 1.5))
 GRID = Style(stroke="#9e9e9e", stroke_width=0.2)
 FRAME = Style(stroke="#555555", stroke_width=0.35)
 GAP = 6.0  # mm between two games' tables on one page
-ROW = 7.0  # mm: a row of the score pad, tall enough to write a three-figure score in
+ROW = 7.0  # mm: a row of the score pad, roomy for a three-figure score
+TIGHT_ROW = 6.0  # mm: the least a row may shrink to so that a pad fits one page (narrow-ruled paper's line)
 LABEL = 7.5 * PT
 NOTE = 6.5 * PT
 
@@ -88,45 +89,55 @@ def turn_card_pages(spec: ReferenceSpec, width: float, height: float, margin: fl
 def score_pad_pages(width: float, height: float, margin: float, players: int, rounds: int,
                     note: list[str]) -> list[Scene]:
     """A score pad: a title and the `note` lines (how its size was chosen), then a table with a pair of columns
-    (points, running total) for each of `players` players and a row for each of `rounds` rounds, over as many
-    pages as needed; when one game's table leaves room, the page holds the tables of more games."""
+    (points, running total) for each of `players` players and a row for each of `rounds` rounds. Rows shrink
+    (to TIGHT_ROW at least) so that the pad fits one page; a longer pad shares its rounds evenly between its
+    pages. When one game's table leaves room, the page holds the tables of more games."""
     usable = width - 2 * margin
     first = max(12.0, text_width(_("round"), "Helvetica-Bold", LABEL) + 3.0)
     pair = (usable - first) / players
+    room = height - margin - _pad_top(Scene(width, height).layer("text"), margin, usable, note)
+    row = min(ROW, room / (rounds + 2)) if room / (rounds + 2) >= TIGHT_ROW else ROW
+    fit = max(1, int(room / row + 1e-9) - 2)  # two header rows
+    pages_needed = max(1, -(-rounds // fit))
+    per_page = max(1, -(-rounds // pages_needed))  # the rounds shared evenly: no page of a few leftover rows
     pages: list[Scene] = []
-    done = 0
-    while done < rounds or not pages:
+    for done in range(0, max(rounds, 1), per_page):
         page = Scene(width, height)
         layer = page.layer("text")
-        y = margin + 15 * PT
-        layer.items.append(Text(margin, y, _("Score pad"), 14 * PT, anchor="start", font="Helvetica-Bold"))
-        y += 3.0
-        for line in note:
-            for part in wrap_text(line, usable, "Helvetica", NOTE):
-                y += NOTE * 1.35
-                layer.items.append(Text(margin, y, part, NOTE, anchor="start"))
-        y += 3.0
-        fit = max(1, int((height - margin - y) // ROW) - 2)  # two header rows
-        take = min(fit, rounds - done)
-        _grid(layer, margin, y, first, pair, players, range(done + 1, done + take + 1))
-        y += ROW * (take + 2) + GAP
-        while done == 0 and take == rounds and y + ROW * (rounds + 2) <= height - margin:
-            _grid(layer, margin, y, first, pair, players, range(1, rounds + 1))  # another game on a short pad
-            y += ROW * (rounds + 2) + GAP
-        done += take
+        y = _pad_top(layer, margin, usable, note)
+        take = min(per_page, rounds - done)
+        _grid(layer, margin, y, first, pair, players, range(done + 1, done + take + 1), row)
+        y += row * (take + 2) + GAP
+        while rounds == take and y + row * (rounds + 2) <= height - margin:
+            _grid(layer, margin, y, first, pair, players, range(1, rounds + 1), row)  # another game on a short pad
+            y += row * (rounds + 2) + GAP
         pages.append(page)
     return pages
 
 
-def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, numbers: range) -> None:
-    """The pad's table: two header rows (the players, then points and total), a row for each round number."""
+def _pad_top(layer, margin: float, usable: float, note: list[str]) -> float:
+    """The pad's title and its note lines, drawn on `layer`; the height where its table starts."""
+    y = margin + 15 * PT
+    layer.items.append(Text(margin, y, _("Score pad"), 14 * PT, anchor="start", font="Helvetica-Bold"))
+    y += 3.0
+    for line in note:
+        for part in wrap_text(line, usable, "Helvetica", NOTE):
+            y += NOTE * 1.35
+            layer.items.append(Text(margin, y, part, NOTE, anchor="start"))
+    return y + 3.0
+
+
+def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, numbers: range,
+          row: float = ROW) -> None:
+    """The pad's table: two header rows (the players, then points and total), a row for each round number,
+    each `row` mm high."""
     width = first + pair * players
     rows = len(numbers) + 2
-    bottom = y0 + ROW * rows
-    layer.items.append(Polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + 2 * ROW), (x0, y0 + 2 * ROW)),
+    bottom = y0 + row * rows
+    layer.items.append(Polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + 2 * row), (x0, y0 + 2 * row)),
                                SHADE))
     for k in range(rows + 1):
-        y = y0 + ROW * k
+        y = y0 + row * k
         style = FRAME if k in (0, 2, rows) else GRID
         start = x0 + first if k == 1 else x0
         layer.items.append(Polygon(((start, y), (x0 + width, y)), style, closed=False))
@@ -134,10 +145,10 @@ def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, 
         x = x0 + first + pair * p
         layer.items.append(Polygon(((x, y0), (x, bottom)), FRAME, closed=False))
         if p < players:
-            layer.items.append(Polygon(((x + pair / 2, y0 + ROW), (x + pair / 2, bottom)), GRID, closed=False))
+            layer.items.append(Polygon(((x + pair / 2, y0 + row), (x + pair / 2, bottom)), GRID, closed=False))
     layer.items.append(Polygon(((x0, y0), (x0, bottom)), FRAME, closed=False))
-    base = ROW * 0.65
-    layer.items.append(Text(x0 + 1.2, y0 + ROW + base, _("round"), LABEL, anchor="start", font="Helvetica-Bold"))
+    base = row * 0.65
+    layer.items.append(Text(x0 + 1.2, y0 + row + base, _("round"), LABEL, anchor="start", font="Helvetica-Bold"))
     for p in range(players):
         x = x0 + first + pair * p
         name = _("player {number}").format(number=p + 1)
@@ -145,6 +156,6 @@ def _grid(layer, x0: float, y0: float, first: float, pair: float, players: int, 
         layer.items.append(Text(x + 1.2, y0 + base, name, size, anchor="start", font="Helvetica-Bold"))
         for word, left in ((_("points"), x), (_("total"), x + pair / 2)):
             size = shrunk_to(word, "Helvetica", LABEL, pair / 2 - 2.4)
-            layer.items.append(Text(left + 1.2, y0 + ROW + base, word, size, anchor="start"))
+            layer.items.append(Text(left + 1.2, y0 + row + base, word, size, anchor="start"))
     for k, number in enumerate(numbers):
-        layer.items.append(Text(x0 + 1.2, y0 + ROW * (k + 2) + base, str(number), LABEL, anchor="start"))
+        layer.items.append(Text(x0 + 1.2, y0 + row * (k + 2) + base, str(number), LABEL, anchor="start"))

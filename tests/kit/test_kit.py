@@ -5,6 +5,7 @@ import math
 import re
 import subprocess
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from modlinseq_print.render.scene import Text
 from cli_helpers import assert_one_line_error
 from tool_helpers import run_tool
 
+ROOT = Path(__file__).resolve().parents[2]
 SECTIONS = ["Rules", "Turn cards and score pad", "Board", "Tiles and modulus markers", "Box and teacher's reference"]
 #: The sections of the standard kit without its box: the teacher's reference stays after the rules.
 NO_BOX = ["Rules and reference card", "Turn cards and score pad", "Board", "Tiles and modulus markers"]
@@ -283,6 +285,9 @@ def test_the_standard_kit_builds_at_large_moduli(modulus, tmp_path):
     assert len(reference.pages) == 3  # the rules, and the card without the table when it is longer than a page
     assert all(fit_problems(p.scene, (10, 10, 200, 287)) == [] for p in reference.pages)  # the paper margin
     assert kit.counts["number"] == kit_copies(preset) * modulus < len(parse_board(preset.board.spec).cells)
+    documented = re.search(r"\| standard at modulus 24 / 50 / 99 \| (\d+) / (\d+) / (\d+) \|",
+                           (ROOT / "docs" / "kit.md").read_text())
+    assert len(kit.document.pages) == int(documented[(24, 50, 99).index(modulus) + 1])  # as docs/kit.md says
 
 
 def _kit_words(kit, section: int) -> str:

@@ -220,3 +220,25 @@ def test_a_kit_of_a_game_not_measured_ahead_says_its_figures_are_estimated(tmp_p
     kit = build_kit(loaded)
     words = " ".join(t.text for page in kit.document.pages for t in page.scene.items() if hasattr(t, "text"))
     assert "if every turn lays only two tiles" in words and "Playing time, estimated from the tiles" in words
+
+
+@pytest.mark.parametrize("rounds, pages, tight", [(20, 1, False), (30, 1, False), (39, 1, True), (41, 1, True), (44, 2, False),
+                                                  (80, 3, False)])
+def test_a_pad_fits_one_page_with_rows_of_6_mm_at_least_or_shares_its_rounds_evenly(rounds, pages, tight):
+    """A4: a pad a little long for 7 mm rows takes one page with tighter rows (never under 6 mm, a narrow-ruled
+    line); a longer one shares its rounds evenly between its pages, so that no page holds a few leftover rows."""
+    from types import SimpleNamespace
+
+    from modlinseq_print.printables.player_aids import score_pad_pages
+    from modlinseq_print.render.scene import Polygon
+
+    made = score_pad_pages(210, 297, 10, 6, rounds, ["How its size was chosen."])
+    assert len(made) == pages
+    counts = [len(_pad_rounds([SimpleNamespace(scene=page)], "Score pad")[0]) for page in made]
+    assert sum(counts) == rounds and max(counts) - min(counts) <= 1
+    for page in made:
+        lines = [p.points for p in page.items() if isinstance(p, Polygon) and len(p.points) == 2]
+        rules = sorted({round(a[1], 3) for a, b in lines if a[1] == b[1]})  # the table's horizontals
+        step = min(b - a for a, b in zip(rules, rules[1:]))
+        assert (6.0 <= step < 6.99) if tight else abs(step - 7.0) < 0.01
+        assert max(y for points in lines for _x, y in points) <= 297 - 10
