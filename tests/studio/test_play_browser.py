@@ -12,6 +12,7 @@ import pytest
 
 from modlinseq_print.studio import play_api
 from test_studio_browser import (AXE, CHROMIUM, DESKTOP, PHONE, SCREENSHOTS, browser, cell_point,  # noqa: F401
+                                 sync_api,
                                  expect, missing, new_page, no_sideways_scroll, page, phone, studio_url)
 
 pytestmark = pytest.mark.slow  # a real browser and whole games: tens of seconds
@@ -237,12 +238,15 @@ def test_every_enabled_button_does_something(page, studio_url):
         return [b for b in page.locator("button:visible").all() if b.is_enabled()]
 
     def does_something(button) -> bool:
-        before = page.evaluate("document.body.innerHTML")
+        page.evaluate("window.pageBefore = document.body.innerHTML")
         downloads = []
         page.once("download", lambda d: downloads.append(d))
         button.click()
-        page.wait_for_timeout(1500)
-        return bool(downloads) or page.evaluate("document.body.innerHTML") != before
+        try:  # the page changes, or a download starts, within three seconds
+            page.wait_for_function("() => document.body.innerHTML !== window.pageBefore", timeout=3000)
+        except sync_api.TimeoutError:
+            page.wait_for_timeout(200)  # a download's event comes from the browser process
+        return bool(downloads) or page.evaluate("document.body.innerHTML") != page.evaluate("window.pageBefore")
 
     assert [b.inner_text() for b in enabled()] == ["New game"]
     for name in ("Transcript", "Diagram SVG", "PDF", "PNG"):
