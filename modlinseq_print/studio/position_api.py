@@ -27,7 +27,7 @@ from modlinseq_print.printables.position import diagram_style as diagram_style_o
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
-from modlinseq_print.rules.player_words import reason_words, step_words
+from modlinseq_print.rules.player_words import line_words, reason_words, step_words
 from modlinseq_print.rules.position import Position, analyse
 from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
 from modlinseq_print.rules.start import start_position as rules_start_position
@@ -142,6 +142,7 @@ def check(request: Request) -> dict:
         entry["notation"] = tilde_notation(position, sequence)
         entry["msa_text"] = sequence_msa(sequence)
         entry["step"] = step_words(entry["msa_text"])
+        entry["line"] = line_words([position.board.address(c) for c in sequence.chain.cells], list(sequence.labels))
     for problem in report["problems"]:
         problem["message"] = reason_words(problem["message"])
     screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at

@@ -129,8 +129,10 @@ def test_the_editor_speaks_in_words(client, body):
     else:
         report = answer["report"]
         said = [p["message"] for p in report["problems"]] + [s["step"] for s in report["sequences"]]
+        said += [s["line"] for s in report["sequences"]]
     found = {text: jargon_in(text) for text in said if jargon_in(text)}
     assert found == {}
+    assert not [text for text in said if "~" in text]  # a line is told by its cells and tiles
 
 
 def picture_words(svg: str) -> list[str]:

@@ -118,7 +118,7 @@ function report(result, tiles) {
   verdict.textContent = tiles === 0 ? "empty board" : result.legal ? "legal" : "illegal";
   verdict.className = "pill" + (result.legal ? "" : " bad");
   document.getElementById("tile-count").textContent = `${tiles} tile${tiles === 1 ? "" : "s"}, modulus ${result.modulus}, ${EDGES[result.wrap] || ""}`;
-  const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td class="mono">${escapeHtml(s.notation)}</td>` +
+  const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td>${escapeHtml(s.line)}</td>` +
     `<td class="step">${escapeHtml(s.step)}</td><td class="num">${s.tiles}</td><td class="num">${s.points}</td></tr>`);
   document.getElementById("sequences").innerHTML = rows.join("");
   document.getElementById("no-sequences").hidden = rows.length > 0;
