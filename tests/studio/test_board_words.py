@@ -4,10 +4,13 @@ engine's "spec", and in the studio never a file path (the studio takes board fil
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 
+import modlinseq_print
 from modlinseq_print.cli import main
 from studio_client import assert_one_line_error
 
@@ -61,3 +64,24 @@ def test_a_shape_that_does_not_exist_is_named(client):
     assert said["position editor"] == ('"Board": can\'t read \'circle:4\' as a board: there is no shape \'circle\': '
                                        "write hex:9, rect:13x11, tess:3 or square:8x6 (or a board file loaded in "
                                        "the board designer)")
+
+
+def _raised_words(node: ast.Raise) -> str:
+    """The literal text of the message a raise statement gives its error (f-string parts included)."""
+    call = node.exc
+    if not isinstance(call, ast.Call) or not call.args:
+        return ""
+    return " ".join(part.value for part in ast.walk(call.args[0])
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str))
+
+
+def test_no_error_message_says_spec():
+    """No error the package raises words its value as a "spec" (a person's board, tile or paper is named as
+    such); the one exception is a kit preset's key, board.spec, which is the key as written in the file."""
+    package = Path(modlinseq_print.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and SPEC.search(_raised_words(node).replace("board.spec", "")):
+                found.append(f"{path.relative_to(package)}:{node.lineno}: {_raised_words(node)}")
+    assert found == []
