@@ -469,6 +469,13 @@ def test_the_editor_says_what_is_wrong_with_what_was_typed_and_judges_no_more(pa
     page.errors[:] = [e for e in page.errors if "status of 400" not in e]
 
 
+def test_the_wild_tiles_are_told_in_words(page, studio_url):
+    """What a wild tile can stand for, by its cell, as a person lists values (no transcript notation)."""
+    page.goto(f"{studio_url}/position?board=hex:6&modulus=19&t=17A0,1E1,%23E2,%23H1,3M1")
+    settled(page)
+    expect(page.locator("#wilds div")).to_have_text(["E2 can be 4", "H1 can be 0, 1, 2, ... or 18"])
+
+
 def test_the_crop_choice_frames_what_an_export_shows(page, studio_url):
     """Automatic crop by default, as the position command: the editor keeps the whole board (any cell takes a
     tile) and frames the cells an export shows."""
