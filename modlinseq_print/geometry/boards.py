@@ -83,10 +83,10 @@ class Board:
         return in_reading_order(self.cells)
 
 
-#: The boards a message suggests, and how it names a board file (a front end without file names words it its way).
+#: The boards a message suggests, and its hint of a board file (which a front end reading no files leaves out).
 EXAMPLES = "hex:9, rect:13x11, tess:3 or square:8x6"
 EXAMPLE = {"hex": "hex:9", "rect": "rect:13x11", "tess": "tess:3", "square": "square:8x6"}
-FILE_HINT = "file:PATH for a board file"
+FILE_HINT = " (or file:PATH for a board file)"
 
 
 def unreadable(spec: str, why: str) -> BoardSpecError:
@@ -94,15 +94,15 @@ def unreadable(spec: str, why: str) -> BoardSpecError:
     return BoardSpecError(f"can't read {excerpt(spec)} as a board: {why}")
 
 
-def _int(text: str, what: str, spec: str) -> int:
+def _int(text: str, what: str, spec: str, kind: str) -> int:
     try:
         return parse_int(text, what, BoardSpecError)
     except BoardSpecError as error:
-        raise unreadable(spec, f"{error.template}; try {EXAMPLES}") from None
+        raise unreadable(spec, f"{error.template}; try {EXAMPLE[kind]}") from None
 
 
 def _order(text: str, spec: str, kind: str) -> int:
-    n = _int(text, "the order", spec)
+    n = _int(text, "the order", spec, kind)
     low, high = (1, MAX_TESS_ORDER) if kind == "tess" else (0, MAX_ORDER)
     if not low <= n <= high:
         raise unreadable(spec, f"the order must be from {low} to {high}, got {n}"
@@ -114,7 +114,7 @@ def _size(text: str, spec: str, kind: str) -> tuple[int, int]:
     match = re.fullmatch(r"(-?[0-9]+)[xX×](-?[0-9]+)", text)
     if not match:
         raise unreadable(spec, f"give its columns x rows, as {EXAMPLE[kind]}")
-    cols, rows = (_int(match.group(k), "the size", spec) for k in (1, 2))
+    cols, rows = (_int(match.group(k), "the size", spec, kind) for k in (1, 2))
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
         raise unreadable(spec, f"columns and rows must be from 1 to {MAX_SIDE}"
                          + (f" ({MAX_SIDE}x{MAX_SIDE} is the largest)" if max(cols, rows) > MAX_SIDE
@@ -166,7 +166,7 @@ def parse_board(spec: str) -> Board:
     kind, sep, arg = spec.strip().partition(":")
     kind = kind.lower()
     if not sep or not arg:
-        raise unreadable(spec, f"write a shape and its size, as {EXAMPLES} (or {FILE_HINT})")
+        raise unreadable(spec, f"write its shape and size, as {EXAMPLES}{FILE_HINT}")
     if kind == "hex":
         return Board(spec, "hex", hexagon(_order(arg, spec, kind)))
     if kind == "rect":
@@ -178,4 +178,4 @@ def parse_board(spec: str) -> Board:
         return Board(spec, "square", square_cells(cols, rows))
     if kind == "file":
         return Board(spec, "hex", file_cells(arg))
-    raise unreadable(spec, f"there is no shape {excerpt(kind)}: write {EXAMPLES} (or {FILE_HINT})")
+    raise unreadable(spec, f"there is no shape {excerpt(kind)}: write {EXAMPLES}{FILE_HINT}")

@@ -92,10 +92,6 @@ def page_words(page: str | None, otherwise: Words = keyword_word) -> Words:
     return label_words(form_labels(page), otherwise)
 
 
-#: How the studio, which reads no file named in a request, says where a board file comes from.
-STUDIO_FILE_HINT = "a board file loaded in the board designer"
-
-
 def studio_message(error: ModlinseqError, page: str | None) -> tuple[str, str | None]:
     """An error's line with its fields worded as the page's labels, and the request key at fault (if known)."""
     if isinstance(error, FieldError) and not error.library_names:  # a preset's keys, whatever the page
@@ -104,4 +100,4 @@ def studio_message(error: ModlinseqError, page: str | None) -> tuple[str, str | 
         text, key = error.worded(page_words(page, error.words)), error.field
     else:
         text, key = str(error), getattr(error, "key", None)
-    return text.replace(FILE_HINT, STUDIO_FILE_HINT), key
+    return text.replace(FILE_HINT, ""), key  # the studio reads no file named in a request

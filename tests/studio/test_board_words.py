@@ -62,8 +62,7 @@ def test_the_command_line_says_what_is_wrong_with_a_board(command, board, capsys
 def test_a_shape_that_does_not_exist_is_named(client):
     said = _studio_errors(client, "circle:4")
     assert said["position editor"] == ('"Board": can\'t read \'circle:4\' as a board: there is no shape \'circle\': '
-                                       "write hex:9, rect:13x11, tess:3 or square:8x6 (or a board file loaded in "
-                                       "the board designer)")
+                                       "write hex:9, rect:13x11, tess:3 or square:8x6")
 
 
 def _raised_words(node: ast.Raise) -> str:
