@@ -85,8 +85,8 @@ def test_an_error_words_its_fields_and_leads_with_its_own_when_it_does_not_name_
 
 
 def test_a_malformed_mark_in_user_text_is_worded_as_text():
-    error = FieldError("bad board spec '\x1fpaper\x1e{\x1f' and \x1fPAPER\x1f", "board")
-    assert str(error) == "board: bad board spec 'paper='{'' and \x1fPAPER\x1f"
+    error = FieldError("can't read '\x1fpaper\x1e{\x1f' and \x1fPAPER\x1f", "board")
+    assert str(error) == "board: can't read 'paper='{'' and \x1fPAPER\x1f"
 
 
 # --- the command line and the library, for a representative set of fields -----------------------------------
@@ -109,10 +109,10 @@ CASES = [  # field: (command line, what its error says), (library call, what its
      lambda out: mp.board("hex:2", label_size="20mm").save(out), "use label_size 5.2mm or less, or a larger cell_size"),
     ("tile_width", ["tiles", "--tile-width", "1mm"], "--tile-width: a tile width of 1 mm is not practical",
      lambda out: mp.tiles(width="1mm"), "width: a tile width of 1 mm is not practical"),
-    ("board", ["board", "--board", "hex:x"], "--board: bad board spec 'hex:x'",
-     lambda out: mp.board("hex:x"), "spec: bad board spec 'hex:x'"),
-    ("board", ["check", "--board", "hex:x", "-m", "13", "1A0"], "--board: bad board spec 'hex:x'",
-     lambda out: mp.check("hex:x", 13, "1A0"), "board: bad board spec 'hex:x'"),
+    ("board", ["board", "--board", "hex:x"], "--board: can't read 'hex:x' as a board",
+     lambda out: mp.board("hex:x"), "spec: can't read 'hex:x' as a board"),
+    ("board", ["check", "--board", "hex:x", "-m", "13", "1A0"], "--board: can't read 'hex:x' as a board",
+     lambda out: mp.check("hex:x", 13, "1A0"), "board: can't read 'hex:x' as a board"),
     ("modulus", ["tiles", "--modulus", "1000"], "--modulus: bad modulus 1000",
      lambda out: mp.tiles(modulus=1000), "modulus: bad modulus 1000"),
     ("range", ["tiles", "--markers", "20-8"], "--markers: bad range '20-8'",

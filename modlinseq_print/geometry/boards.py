@@ -83,27 +83,42 @@ class Board:
         return in_reading_order(self.cells)
 
 
-def _int(text: str, what: str, spec: str) -> int:
-    return parse_int(text, f"bad board spec {excerpt(spec)}: {what}", BoardSpecError)
+#: The boards a message suggests, and its hint of a board file (which a front end reading no files leaves out).
+EXAMPLES = "hex:9, rect:13x11, tess:3 or square:8x6"
+EXAMPLE = {"hex": "hex:9", "rect": "rect:13x11", "tess": "tess:3", "square": "square:8x6"}
+FILE_HINT = " (or file:PATH for a board file)"
+
+
+def unreadable(spec: str, why: str) -> BoardSpecError:
+    """The error of a board that can't be read: the text as typed, then what is wrong and what to write."""
+    return BoardSpecError(f"can't read {excerpt(spec)} as a board: {why}")
+
+
+def _int(text: str, what: str, spec: str, kind: str) -> int:
+    try:
+        return parse_int(text, what, BoardSpecError)
+    except BoardSpecError as error:
+        raise unreadable(spec, f"{error.template}; try {EXAMPLE[kind]}") from None
 
 
 def _order(text: str, spec: str, kind: str) -> int:
-    n = _int(text, "the order", spec)
+    n = _int(text, "the order", spec, kind)
     low, high = (1, MAX_TESS_ORDER) if kind == "tess" else (0, MAX_ORDER)
     if not low <= n <= high:
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: the order must be from {low} to {high}, got {n}"
-                             + (f"; {kind}:{high} is the largest {kind} board" if n > high else ""))
+        raise unreadable(spec, f"the order must be from {low} to {high}, got {n}"
+                         + (f"; {kind}:{high} is the largest {kind} board" if n > high else f"; try {EXAMPLE[kind]}"))
     return n
 
 
-def _size(text: str, spec: str) -> tuple[int, int]:
+def _size(text: str, spec: str, kind: str) -> tuple[int, int]:
     match = re.fullmatch(r"(-?[0-9]+)[xX×](-?[0-9]+)", text)
     if not match:
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: give columns x rows, e.g. 13x11")
-    cols, rows = (_int(match.group(k), "the size", spec) for k in (1, 2))
+        raise unreadable(spec, f"give its columns x rows, as {EXAMPLE[kind]}")
+    cols, rows = (_int(match.group(k), "the size", spec, kind) for k in (1, 2))
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: columns and rows must be from 1 to {MAX_SIDE}"
-                             + (f" ({MAX_SIDE}x{MAX_SIDE} is the largest)" if max(cols, rows) > MAX_SIDE else ""))
+        raise unreadable(spec, f"columns and rows must be from 1 to {MAX_SIDE}"
+                         + (f" ({MAX_SIDE}x{MAX_SIDE} is the largest)" if max(cols, rows) > MAX_SIDE
+                            else f"; try {EXAMPLE[kind]}"))
     return cols, rows
 
 
@@ -151,18 +166,16 @@ def parse_board(spec: str) -> Board:
     kind, sep, arg = spec.strip().partition(":")
     kind = kind.lower()
     if not sep or not arg:
-        raise BoardSpecError(f"bad board spec {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH")
+        raise unreadable(spec, f"write its shape and size, as {EXAMPLES}{FILE_HINT}")
     if kind == "hex":
         return Board(spec, "hex", hexagon(_order(arg, spec, kind)))
     if kind == "rect":
-        return Board(spec, "hex", rect_cells(*_size(arg, spec)))
+        return Board(spec, "hex", rect_cells(*_size(arg, spec, kind)))
     if kind == "tess":
         return tess_board(spec, _order(arg, spec, kind))
     if kind == "square":
-        cols, rows = _size(arg, spec)
+        cols, rows = _size(arg, spec, kind)
         return Board(spec, "square", square_cells(cols, rows))
     if kind == "file":
         return Board(spec, "hex", file_cells(arg))
-    raise BoardSpecError(
-        f"unknown board shape {excerpt(kind)} in {excerpt(spec)}: use hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
-    )
+    raise unreadable(spec, f"there is no shape {excerpt(kind)}: write {EXAMPLES}{FILE_HINT}")

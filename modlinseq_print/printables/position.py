@@ -19,6 +19,7 @@ from modlinseq_print.render.imposition import Slot
 from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use, as_picture
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
+from modlinseq_print.rules.player_words import EDGE_WORDS, line_words, reason_words, shape_words, step_words
 from modlinseq_print.rules.position import Analysis, SequenceReport
 from modlinseq_print.rules.report import listed_values, sequence_msa, sequence_notes, tilde_notation
 from modlinseq_print.wording import _
@@ -30,6 +31,7 @@ SQUARE_STEPS = tuple((dq, dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1) if dq or
 DIAGRAM_TILE_WIDTH = 12.0  # mm: an order-6 board fits the width of an A4 page
 LEGENDS = ("long", "all", "none")
 HEADINGS = ("MSA", "sequence", "tiles", "points", "")
+PLAYER_HEADINGS = ("step", "line", "tiles", "points", "")  # the legend's headings in player words
 FONT_SLACK = 1.15  # room for a fallback font wider than Helvetica (PNG and SVG viewers without it)
 
 
@@ -49,16 +51,17 @@ class PositionStyle:
     note_cell: str | None = None  # an address for the modulus note, 'auto' for a free cell, None for none
     show_blocked: bool = True
     highlight: frozenset[Cell] = frozenset()  # tiles drawn with a bold outline (the turn a caption speaks of)
+    player_words: bool = False  # legend and notes in a player's words (the studio), not the rules' notation
 
 
 def diagram_style(tile_width: float = DIAGRAM_TILE_WIDTH, crop: bool | None = None, crop_margin: int = 1,
                   legend: str = "long", note_cell: str | None = None, show_blocked: bool = True,
-                  **board) -> PositionStyle:
+                  player_words: bool = False, **board) -> PositionStyle:
     """A diagram's style: the board's look (BoardStyle keywords) with its clearance scaled to the tile width
     (1.5 mm for a 25 mm tile, as on the printed board), and the diagram's own options."""
     look = BoardStyle(tile_width=tile_width, clearance=DEFAULT_CLEARANCE * tile_width / 25.0, **board)
     return PositionStyle(board=look, crop=crop, crop_margin=crop_margin, legend=legend, note_cell=note_cell,
-                         show_blocked=show_blocked)
+                         show_blocked=show_blocked, player_words=player_words)
 
 
 @dataclass
@@ -200,14 +203,20 @@ def _draw_note(drawing: BoardDrawing, cell: Cell, modulus: int) -> None:
     ])
 
 
-def legend_rows(analysis: Analysis, which: str = "long") -> list[tuple[str, ...]]:
-    """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown."""
+def legend_rows(analysis: Analysis, which: str = "long", player: bool = False) -> list[tuple[str, ...]]:
+    """The legend's rows: MSA, tilde notation, tiles, points and notes, one per sequence shown; in player words
+    (`player`): the step, the line's ends and values, tiles, points and how the line runs."""
     if which not in LEGENDS:
         raise PositionStyleError(f"unknown legend {excerpt(which)}: use one of {', '.join(LEGENDS)}", "legend", LEGENDS)
     if which == "none":
         return []
     position = analysis.position
     chosen: list[SequenceReport] = [r for r in analysis.sequences if which == "all" or r.tiles >= 3 or not r.legal]
+    if player:
+        address = position.board.address
+        return [(step_words(sequence_msa(r)), line_words([address(c) for c in r.chain.cells], list(r.labels)),
+                 str(r.tiles), str(r.points), shape_words(r.chain.loop, r.chain.wrap, r.chain.bounce))
+                for r in chosen]
     return [(_msa_words(sequence_msa(r)), tilde_notation(position, r), str(r.tiles), str(r.points),
              _note_words(sequence_notes(position, r))) for r in chosen]
 
@@ -224,6 +233,20 @@ def _note_words(text: str) -> str:
     parts = [_(part) if part.endswith(" slope") else " ".join(_(word) for word in part.split())
              for part in text.split(", ") if part]
     return ", ".join(parts)
+
+
+def _player_footer_lines(analysis: Analysis) -> list[str]:
+    """The footer in player words (the studio's English): the verdict, blocked cells, wild tiles, problems."""
+    position = analysis.position
+    address = position.board.address
+    verdict = "legal" if analysis.legal else "not legal"
+    lines = [f"modulus {position.modulus}, {EDGE_WORDS.get(position.wrap, position.wrap)}: {verdict}"]
+    if analysis.blocked:
+        lines.append("blocked cells: " + " ".join(address(c) for c in analysis.blocked))
+    for cell, values in analysis.wild.items():
+        lines.append(f"wild tile on {address(cell)}: {listed_values(values) or 'no value fits'}")
+    lines += [f"problem: {reason_words(p.message)}" for p in analysis.problems]
+    return lines
 
 
 def _footer_lines(analysis: Analysis) -> list[str]:
@@ -243,12 +266,13 @@ def _footer_lines(analysis: Analysis) -> list[str]:
 
 
 def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, size: float,
-                  colour: str) -> tuple[list[Item], float]:
-    """A table of the rows and the footer lines, laid out in `width` mm from y = 0; items and height."""
+                  colour: str, headings: tuple[str, ...] = HEADINGS) -> tuple[list[Item], float]:
+    """A table of the rows under `headings` (worded already) and the footer lines, laid out in `width` mm from
+    y = 0; items and height."""
     gap = size * 1.2
     line_height = size * 1.35
     fixed = [FONT_SLACK * max([text_width(r[i], "Helvetica", size) for r in rows]
-                              + [text_width(_(HEADINGS[i]) if HEADINGS[i] else "", "Helvetica-Bold", size)])
+                              + [text_width(headings[i], "Helvetica-Bold", size)])
              for i in (0, 2, 3, 4)]
     sequence_width = max(width - sum(fixed) - 4 * gap, 30.0)
     columns = [fixed[0], sequence_width, fixed[1], fixed[2], fixed[3]]
@@ -259,9 +283,9 @@ def _legend_items(rows: list[tuple[str, ...]], footer: list[str], width: float, 
     y = 0.0
     if rows:
         y += line_height
-        for i, (head, align) in enumerate(zip(HEADINGS, ("start", "start", "end", "end", "start"))):
+        for i, (head, align) in enumerate(zip(headings, ("start", "start", "end", "end", "start"))):
             x = xs[i] + (columns[i] if align == "end" else 0.0)
-            items.append(Text(x, y, _(head) if head else head, size, align, "Helvetica-Bold", colour))
+            items.append(Text(x, y, head, size, align, "Helvetica-Bold", colour))
         y += size * 0.45
         items.append(Polygon(((0.0, y), (xs[-1] + columns[-1], y)), Style(stroke=colour, stroke_width=0.2), False))
         for row in rows:
@@ -307,12 +331,14 @@ def position_scene(analysis: Analysis, style: PositionStyle = PositionStyle()) -
         _draw_highlight(drawing, style.highlight & set(position.tiles))
     if note is not None:
         _draw_note(drawing, note, position.modulus)
-    rows = legend_rows(analysis, style.legend)
-    footer = _footer_lines(analysis) if style.legend != "none" else []
+    rows = legend_rows(analysis, style.legend, style.player_words)
+    footer = [] if style.legend == "none" else _player_footer_lines(analysis) if style.player_words \
+        else _footer_lines(analysis)
     pad = style.board.padding
     board_scene_ = drawing.scene
     width = max(board_scene_.width, 150.0 if rows or footer else 0.0)
-    items, legend_height = _legend_items(rows, footer, width - 2 * pad, style.legend_size, "#000000")
+    headings = PLAYER_HEADINGS if style.player_words else tuple(_(head) if head else head for head in HEADINGS)
+    items, legend_height = _legend_items(rows, footer, width - 2 * pad, style.legend_size, "#000000", headings)
     dx = round((width - board_scene_.width) / 2, 3)
     figure = Scene(width, board_scene_.height + (legend_height + pad if items else 0.0))
     figure.add(Embed(board_scene_, dx, 0.0), "board")

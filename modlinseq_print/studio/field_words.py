@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from importlib import resources
 
 from modlinseq_print.errors import FieldError, ModlinseqError, Words, keyword_word
+from modlinseq_print.geometry.boards import FILE_HINT
 from modlinseq_print.kits.preset_keys import PRESET_KEYS
 from modlinseq_print.studio.kit_form import form_sections
 
@@ -94,7 +95,9 @@ def page_words(page: str | None, otherwise: Words = keyword_word) -> Words:
 def studio_message(error: ModlinseqError, page: str | None) -> tuple[str, str | None]:
     """An error's line with its fields worded as the page's labels, and the request key at fault (if known)."""
     if isinstance(error, FieldError) and not error.library_names:  # a preset's keys, whatever the page
-        return error.worded(label_words(kit_labels(), error.words)), error.field
-    if isinstance(error, FieldError):
-        return error.worded(page_words(page, error.words)), error.field
-    return str(error), getattr(error, "key", None)
+        text, key = error.worded(label_words(kit_labels(), error.words)), error.field
+    elif isinstance(error, FieldError):
+        text, key = error.worded(page_words(page, error.words)), error.field
+    else:
+        text, key = str(error), getattr(error, "key", None)
+    return text.replace(FILE_HINT, ""), key  # the studio reads no file named in a request

@@ -6,7 +6,7 @@ told at once whether the turn is legal and what it scores (judged by `score`'s o
 or asks for a computer player's turn, which it then shows tile by tile. Only the hand of the player to move
 is ever sent, and only when that player is a person: the page hides it behind a "pass the device" screen.
 A player who has no legal turn is frozen as soon as their turn comes (the page says they sit out the rest of
-the game). Reasons and turns reach the page in player words (player_words.py).
+the game). Reasons and turns reach the page in player words (rules/player_words.py).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import MAX_PLAYERS, Game, Variant, stock_tiles
 from modlinseq_print.rules.moves import MAX_HAND, Move
+from modlinseq_print.rules.player_words import reason_words, turn_words
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 from modlinseq_print.rules.playtest import findings, playtest
 from modlinseq_print.rules.position import Position, Tile, analyse
@@ -37,7 +38,6 @@ from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
-from modlinseq_print.studio.player_words import reason_words, turn_words
 from modlinseq_print.studio.position_api import drawing_json
 from modlinseq_print.studio.uploads import content_type
 

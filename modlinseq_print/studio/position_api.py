@@ -14,22 +14,29 @@ import re
 from dataclasses import replace
 
 from modlinseq_print.errors import AddressError
+from modlinseq_print.printables.position import (
+    DIAGRAM_TILE_WIDTH,
+    LEGENDS,
+    PositionDrawing,
+    PositionStyle,
+    position_document,
+    position_scene,
+    shown_board,
+)
 from modlinseq_print.printables.position import diagram_style as diagram_style_of
-from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionDrawing, PositionStyle,
-                                                 position_document, position_scene, shown_board)
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.player_words import line_words, reason_words, step_words
 from modlinseq_print.rules.position import Position, analyse
 from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
 from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
+from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.fields import choice, flag, integer, text
 from modlinseq_print.studio.limits import check_tiles, studio_board
-from modlinseq_print.studio.player_words import reason_words, step_words
 from modlinseq_print.studio.screen_svg import screen_svg
-from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.uploads import content_type
 
 MAX_TRANSCRIPT = 100_000  # characters
@@ -127,13 +134,15 @@ def check(request: Request) -> dict:
     analysis = analyse(position)
     request.check()
     style = diagram_style(request.body)
-    drawing = position_scene(analysis, replace(style, crop=False))  # the editor shows every cell
+    # the editor shows every cell, its legend in player words (the export keeps the rules' notation)
+    drawing = position_scene(analysis, replace(style, crop=False, player_words=True))
     request.check()
     report = analysis_json(analysis)
     for entry, sequence in zip(report["sequences"], analysis.sequences):
         entry["notation"] = tilde_notation(position, sequence)
         entry["msa_text"] = sequence_msa(sequence)
         entry["step"] = step_words(entry["msa_text"])
+        entry["line"] = line_words([position.board.address(c) for c in sequence.chain.cells], list(sequence.labels))
     for problem in report["problems"]:
         problem["message"] = reason_words(problem["message"])
     screen = integer(request.body, "screen_width", None, 100, 20_000)  # pixels the page shows the diagram at

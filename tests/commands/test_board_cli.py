@@ -42,7 +42,7 @@ def test_svg_and_png_write_one_file_per_page_and_poster_one(tmp_path, cli):
     (["--tile-width", "30mm", "--cell-size", "28mm"], "does not fit"),
     (["--cell-size", "20mm"], "does not fit"),
     (["--paper", "poster", "--fit"], "--fit"),
-    (["--board", "hex:x"], "board spec"),
+    (["--board", "hex:x"], "can't read 'hex:x' as a board"),
     (["--label-size", "abc"], "label size"),
 ])
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, cli, args, message):

@@ -54,7 +54,7 @@ def test_describe_summary(cli):
     (["--board", "hex:abc"], "whole number"),
     (["--board", "tess:0"], "from 1"),
     (["--board", "rect:0x5"], "from 1"),
-    (["--board", "disc:5"], "unknown board shape"),
+    (["--board", "disc:5"], "there is no shape 'disc'"),
     (["--pattern", "stripes"], "invalid choice"),
     (["--board", "square:4x4", "--pattern", "bonus"], "needs a hex board"),
     (["--cell-size=-3mm"], "must not be negative"),

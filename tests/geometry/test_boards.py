@@ -125,8 +125,8 @@ def test_square_board():
 
 @pytest.mark.parametrize("spec, words", [
     ("hex:-1", "order must be from 0"), ("hex:abc", "whole number"), ("tess:0", "from 1"),
-    ("rect:0x5", "from 1 to"), ("rect:5", "columns x rows"), ("blob:3", "unknown board shape"),
-    ("hex", "use hex:N"), ("square:3x0", "from 1 to"), ("file:/nonexistent/board.txt", "cannot read board file"),
+    ("rect:0x5", "from 1 to"), ("rect:5", "columns x rows"), ("blob:3", "there is no shape"),
+    ("hex", "write its shape and size, as hex:9"), ("square:3x0", "from 1 to"), ("file:/nonexistent/board.txt", "cannot read board file"),
 ])
 def test_bad_specs(spec, words):
     with pytest.raises(BoardSpecError, match=words):

@@ -7,11 +7,12 @@ message their API sends a player over a whole game and a set of faulty positions
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
 
-from modlinseq_print.studio.player_words import reason_words, step_words, turn_words
+from modlinseq_print.rules.player_words import reason_words, step_words, turn_words
 
 JARGON = [r"\bMSA\b", r"\bM\d+-S\d+-A\d+\b", r"zero slope", r"\binstall", r"primary sequence", r"ambiguous ok",
           r"adjacent pair", r"hash swap", r"bounce/tess", r"^\s*(bounce|tess|bonus-malus)\s*$", r"Modulus note",
@@ -128,8 +129,46 @@ def test_the_editor_speaks_in_words(client, body):
     else:
         report = answer["report"]
         said = [p["message"] for p in report["problems"]] + [s["step"] for s in report["sequences"]]
+        said += [s["line"] for s in report["sequences"]]
     found = {text: jargon_in(text) for text in said if jargon_in(text)}
     assert found == {}
+    assert not [text for text in said if "~" in text]  # a line is told by its cells and tiles
+
+
+def picture_words(svg: str) -> list[str]:
+    """The text nodes of an SVG picture, each whole (its tspans joined)."""
+    return [" ".join("".join(node.itertext()).split()) for node in ET.fromstring(svg.encode()).iter()
+            if node.tag.rsplit("}", 1)[-1] == "text"]
+
+
+@pytest.mark.parametrize("body", POSITIONS[:8])
+def test_the_editor_s_picture_speaks_in_words(client, body):
+    """The board picture the editor shows (its legend of sequences and its verdict lines): no rules notation,
+    and each legend row names its line's end cells and tiles."""
+    answer = client.post("/api/position/check", {**body, "legend": "all"}).json()
+    said = picture_words(answer["svg"])
+    assert len(said) > len(answer["cells"])  # the cells' addresses and the legend
+    assert any(text.startswith(f"modulus {body['modulus']}, lines ") for text in said), said
+    found = {text: jargon_in(text) for text in said if jargon_in(text)}
+    assert found == {}
+    assert not [text for text in said if " ~ " in text]  # no tilde notation
+
+
+def test_the_editor_s_picture_legend_reads_each_line(client):
+    answer = client.post("/api/position/check", {"board": "hex:6", "modulus": 13, "legend": "all",
+                                                 "transcript": "1A0 ~ 3 ~ 5 ~ 7E4"}).json()
+    said = picture_words(answer["svg"])
+    assert said[said.index("step"):said.index("step") + 4] == ["step", "line", "tiles", "points"]
+    assert "step 2" in said and "E4 to A0: 7, 5, 3, 1" in said
+    assert "modulus 13, lines stop at the edges: legal" in said
+
+
+def test_the_command_line_diagram_keeps_the_rules_notation():
+    """The position command draws the rules' figures: MSA and tilde notation, as the rules write them."""
+    import modlinseq_print as mp
+
+    rows = mp.position("hex:6", 13, "1A0 ~ 3 ~ 5 ~ 7E4").drawing.legend_rows
+    assert [row[:4] for row in rows] == [("M13-S2-A0", "7E4 ~ 5 ~ 3 ~ 1A0", "4", "3")]
 
 
 def test_what_a_cell_holds_is_told_in_the_typists_terms(client):
@@ -144,5 +183,7 @@ def test_player_words():
     assert step_words("M12-S2-A0 or M12-S8-A0") == "step 2 or 8"
     assert turn_words([("H2", "5"), ("T16", "11")], [], 6) == "laid 5 on H2 and 11 on T16: 6 points"
     assert turn_words([("A0", "#=4")], [], 0) == "laid a wild tile as 4 on A0: no points"
+    assert reason_words("9E4 ~ 5E2 ~ #=1E1 ~ #A0 is not modular-linear modulo 19: it breaks at A0") == \
+        "the line E4 to A0 (9, 5, 1, wild) does not keep one step (counting round 19): it breaks at A0"
     assert reason_words("the tiles of a turn must lie in one unbroken straight line (the primary sequence)") == \
         "the tiles of a turn must lie in one unbroken straight line"

@@ -296,6 +296,38 @@ def test_a_finger_that_drags_moves_the_board_and_changes_no_cell(phone, studio_u
     assert phone.evaluate("removed") == [] and before >= 0
 
 
+PAGE_LABELS = """() => [...document.querySelectorAll('#pages text.page-number')].map((label) => ({
+    text: label.textContent, px: parseFloat(label.getAttribute('font-size')) * view.svg.getScreenCTM().a }))"""
+PAGE_LABEL_PX = 14  # the page's own text size: a page label is never drawn larger
+
+
+def page_labels_are_the_size_of_text(tab, where: str) -> list[dict]:
+    labels = tab.evaluate(PAGE_LABELS)
+    assert labels, f"no page label {where}"
+    sizes = sorted({round(label["px"], 1) for label in labels})
+    assert len(sizes) == 1 and 9 <= sizes[0] <= PAGE_LABEL_PX + 0.05, (where, labels)
+    return labels
+
+
+def test_the_page_labels_stay_the_size_of_text_at_every_zoom(phone, page, studio_url):
+    """The printed pages' labels on the board: the same size on a phone before and after zooming in (the zoom
+    control and a tap), after showing the whole board, and on a desktop; never larger than the page's text."""
+    phone.goto(f"{studio_url}/board?board=hex:9")
+    settled(phone)
+    page_labels_are_the_size_of_text(phone, "on opening (zoomed to a finger's size)")
+    for step, control in (("zoomed in", "#zoom-in"), ("zoomed out", "#zoom-out"), ("whole board", "#zoom-fit")):
+        phone.locator(control).tap()
+        page_labels_are_the_size_of_text(phone, step)
+    x, y = cell_point(phone, "A0")
+    phone.touchscreen.tap(x, y)  # cells too small for a finger: the tap zooms in there
+    expect(phone.locator("#canvas")).to_have_class(re.compile("zoomed"))
+    labels = page_labels_are_the_size_of_text(phone, "after a tap zoomed in")
+    assert all(label["text"].startswith("page ") for label in labels), labels  # room for the word when zoomed
+    page.goto(f"{studio_url}/board?board=hex:9")
+    settled(page)
+    page_labels_are_the_size_of_text(page, "on a desktop")
+
+
 def test_a_long_download_shows_its_progress_and_waits(page, studio_url):
     page.goto(f"{studio_url}/board?board=hex:12")
     settled(page)
@@ -402,7 +434,7 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     expect(page.locator("#blocked")).to_have_text("H4")
     expect(page.locator("#tile-count")).to_contain_text(f"{len(tiles)} tiles")
     rows = page.locator("#sequences tr")
-    assert rows.filter(has_text="3H8 ~ 4 ~ 5H19").inner_text().split("\t")[1:] == ["step 1", "9", "28"]
+    assert rows.filter(has_text="H8 to E6: 3, 4, 5, 6, 7, 8, 9, 10, 11").inner_text().split("\t")[1:] == ["step 1", "9", "28"]
     assert page.locator("#transcript").input_value() == ", ".join(f"{v}{a}" for a, v in tiles)
     click_cell(page, "M2")  # the editor open on a cell, for the picture
     screenshot(page, "position", "position")
@@ -435,6 +467,13 @@ def test_the_editor_says_what_is_wrong_with_what_was_typed_and_judges_no_more(pa
     expect(page.locator("#verdict")).to_have_text("not judged: see the message")
     expect(page.locator("#verdict")).to_have_class(re.compile(r"\bbad\b"))
     page.errors[:] = [e for e in page.errors if "status of 400" not in e]
+
+
+def test_the_wild_tiles_are_told_in_words(page, studio_url):
+    """What a wild tile can stand for, by its cell, as a person lists values (no transcript notation)."""
+    page.goto(f"{studio_url}/position?board=hex:6&modulus=19&t=17A0,1E1,%23E2,%23H1,3M1")
+    settled(page)
+    expect(page.locator("#wilds div")).to_have_text(["E2 can be 4", "H1 can be 0, 1, 2, ... or 18"])
 
 
 def test_the_crop_choice_frames_what_an_export_shows(page, studio_url):

@@ -169,9 +169,11 @@ function tryAgainLater(error) {
   return true;
 }
 
-// The printed pages as dashed frames, each numbered at the middle of the part of it that shows, all numbers
-// of one size ("page 7", or "7" where pages are small on the screen); one that would touch another is
-// shortened, or left out.
+// The printed pages as dashed frames, each numbered at the middle of the part of it that shows (in the frame,
+// when the board is zoomed and scrolled), all numbers of one size ("page 7", or "7" where pages are small on
+// the screen); one that would touch another or run out of the frame is shortened, or left out. On the screen a
+// number is never larger than the page's own text, at any zoom.
+const PAGE_LABEL_PX = 14;
 let lastPages = [];
 function drawPages(pages) {
   lastPages = pages;
@@ -179,13 +181,14 @@ function drawPages(pages) {
   if (!group) return;
   group.replaceChildren();
   group.style.display = document.getElementById("show-pages").checked ? "" : "none";
-  const [vx, vy, vw, vh] = document.getElementById("preview").getAttribute("viewBox").split(" ").map(Number);
+  const [vx, vy, vw, vh] = shownPart();
   for (const page of pages) {
     svgEl("rect", { x: page.x, y: page.y, width: page.w, height: page.h, class: "page" }, group);
   }
-  const fit = (chars) => Math.min(vw / 32, ...pages.map((p) => Math.min(0.85 * p.w / (chars * 0.6), 0.5 * p.h)));
-  const pixels = document.getElementById("preview").clientWidth / vw;
-  const long = fit(`page ${pages.length}`.length) * pixels >= 12;  // else bare numbers, larger
+  const pixels = view.svg.getScreenCTM() ? view.svg.getScreenCTM().a : 1;  // screen pixels a board unit
+  const fit = (chars) => Math.min(PAGE_LABEL_PX / pixels,
+    ...pages.map((p) => Math.min(0.85 * p.w / (chars * 0.6), 0.5 * p.h)));
+  const long = fit(`page ${pages.length}`.length) * pixels >= 11;  // else bare numbers, larger
   const size = long ? fit(`page ${pages.length}`.length) : fit(String(pages.length).length);
   const placed = [];
   for (const page of pages) {
@@ -198,9 +201,23 @@ function drawPages(pages) {
       label.textContent = text;
       const b = label.getBBox();
       const box = [b.x, b.y, b.x + b.width, b.y + b.height];
-      if (!placed.some((other) => overlaps(other, box))) { placed.push(box); break; }
+      const shown = box[0] >= vx && box[1] >= vy && box[2] <= vx + vw && box[3] <= vy + vh;  // not cut by the frame
+      if (shown && !placed.some((other) => overlaps(other, box))) { placed.push(box); break; }
     }
   }
+}
+
+// The part of the board the frame shows, in board units: the whole view box, or less when zoomed.
+function shownPart() {
+  const box = document.getElementById("preview").getAttribute("viewBox").split(" ").map(Number);
+  const matrix = view.svg.getScreenCTM();
+  if (!matrix) return box;
+  const frame = canvas.getBoundingClientRect(), inverse = matrix.inverse();
+  const a = new DOMPoint(frame.left, frame.top).matrixTransform(inverse);
+  const b = new DOMPoint(frame.right, frame.bottom).matrixTransform(inverse);
+  const x0 = Math.max(box[0], a.x), y0 = Math.max(box[1], a.y);
+  const x1 = Math.min(box[0] + box[2], b.x), y1 = Math.min(box[1] + box[3], b.y);
+  return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : box;
 }
 
 function overlaps(a, b) { return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]; }
@@ -381,6 +398,10 @@ function setZoom(level, x, y) {
   drawPages(lastPages);
 }
 
+let labelsAgain = 0;  // the page numbers follow the part of the board shown as the frame scrolls
+canvas.addEventListener("scroll", () => {
+  if (!labelsAgain) labelsAgain = requestAnimationFrame(() => { labelsAgain = 0; drawPages(lastPages); });
+}, { passive: true });
 document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
 document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
 document.getElementById("zoom-fit").addEventListener("click", () => setZoom(1));

@@ -118,7 +118,7 @@ function report(result, tiles) {
   verdict.textContent = tiles === 0 ? "empty board" : result.legal ? "legal" : "illegal";
   verdict.className = "pill" + (result.legal ? "" : " bad");
   document.getElementById("tile-count").textContent = `${tiles} tile${tiles === 1 ? "" : "s"}, modulus ${result.modulus}, ${EDGES[result.wrap] || ""}`;
-  const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td class="mono">${escapeHtml(s.notation)}</td>` +
+  const rows = result.sequences.map((s) => `<tr class="${s.legal ? "" : "illegal"}"><td>${escapeHtml(s.line)}</td>` +
     `<td class="step">${escapeHtml(s.step)}</td><td class="num">${s.tiles}</td><td class="num">${s.points}</td></tr>`);
   document.getElementById("sequences").innerHTML = rows.join("");
   document.getElementById("no-sequences").hidden = rows.length > 0;
@@ -127,7 +127,14 @@ function report(result, tiles) {
   document.getElementById("problems").innerHTML = result.problems.map((p) => `<li>${escapeHtml(p.message)}</li>`).join("");
   document.getElementById("no-problems").hidden = result.problems.length > 0;
   document.getElementById("wilds").innerHTML = result.wild.length ? "<h2>Wild tiles</h2>" + result.wild.map(
-    (w) => `<div class="mono">#${escapeHtml(w.cell)}: ${w.values.length ? w.values.join(", ") : "no value fits"}</div>`).join("") : "";
+    (w) => `<div>${escapeHtml(w.cell)}${w.values.length ? ` can be ${orList(w.values)}` : ": no value fits"}</div>`).join("") : "";
+}
+
+// Values as a person lists them: "4", "4 or 9", "1, 4 or 9"; a long list (always a progression) by its first
+// three and its last, "0, 2, 4, ... or 18".
+function orList(values) {
+  const shown = values.length > 6 ? [...values.slice(0, 3), "..."] : values.slice(0, -1);
+  return values.length < 2 ? `${values[0]}` : `${shown.join(", ")} or ${values[values.length - 1]}`;
 }
 
 function openEditor(address, fromKeyboard, typed) {

@@ -1,5 +1,5 @@
-"""The studio's player words: what the play page and the position editor say, in the words of a person at the
-table rather than the engine's.
+"""Player words: what the studio's play page and position editor say (and the editor's diagram shows), in the
+words of a person at the table rather than the engine's.
 
 The rules engine words its reasons for the command line and the printed report, in the rules' own technical
 terms ("install", "the primary sequence", "modular-linear", "policy C", "naturals", the MSA notation
@@ -12,13 +12,14 @@ The pages define the rules terms they keep (modulus, sequence, wild tile, blocke
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 #: The wild tile rules (rules, page 3, section 7-2) as a player names them; the letters stay the rules' keys.
 WILD_RULES = {"A": "two number tiles side by side in its line", "B": "two number tiles in its line",
               "C": "only one value can fit", "D": "say its value", "E": "any value that fits, settled later"}
 
 #: Engine phrases and their player words, applied in order (each a regular expression and its replacement).
-_REWRITES: tuple[tuple[str, str], ...] = (
+_REWRITES: tuple[tuple[str, str | Callable[[re.Match], str]], ...] = (
     (r" \(the primary sequence\)", ""),
     (r"the turn installs no tile: every cell it names already holds that tile",
      "the turn lays no new tile: every cell it names already holds that tile"),
@@ -52,10 +53,25 @@ _REWRITES: tuple[tuple[str, str], ...] = (
 _COMPILED = tuple((re.compile(pattern), words) for pattern, words in _REWRITES)
 
 
+_TOKEN = r"(?:#(?:=\d+)?|\d+)[A-Z]+\d+"
+_TILDE_RUN = re.compile(rf"{_TOKEN}(?: ~ {_TOKEN})+")
+_TILE = re.compile(r"(#(?:=(\d+))?|\d+)([A-Z]+\d+)")
+
+
+def _line(match: re.Match) -> str:
+    """A run of the rules' tilde notation ("9E4 ~ 5E2 ~ 17A0") as "the line E4 to A0 (9, 5, 17)"."""
+    tiles = [_TILE.fullmatch(token) for token in match.group(0).split(" ~ ")]
+    values = [("wild" if t.group(1) == "#" else t.group(2)) if t.group(1).startswith("#") else t.group(1)
+              for t in tiles if t]
+    addresses = [t.group(3) for t in tiles if t]
+    return f"the line {addresses[0]} to {addresses[-1]} ({', '.join(values)})"
+
+
 def reason_words(text: str | None) -> str | None:
     """An engine reason or problem in player words (None stays None)."""
     if text is None:
         return None
+    text = _TILDE_RUN.sub(_line, text)
     for pattern, words in _COMPILED:
         text = pattern.sub(words, text)
     return text
@@ -103,3 +119,20 @@ def turn_words(tiles: list[tuple[str, str]], swapped: list[str], points: int) ->
     laid = _listed([f"{tile_words(label)} on {address}" for address, label in tiles]) if tiles else "no tile"
     back = f", taking back the wild tile{'s' if len(swapped) > 1 else ''} from {_listed(swapped)}" if swapped else ""
     return f"laid {laid}{back}: {points_words(points)}"
+
+
+def line_words(addresses: list[str], labels: list[str]) -> str:
+    """A sequence as a player reads it on the board: "T21 to E17: 7, 12, 17, 2" (its end cells and its tiles
+    in line order, "wild" for a wild tile)."""
+    values = ", ".join("wild" if label == "#" else label for label in labels)
+    return f"{addresses[0]} to {addresses[-1]}: {values}" if addresses else values
+
+
+def shape_words(loop: bool, wrap: bool, bounce: bool) -> str:
+    """How a sequence runs, when it is not a plain straight line: "a loop, round the edge"."""
+    return ", ".join(words for words, on in (("a loop", loop), ("round the edge", wrap),
+                                             ("bounces off the edge", bounce)) if on)
+
+#: What a line does at the board's edge (the position editor's "Board edges"), by wrap mode.
+EDGE_WORDS = {"none": "lines stop at the edges", "lines": "lines wrap round the edges",
+              "bounce": "lines bounce back at the edges", "tess": "lines go on into the next copy of the board"}
