@@ -142,7 +142,7 @@ def _check_hand(number: int, hand: Hand, naturals: Counter, wilds: int) -> None:
                          "hands file has one line per turn, in the transcript's order")
 
 
-def _end_cells(position: Position, cells: tuple[Cell, ...], steps: tuple[Cell, ...]) -> list[Cell]:
+def end_cells(position: Position, cells: tuple[Cell, ...], steps: tuple[Cell, ...]) -> list[Cell]:
     """The cells just past both ends of a chain (those on the board)."""
     topo = position.topology
     ends = []
@@ -162,7 +162,7 @@ def _open_lines(after: Position, result: TurnResult, blocked: set[Cell]) -> tupl
         chain = scored.report.chain
         if chain.loop:
             continue
-        ends = tuple(c for c in _end_cells(after, chain.cells, chain.steps)
+        ends = tuple(c for c in end_cells(after, chain.cells, chain.steps)
                      if c not in after.tiles and c not in blocked)
         if ends and sequence_points(scored.report.tiles + 1):
             found.append(OpenLine(scored.report.tiles, ends, sequence_points(scored.report.tiles + 1)))
