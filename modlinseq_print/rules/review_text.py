@@ -49,8 +49,8 @@ def accuracy_words(player: PlayerReview) -> str:
     """'92% (110 of 120 points)', or a dash when the hands are not known."""
     if player.accuracy is None:
         return "-" if not player.known else _("no points were on offer")
-    return _("{percent}% ({scored} of {best})").format(percent=f"{100 * player.accuracy:.0f}",
-                                                       scored=player.scored_known, best=plural(player.best, "point"))
+    return _("{percent}% ({scored} of {best} points)").format(percent=f"{100 * player.accuracy:.0f}",
+                                                              scored=player.scored_known, best=player.best)
 
 
 def turning_point_words(review: GameReview, number: int) -> str:
