@@ -25,6 +25,7 @@ th, td { text-align: left; padding: .2rem .7rem .2rem .3rem; border-bottom: 1px 
 th { background: #e8efe9; } td.n { text-align: right; } tr.left td { background: #fff4e0; }
 figure { margin: 1.5rem 0; } figure img { max-width: 100%; height: auto; }
 figcaption { font-size: .95rem; color: #333; }
+div.wide { overflow-x: auto; } div.wide table { margin-right: 1px; }
 """
 
 
@@ -40,7 +41,7 @@ def _table(rows: list[list], marked: frozenset[int] | set[int] = frozenset(),
         cells = "".join(f'<td class="n">{_e(c)}</td>' if j in numeric else f"<td>{_e(c)}</td>"
                         for j, c in enumerate(row))
         body.append(f'<tr class="left">{cells}</tr>' if i in marked else f"<tr>{cells}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    return f"<div class=\"wide\"><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
 
 
 def _head(title: str, stylesheet: str | None) -> str:
