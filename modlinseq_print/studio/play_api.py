@@ -436,6 +436,6 @@ ROUTES = {("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game, 
           ("POST", "/api/play/hint"): hint, ("GET", "/api/play/review"): review,
           ("GET", REVIEW_STYLE): review_style}
 BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0,
-           "/api/play/hint": 30.0, "/api/play/review": 60.0}
+           "/api/play/hint": 30.0, "/api/play/review": 300.0}
 HEAVY = {"/api/play/playtest"}
 PAGES = {"/play": "play.html"}
