@@ -17,7 +17,7 @@ from modlinseq_print.rules.game import Game
 from modlinseq_print.rules.moves import legal_turns
 from modlinseq_print.rules.players import choose
 from modlinseq_print.studio.exchange import Request
-from modlinseq_print.studio.play_hints import NUDGE, best_turn, hint_json, review_page
+from modlinseq_print.studio.play_hints import NUDGE, hint_json, hint_turn, review_page
 
 
 def measured(work, repeats: int) -> tuple[float, float, object]:
@@ -48,7 +48,7 @@ def compare(game: Game) -> None:
     position, hand, v = game.position, game.hands[game.current], game.variant
 
     def hint():
-        move = best_turn(position, hand, v.pattern, v.hash_swap)
+        move = hint_turn(position, hand, v.pattern, v.hash_swap)
         return move, hint_json(position, move, NUDGE, "en")
 
     def top():
@@ -56,7 +56,7 @@ def compare(game: Game) -> None:
 
     seconds, peak, (move, _) = measured(hint, 5)
     reference, reference_peak, best = measured(top, 5)
-    assert move.points == best.points, (move, best)
+    assert move.notation(position) == best.notation(position), (move, best)
     print(f"{len(position.tiles):>3} tiles, hand {hand.text:<18} {seconds:8.3f}s {peak:6.1f}MB   "
           f"{reference:12.3f}s {reference_peak:6.1f}MB   ({move.points} points)")
 

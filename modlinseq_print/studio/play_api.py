@@ -43,7 +43,7 @@ from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
-from modlinseq_print.studio.play_hints import BEST_SHOWN, NUDGE, best_turn, hint_json, review_page
+from modlinseq_print.studio.play_hints import BEST_SHOWN, NUDGE, hint_json, hint_turn, review_page
 from modlinseq_print.studio.player_words import reason_words, turn_words
 from modlinseq_print.studio.position_api import drawing_json
 from modlinseq_print.studio.uploads import content_type
@@ -301,7 +301,7 @@ def hint(request: Request) -> dict:
             raise ApiError(f"it is not your turn: {game.names[game.current]} is to play", 409)
         number = table.turn
         if table.best is None or table.best[0] != number:
-            move = best_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
+            move = hint_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
             if move is None:  # a player without a legal turn is frozen before their turn is shown
                 raise ApiError("no legal turn to hint at: this player sits out", 409)
             table.best = (number, move)

@@ -1,7 +1,7 @@
 """The play page's hints and its review of a finished game.
 
-A hint is the best turn the hand of the person to move allows, found by the same search as `moves --top 1`
-(rules/review.best_turn). Asked once, it is a nudge: the cells of the line the best turn makes (its own cells,
+A hint is the best turn the hand of the person to move allows: the first turn `moves --top 1` lists (the
+same search, under the same cost budget; among turns tied for the most points, the same one). Asked once, it is a nudge: the cells of the line the best turn makes (its own cells,
 the tiles already in its sequence, and a free cell past each end), without the tiles, and a sentence; asked
 again on the same turn, the best turn itself, its tiles and its points. The review is the HTML page the
 `review` command makes, drawn in a worker process from what the game recorded (its turns, the hand held
@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.moves import Move
+from modlinseq_print.rules.moves import Hand, Move, legal_turns
 from modlinseq_print.rules.position import Position
-from modlinseq_print.rules.review import BEST_SHOWN, NUDGE, best_turn, end_cells
+from modlinseq_print.rules.review import BEST_SHOWN, NUDGE, end_cells
 from modlinseq_print.wording import _, plural
 
-__all__ = ["BEST_SHOWN", "NUDGE", "best_turn", "hint_json", "nudge_cells", "review_page"]
+__all__ = ["BEST_SHOWN", "NUDGE", "hint_json", "hint_turn", "nudge_cells", "review_page"]
+
+
+def hint_turn(position: Position, hand: Hand, pattern: str | None, hash_swap: bool) -> Move | None:
+    """The turn a hint shows: the first `moves --top 1` lists for the hand on a game's position (None for none).
+    A search over the cost budget of `moves` is refused (RulesError) before it starts."""
+    found = legal_turns(position, hand, pattern, hash_swap, known_legal=True) if hand.size else []
+    return found[0] if found else None
 
 
 def nudge_cells(position: Position, move: Move) -> list[Cell]:

@@ -339,7 +339,7 @@ def hint_twice(page, shot: str | None = None):
     """Ask for a hint, then for the best turn; check what the page shows each time against the server's own
     search (the nudge saved as the picture `shot`, when named). Returns the best turn."""
     game = game_on_server(page)
-    best = play_api.best_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
+    best = play_hints.hint_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
     board = game.position.board
     expect(page.locator("#hint")).to_have_text("Hint")
     page.click("#hint")

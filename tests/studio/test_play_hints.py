@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from modlinseq_print.studio import play_api
+from modlinseq_print.studio import play_api, play_hints
 from studio_client import assert_one_line_error
 
 GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False, "shuffle": 5,
@@ -20,9 +20,10 @@ GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "mark
 def moves_top_1(cli, tmp_path, client, state) -> dict:
     """The best turn `moves --top 1 --json` lists for the hand of the person to move on the game's position."""
     (tmp_path / "game.txt").write_text(client.post("/api/play/transcript", {"game": state["game"]}).body.decode())
-    status, out, _ = cli("moves", "--board", state["board"], "-m", str(state["modulus"]), "--hand",
-                         ",".join(state["hand"]), "--top", "1", "--json", f"@{tmp_path / 'game.txt'}")
-    assert status == 0
+    played = [f"@{tmp_path / 'game.txt'}"] if state["turns"] else []  # the empty board: no transcript
+    status, out, err = cli("moves", "--board", state["board"], "-m", str(state["modulus"]), "--hand",
+                           ",".join(state["hand"]), "--top", "1", "--json", *played)
+    assert status == 0, err
     return json.loads(out)["turns"][0]
 
 
@@ -48,6 +49,7 @@ def test_a_hint_nudges_then_gives_the_best_turn_that_moves_top_1_finds(client, c
     assert client.post("/api/play/state", key).json()["hint"] == 1
     shown = client.post("/api/play/hint", {**key, "seat": 0}).json()
     assert shown["level"] == 2 and shown["points"] == best["points"] and shown["turn"] == 3
+    assert shown["notation"] == best["turn"]  # the very turn moves --top 1 lists first
     assert set(shown["cells"]) <= set(nudge["cells"]) and len(nudge["cells"]) > len(shown["cells"])
     free_around = set(nudge["cells"]) - set(shown["cells"]) - set(state["tiles"])
     assert 1 <= len(free_around) <= 2  # the line's tiles on the board, and a free cell past each end
@@ -84,7 +86,7 @@ def whole_game(client, body: dict, hinted: dict[int, int]) -> dict:
         number = len(state["turns"]) + 1
         for _ in range(hinted.get(number, 0)):
             client.post("/api/play/hint", key)
-        best = play_api.best_turn(*_game_now(state["game"]))
+        best = play_hints.hint_turn(*_game_now(state["game"]))
         board = play_api._GAMES[state["game"]].game.position.board
         state = client.post("/api/play/commit", {**key, "tiles": [[board.address(c), t.label]
                                                                   for c, t in best.tiles]}).json()
@@ -146,3 +148,19 @@ def test_hints_and_review_speak_the_language_of_the_game(client, lang, title, us
 
 def test_an_unknown_language_is_refused(client):
     assert_one_line_error(client.post("/api/play/new", {**GAME, "lang": "xx"}), 400, "lang", "en, de, fr")
+
+
+def test_every_turn_of_a_game_the_best_turn_shown_is_the_one_moves_top_1_lists(client, cli, tmp_path):
+    body = {**GAME, "shuffle": 11, "players": [{"name": "Ann", "kind": "person"},
+                                               {"name": "Bob", "kind": "person"}]}
+    state = client.post("/api/play/new", body).json()
+    key = {"game": state["game"]}
+    checked = 0
+    while not state["over"]:
+        best = moves_top_1(cli, tmp_path, client, state)
+        client.post("/api/play/hint", key)
+        shown = client.post("/api/play/hint", key).json()
+        assert (shown["notation"], shown["points"]) == (best["turn"], best["points"])
+        state = client.post("/api/play/commit", {**key, "tiles": shown["tiles"]}).json()
+        checked += 1
+    assert checked >= 4 and sum(p["score"] for p in state["players"]) > 0
