@@ -1,7 +1,8 @@
 """The printed game review: a summary per player, the turning points, a table of every turn, and for each turn
 that left points, the turn played beside the best turn its hand allowed (two position diagrams).
 
-A4 portrait, flowed with printables/flow.py. The words are English only for now (no catalogue entries yet).
+A4 portrait, flowed with printables/flow.py, in the language in use (i18n.using). A game that recorded the
+hints its players asked for (the studio's play page) shows them: on each turn and as a count per player.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from modlinseq_print.render.paper import PAPERS
 from modlinseq_print.render.scene import Document, Embed, Page, Scene, Text
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.rules.review import GameReview, TurnReview
-from modlinseq_print.rules.review_text import accuracy_words, turning_point_words
-from modlinseq_print.wording import plural
+from modlinseq_print.rules.review_text import accuracy_words, hint_words, turning_point_words
+from modlinseq_print.wording import _, plural
 
 MARGIN = 15.0
 GAP = 8.0  # mm between the two diagrams of a pair
@@ -35,17 +36,18 @@ def setting_words(review: GameReview) -> str:
     start = review.start
     count = len(review.turns)
     shape = board_shape(start.board)
-    return (f"Played on a {shape} with modulus {start.modulus}; {plural(count, 'turn')}; "
-            f"the hands are known for {review.hands_known} of them.")
+    return _("Played on a {shape} with modulus {modulus}; {turns}; the hands are known for {known} of them.").format(
+        shape=shape, modulus=start.modulus, turns=plural(count, "turn"), known=review.hands_known)
 
 
 def without_hands_words(review: GameReview) -> str:
     """What a review can tell when the hands are not known."""
     blocked = sum(len(t.blocked_made) for t in review.turns)
     opened = sum(1 for t in review.turns if t.open_lines)
-    return (f"Without the players' hands the review cannot say which turn was best. It can say what each turn "
-            f"left on the board: the turns blocked {plural(blocked, 'cell')} (cells no tile can ever fill), and "
-            f"{plural(opened, 'turn')} left a line open that the next player could extend for points.")
+    return _("Without the players' hands the review cannot say which turn was best. It can say what each turn "
+             "left on the board: the turns blocked {cells} (cells no tile can ever fill), and {turns} left a line "
+             "open that the next player could extend for points.").format(cells=plural(blocked, "cell"),
+                                                                          turns=plural(opened, "turn"))
 
 
 def pair_scene(review: GameReview, turn: TurnReview, style: PositionStyle | None = None) -> Scene:
@@ -59,8 +61,9 @@ def pair_scene(review: GameReview, turn: TurnReview, style: PositionStyle | None
     top = LABEL * 1.8
     width = played.scene.width + GAP + best.scene.width
     scene = Scene(round(width, 3), round(top + max(played.scene.height, best.scene.height), 3))
-    for x, drawing, words in ((0.0, played, f"Played: {plural(turn.points, 'point')}"),
-                              (played.scene.width + GAP, best, f"Best: {plural(turn.best, 'point')}")):
+    for x, drawing, words in ((0.0, played, _("Played: {points}").format(points=plural(turn.points, "point"))),
+                              (played.scene.width + GAP, best, _("Best: {points}").format(
+                                  points=plural(turn.best, "point")))):
         scene.add(Text(round(x + drawing.scene.width / 2, 3), LABEL, words, LABEL, "middle", "Helvetica-Bold"),
                   "labels")
         scene.add(Embed(drawing.scene, round(x, 3), round(top, 3)), "diagrams")
@@ -70,56 +73,80 @@ def pair_scene(review: GameReview, turn: TurnReview, style: PositionStyle | None
 def pair_caption(turn: TurnReview) -> str:
     """The words under a pair of diagrams (of a turn whose hand is known)."""
     assert turn.hand is not None and turn.best is not None
-    return (f"Turn {turn.number}, {turn.player}, hand {turn.hand.text}: played {turn.played} for "
-            f"{plural(turn.points, 'point')}; the best turn, {turn.best_turn}, scores {plural(turn.best, 'point')} "
-            f"({turn.left} left). The tiles of each turn are outlined.")
+    return _("Turn {number}, {player}, hand {hand}: played {played} for {points}; the best turn, {best_turn}, "
+             "scores {best} ({left} left). The tiles of each turn are outlined.").format(
+        number=turn.number, player=turn.player, hand=turn.hand.text, played=turn.played,
+        points=plural(turn.points, "point"), best_turn=turn.best_turn, best=plural(turn.best, "point"),
+        left=turn.left) + (" " + _("The player asked for a hint on this turn.") if turn.hint else "")
 
 
 def _open_words(review: GameReview, turn: TurnReview) -> str:
     address = review.start.board.address
-    return "; ".join(f"{line.tiles} tiles, {'/'.join(address(c) for c in line.ends)} for {line.worth}"
+    return "; ".join(_("{tiles}, {ends} for {worth}").format(tiles=plural(line.tiles, "tile"),
+                                                           ends="/".join(address(c) for c in line.ends),
+                                                           worth=line.worth)
                      for line in turn.open_lines[:2]) + (" ..." if len(turn.open_lines) > 2 else "")
 
 
 def turn_rows(review: GameReview) -> list[list]:
-    """The table of turns: with hands, the best and the points left; without, blocked cells and open lines."""
+    """The table of turns: with hands, the best and the points left; without, blocked cells and open lines; and
+    the hints asked for, when the game recorded them."""
     address = review.start.board.address
+    hints = [_("Hint")] if review.hints_recorded else []
     if review.hands_known:
-        rows: list[list] = [["Turn", "Player", "Played", "Points", "Best", "Left"]]
+        rows: list[list] = [[_("Turn"), _("Player"), _("Played"), _("Points"), _("Best"), _("Left")] + hints]
         for t in review.turns:
             rows.append([str(t.number), t.player, t.played, str(t.points), "-" if t.best is None else str(t.best),
-                         "-" if t.left is None else str(t.left)])
+                         "-" if t.left is None else str(t.left)] + ([hint_words(t)] if hints else []))
         return rows
-    rows = [["Turn", "Player", "Played", "Points", "Blocked", "Lines left open"]]
+    rows = [[_("Turn"), _("Player"), _("Played"), _("Points"), _("Blocked"), _("Lines left open")] + hints]
     for t in review.turns:
         rows.append([str(t.number), t.player, t.played, str(t.points),
-                     " ".join(address(c) for c in t.blocked_made) or "-", _open_words(review, t) or "-"])
+                     " ".join(address(c) for c in t.blocked_made) or "-", _open_words(review, t) or "-"]
+                    + ([hint_words(t)] if hints else []))
     return rows
 
 
-def review_pages(review: GameReview, title: str = "Game review") -> list[Scene]:
+def player_rows(review: GameReview) -> list[list]:
+    """The table of players: turns, points, accuracy, and the turns with a hint when the game recorded them."""
+    hints = [_("Turns with a hint")] if review.hints_recorded else []
+    rows: list[list] = [[_("Player"), _("Turns"), _("Points"), _("Accuracy (scored of the best available)")] + hints]
+    rows += [[p.name, str(p.turns), str(p.points), accuracy_words(p)] + ([str(p.hints)] if hints else [])
+             for p in review.players]
+    return rows
+
+
+def headings() -> dict[str, str]:
+    """The review's headings and fixed sentences, translated (shared by the PDF and the HTML page)."""
+    return {"title": _("Game review"), "players": _("Players"), "turning": _("Turning points"),
+            "most": _("The turns that left the most points on the table:"),
+            "all best": _("Every turn whose hand is known scored the most its hand allowed."),
+            "turns": _("Every turn"), "continued": _("Every turn (continued)"),
+            "pairs": _("The turns that left points: played and best")}
+
+
+def review_pages(review: GameReview, title: str | None = None) -> list[Scene]:
     """The review's pages."""
+    words = headings()
     width, height = PAPERS["a4"]
     flow = Flow(width, height, margin=MARGIN)
-    flow.heading(title, size=16 * PT)
+    flow.heading(title or words["title"], size=16 * PT)
     flow.paragraph(setting_words(review), size=9.5 * PT)
-    flow.heading("Players", size=12 * PT)
-    rows = [["Player", "Turns", "Points", "Accuracy (scored of the best available)"]]
-    rows += [[p.name, str(p.turns), str(p.points), accuracy_words(p)] for p in review.players]
-    flow.table(rows, size=9 * PT)
-    flow.heading("Turning points", size=12 * PT)
+    flow.heading(words["players"], size=12 * PT)
+    flow.table(player_rows(review), size=9 * PT)
+    flow.heading(words["turning"], size=12 * PT)
     if not review.hands_known:
         flow.paragraph(without_hands_words(review))
     elif review.turning_points:
-        flow.paragraph("The turns that left the most points on the table:")
+        flow.paragraph(words["most"])
         flow.bullets([turning_point_words(review, n) for n in review.turning_points])
     else:
-        flow.paragraph("Every turn whose hand is known scored the most its hand allowed.")
-    flow.heading("Every turn", size=12 * PT)
-    flow.table(turn_rows(review), size=8 * PT, continued="Every turn (continued)")
+        flow.paragraph(words["all best"])
+    flow.heading(words["turns"], size=12 * PT)
+    flow.table(turn_rows(review), size=8 * PT, continued=words["continued"])
     missed = [t for t in review.turns if t.left]
     if missed:
-        flow.heading("The turns that left points: played and best", size=12 * PT)
+        flow.heading(words["pairs"], size=12 * PT)
         style = review_style()
         for turn in missed:
             flow.figure(pair_scene(review, turn, style), pair_caption(turn), size=8.5 * PT, tallest=TALLEST)
@@ -127,7 +154,8 @@ def review_pages(review: GameReview, title: str = "Game review") -> list[Scene]:
     return flow.pages
 
 
-def review_document(review: GameReview, title: str = "Game review") -> Document:
+def review_document(review: GameReview, title: str | None = None) -> Document:
     """The review as a document of A4 pages."""
+    title = title or _("Game review")
     return Document([Page(scene, bookmark=title if i == 0 else None) for i, scene in enumerate(review_pages(review, title))],
                     title=title)

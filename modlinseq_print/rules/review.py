@@ -5,7 +5,8 @@ turn that hand allowed on the position before it (the `legal_turns` search, as `
 points left (best less scored). Known or not, each turn also tells the cells it blocked (no tile can ever go
 there) and the lines it left open: sequences it formed or extended with a free end the next player may extend.
 The summary gives each player's points, best available and accuracy (scored / best), and the turning points:
-the turns that left the most points.
+the turns that left the most points. A game played on the studio's play page also records the hints each
+turn's player asked for (a nudge, or the best turn itself), and the review shows them.
 
 The hands file holds one line per turn of the transcript, in order: the hand held before the turn, tiles as
 a hand is written for the turn search ('3,5,5,8,11,#,0'), optionally after the player's name and a colon ('Ann: 3,5,#');
@@ -29,6 +30,7 @@ from modlinseq_print.rules.transcript import Turn
 from modlinseq_print.rules.turns import TurnResult, play_turn
 
 TURNING_POINTS = 3  # the turns that left the most points, listed in the summary
+NUDGE, BEST_SHOWN = 1, 2  # the hints a turn's player asked for: a nudge, then the best turn itself
 _NAMED = re.compile(r"^\s*([^\s:,#0-9-][^:,#]*?)\s*:(.*)$")
 
 
@@ -81,6 +83,7 @@ class TurnReview:
     best_tiles: tuple[tuple[Cell, Tile], ...]
     blocked_made: tuple[Cell, ...]
     open_lines: tuple[OpenLine, ...]
+    hint: int = 0  # the hints asked for on this turn: 0 none, NUDGE, BEST_SHOWN
 
     @property
     def left(self) -> int | None:
@@ -98,6 +101,7 @@ class PlayerReview:
     known: int  # turns whose hand is known
     scored_known: int  # points scored on those turns
     best: int  # the best available on those turns
+    hints: int = 0  # turns on which the player asked for a hint
 
     @property
     def accuracy(self) -> float | None:
@@ -114,6 +118,7 @@ class GameReview:
     turns: tuple[TurnReview, ...]
     players: tuple[PlayerReview, ...]
     turning_points: tuple[int, ...]  # turn numbers, most points left first
+    hints_recorded: bool = False  # whether the game recorded the hints asked for (a game of the play page)
 
     @property
     def hands_known(self) -> int:
@@ -137,7 +142,7 @@ def _check_hand(number: int, hand: Hand, naturals: Counter, wilds: int) -> None:
                          "hands file has one line per turn, in the transcript's order")
 
 
-def _end_cells(position: Position, cells: tuple[Cell, ...], steps: tuple[Cell, ...]) -> list[Cell]:
+def end_cells(position: Position, cells: tuple[Cell, ...], steps: tuple[Cell, ...]) -> list[Cell]:
     """The cells just past both ends of a chain (those on the board)."""
     topo = position.topology
     ends = []
@@ -157,7 +162,7 @@ def _open_lines(after: Position, result: TurnResult, blocked: set[Cell]) -> tupl
         chain = scored.report.chain
         if chain.loop:
             continue
-        ends = tuple(c for c in _end_cells(after, chain.cells, chain.steps)
+        ends = tuple(c for c in end_cells(after, chain.cells, chain.steps)
                      if c not in after.tiles and c not in blocked)
         if ends and sequence_points(scored.report.tiles + 1):
             found.append(OpenLine(scored.report.tiles, ends, sequence_points(scored.report.tiles + 1)))
@@ -173,8 +178,11 @@ def best_turn(position: Position, hand: Hand, pattern: str | None, hash_swap: bo
 
 
 def review_game(turns: list[Turn], start: Position, hands: list[tuple[str | None, Hand | None]] | None = None,
-                pattern: str | None = None, players: int = 2, hash_swap: bool = False) -> GameReview:
-    """Review a transcript's turns played from `start`; an illegal turn or hands that do not fit are refused."""
+                pattern: str | None = None, players: int = 2, hash_swap: bool = False,
+                hints: dict[int, int] | None = None) -> GameReview:
+    """Review a transcript's turns played from `start`; an illegal turn or hands that do not fit are refused.
+    `hints`, when the game recorded them, gives the hint asked for on a turn (by turn number: NUDGE or
+    BEST_SHOWN; turns not named asked for none)."""
     if hands is not None and len(hands) != len(turns):
         raise RulesError(f"the hands file gives {len(hands)} hands for {len(turns)} turns: write one line per "
                          "turn ('-' for a hand not known)")
@@ -202,9 +210,9 @@ def review_game(turns: list[Turn], start: Position, hands: list[tuple[str | None
             None if hand is None else (best.points if best else 0),
             None if best is None else best.notation(position), () if best is None else best.tiles,
             tuple(c for c in sorted(now_blocked - blocked, key=lambda c: (c.q, c.r))),
-            _open_lines(after, result, now_blocked)))
+            _open_lines(after, result, now_blocked), (hints or {}).get(number, 0)))
         position, blocked = after, now_blocked
-    return GameReview(start, tuple(reviewed), _players(reviewed), _turning_points(reviewed))
+    return GameReview(start, tuple(reviewed), _players(reviewed), _turning_points(reviewed), hints is not None)
 
 
 def _players(turns: list[TurnReview]) -> tuple[PlayerReview, ...]:
@@ -214,7 +222,8 @@ def _players(turns: list[TurnReview]) -> tuple[PlayerReview, ...]:
         own = [t for t in turns if t.player == name]
         known = [t for t in own if t.best is not None]
         found.append(PlayerReview(name, len(own), sum(t.points for t in own), len(known),
-                                  sum(t.points for t in known), sum(t.best or 0 for t in known)))
+                                  sum(t.points for t in known), sum(t.best or 0 for t in known),
+                                  sum(1 for t in own if t.hint)))
     return tuple(found)
 
 

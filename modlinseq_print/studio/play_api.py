@@ -7,6 +7,10 @@ or asks for a computer player's turn, which it then shows tile by tile. Only the
 is ever sent, and only when that player is a person: the page hides it behind a "pass the device" screen.
 A player who has no legal turn is frozen as soon as their turn comes (the page says they sit out the rest of
 the game). Reasons and turns reach the page in player words (rules/player_words.py).
+
+A person to move may ask for a hint (play_hints.py): a nudge, then the best turn. The game records the hand
+held before every turn and the hints asked for, and once it is over its review (the `review` command's HTML
+page, in the language chosen for the game) is made in a worker and kept with the game.
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ import secrets
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
+from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.printables.position import diagram_style, position_document, position_scene
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.rules.chains import WRAP_MODES
@@ -38,6 +44,7 @@ from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
+from modlinseq_print.studio.play_hints import BEST_SHOWN, NUDGE, hint_json, hint_turn, review_page
 from modlinseq_print.studio.position_api import drawing_json
 from modlinseq_print.studio.uploads import content_type
 
@@ -50,13 +57,31 @@ _NAME = re.compile(r"[^\W\d_][\w .'-]{0,23}")  # what a transcript reads as a pl
 @dataclass
 class _Table:
     """A game in progress with who plays each seat, the computer players' seeded choices, and what happened
-    that the page has not shown yet (players frozen)."""
+    that the page has not shown yet (players frozen); the hand held before each turn played, the hints asked
+    for (turn number -> NUDGE or BEST_SHOWN), the best turn of the turn being played once a hint found it, the
+    language of hints and review, and the review once made."""
 
     game: Game
     kinds: tuple[str, ...]
     rng: random.Random
     lock: threading.Lock = field(default_factory=threading.Lock)
     events: list[str] = field(default_factory=list)
+    lang: str = "en"
+    hands: list[str] = field(default_factory=list)
+    hints: dict[int, int] = field(default_factory=dict)
+    best: tuple[int, Move] | None = None
+    review: bytes | None = None
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played, as the transcript and the review count turns."""
+        return 1 + sum(1 for r in self.game.records if r.move is not None)
+
+    def play(self, move: Move):
+        """Play the turn of the player to move, noting the hand it was played from."""
+        game = self.game
+        self.hands.append(f"{game.names[game.current]}: {game.hands[game.current].text}")
+        return game.play(move)
 
 
 _GAMES: OrderedDict[str, _Table] = OrderedDict()
@@ -64,6 +89,7 @@ _GAMES_LOCK = threading.Lock()
 
 
 def _table(body: dict) -> _Table:
+    """The game a request names (in its body, or its query for a GET)."""
     key = text(body, "game", "")
     with _GAMES_LOCK:
         table = _GAMES.get(key)
@@ -118,7 +144,7 @@ def new_game(request: Request) -> dict:
         game = Game(variant, names, seed, tiles=_tiles(body, variant.modulus))
     except RulesError as error:
         raise FieldError(str(error)) from None
-    table = _Table(game, kinds, random.Random(seed))
+    table = _Table(game, kinds, random.Random(seed), lang=choice(body, "lang", LANGUAGES, "en") or "en")
     _freeze_stuck(table)
     if game.over:  # a board too small for its tiles (hex:0), or tiles that fit nowhere: no game to play
         cells, free = len(board.cells), len(board.cells) - len(game.position.tiles)
@@ -171,7 +197,9 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
                     for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
         "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
-                   "words": _move_words(position.board, r.move)} for r in game.records if r.move is not None],
+                   "words": _move_words(position.board, r.move), "hint": table.hints.get(number, 0)}
+                  for number, r in enumerate((r for r in game.records if r.move is not None), 1)],
+        "hint": 0 if game.over else table.hints.get(table.turn, 0), "lang": table.lang,
         "last": _last_turn(game), "events": list(table.events),
         "blocked": [position.board.address(c) for c in analysis.blocked],
         "hash_swap": game.variant.hash_swap, "policy": position.policy,
@@ -235,7 +263,7 @@ def commit(request: Request) -> dict:
             raise ApiError(f"not a legal turn: {reason_words(result.reason)}", 400, "tiles")
         changed = set(result.placed) | set(result.swapped)
         tiles = tuple((p.cell, p.tile) for p in placements if p.cell in changed)
-        table.game.play(Move(tiles, tuple(result.swapped), result.points, ()))
+        table.play(Move(tiles, tuple(result.swapped), result.points, ()))
         return _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))
 
 
@@ -252,10 +280,73 @@ def computer(request: Request) -> dict:
         move = choose(table.kinds[game.current], game, table.rng)
         board = game.position.board
         shown = [[board.address(c), t.label] for c, t in move.tiles]
-        record = game.play(move)
+        record = table.play(move)
         return {"player": player, "tiles": shown, "notation": record.notation, "points": record.points,
                 "words": f"{player} {_move_words(board, move)}",
                 "state": _state(key, table, integer(request.body, "screen_width", None, 100, 20_000))}
+
+
+def hint(request: Request) -> dict:
+    """A hint for the person to move: the first asked on a turn a nudge (where a good line is), the next the
+    best turn itself; each is recorded for the review. Refused when the game is over or it is not the turn of
+    a person (or of the seat the page names)."""
+    table = _table(request.body)
+    seat = integer(request.body, "seat", None, 0, MAX_PLAYERS - 1)
+    with table.lock:
+        game = table.game
+        _freeze_stuck(table)
+        if game.over:
+            raise ApiError("the game is over: there is no turn left to give a hint for", 409)
+        if table.kinds[game.current] != "person" or (seat is not None and seat != game.current):
+            raise ApiError(f"it is not your turn: {game.names[game.current]} is to play", 409)
+        number = table.turn
+        if table.best is None or table.best[0] != number:
+            move = hint_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
+            if move is None:  # a player without a legal turn is frozen before their turn is shown
+                raise ApiError("no legal turn to hint at: this player sits out", 409)
+            table.best = (number, move)
+        level = BEST_SHOWN if table.hints.get(number, 0) >= NUDGE else NUDGE
+        table.hints[number] = level
+        return {**hint_json(game.position, table.best[1], level, table.lang), "turn": number}
+
+
+REVIEW_STYLE = "/api/play/review.css"
+
+
+def review(request: Request) -> Reply | InWorker:
+    """The finished game's review as an HTML page (GET ?game=ID): made once in a worker, then kept."""
+    key = text(request.query, "game", "")
+    table = _table(request.query)
+    with table.lock:
+        game = table.game
+        if not game.over:
+            raise ApiError("the review is ready when the game is over: finish the game first", 409)
+        if table.review is not None:
+            return Reply(table.review, "text/html; charset=utf-8")
+        v = game.variant
+        body = {"board": v.board.spec, "modulus": v.modulus, "wrap": v.wrap, "policy": v.policy,
+                "marker": v.marker, "pattern": v.pattern, "hash_swap": v.hash_swap, "players": len(game.names),
+                "transcript": game.transcript(), "hands": list(table.hands),
+                "hints": {str(n): level for n, level in table.hints.items()}, "lang": table.lang,
+                "stylesheet": REVIEW_STYLE}
+    return InWorker(review_page, body, then=partial(_keep_review, key))
+
+
+def _keep_review(key: str, page: str) -> Reply:
+    """Keep a game's review with the game (while the server keeps the game) and answer it."""
+    data = page.encode()
+    with _GAMES_LOCK:
+        table = _GAMES.get(key)
+    if table is not None:
+        table.review = data
+    return Reply(data, "text/html; charset=utf-8")
+
+
+def review_style(request: Request) -> Reply:
+    """The style sheet of the review page (the studio's pages allow no inline style)."""
+    from modlinseq_print.printables.review_html import STYLE
+
+    return Reply(STYLE.encode(), "text/css; charset=utf-8")
 
 
 def kits(request: Request) -> dict:
@@ -341,7 +432,10 @@ def playtest_board(request: Request) -> dict:
 ROUTES = {("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game, ("POST", "/api/play/state"): state,
           ("POST", "/api/play/try"): try_turn, ("POST", "/api/play/commit"): commit,
           ("POST", "/api/play/computer"): computer, ("POST", "/api/play/transcript"): transcript,
-          ("POST", "/api/play/diagram"): diagram, ("POST", "/api/play/playtest"): playtest_board}
-BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0}
+          ("POST", "/api/play/diagram"): diagram, ("POST", "/api/play/playtest"): playtest_board,
+          ("POST", "/api/play/hint"): hint, ("GET", "/api/play/review"): review,
+          ("GET", REVIEW_STYLE): review_style}
+BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0,
+           "/api/play/hint": 30.0, "/api/play/review": 300.0}
 HEAVY = {"/api/play/playtest"}
 PAGES = {"/play": "play.html"}

@@ -91,6 +91,39 @@ def test_a_position_legend_holds_its_text(lang):
     assert _clean([scene], 0.0) == []
 
 
+@pytest.fixture(scope="module")
+def played_game():
+    """A game on hex:4, Ann playing the best turn and Robot the one scoring least: its start, transcript and
+    the hand held before each turn."""
+    from modlinseq_print.rules.game import Game, Variant, stock_tiles
+    from modlinseq_print.rules.review import parse_hands
+    from modlinseq_print.rules.transcript import parse_transcript
+
+    variant = Variant(parse_board("hex:4"), 13, None, marker=True, hand=5)
+    game = Game(variant, ["Ann", "Robot"], 3, tiles=stock_tiles(13, 1, 2))
+    hands: list[str] = []
+    while not game.over:
+        held = f"{game.names[game.current]}: {game.hands[game.current].text}"
+        record = game.take_turn(lambda g: g.moves()[-1] if g.current else g.best_moves()[0])
+        hands += [held] if record.move is not None else []
+    start = variant.start()
+    return start, parse_transcript(game.transcript(), start.topology, 13), parse_hands("\n".join(hands), 13)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_review_with_hints_holds_its_text(lang, played_game):
+    from modlinseq_print.printables.review_pages import MARGIN, review_pages
+    from modlinseq_print.rules.review import review_game
+
+    start, turns, hands = played_game
+    with using(lang):
+        review = review_game(turns, start, hands, hints={1: 2, 3: 1})
+        pages = review_pages(review)
+        unknown = review_pages(review_game(turns, start, None, hints={}))
+    assert review.players[0].hints == 2 and any(t.left for t in review.turns)  # hints, and pairs drawn
+    assert _clean(pages + unknown, MARGIN) == []
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_coprimality_sheets_hold_their_text(lang):
     with using(lang):

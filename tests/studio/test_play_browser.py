@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from modlinseq_print.studio import play_api
+from modlinseq_print.studio import play_api, play_hints
 from test_studio_browser import (AXE, CHROMIUM, DESKTOP, PHONE, SCREENSHOTS, browser, cell_point,  # noqa: F401
                                  sync_api,
                                  expect, missing, new_page, no_sideways_scroll, page, phone, studio_url)
@@ -323,3 +323,82 @@ def test_a_desktop_page_keeps_its_keyboard_hints(page, studio_url):
     expect(page.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
     shown = page.locator("body").inner_text()
     assert "Ctrl+Enter plays the turn" in shown and "Tap a tile" not in shown
+
+
+def start_short_game(page, studio_url, lang: str = "en") -> None:
+    """A short game on hex:4 against the greedy computer: one tile of each value and a wild tile, hands of 3
+    (a fresh page: no game kept in its session)."""
+    page.goto(f"{studio_url}/play")
+    for field, value in (("board", "hex:4"), ("modulus", "7"), ("copies", "1"), ("wild", "1"), ("hand", "3"),
+                         ("shuffle", "6"), ("name0", "Ann"), ("name1", "Robot")):
+        page.fill(f"input[name={field}]", value)
+    page.select_option("select[name=kind0]", "person")
+    page.select_option("select[name=kind1]", "greedy")
+    page.select_option("select[name=lang]", lang)
+    page.click("#start")
+    expect(page.locator("body")).to_have_attribute("data-state", "person", timeout=30_000)
+
+
+def hint_twice(page, shot: str | None = None):
+    """Ask for a hint, then for the best turn; check what the page shows each time against the server's own
+    search (the nudge saved as the picture `shot`, when named). Returns the best turn."""
+    game = game_on_server(page)
+    best = play_hints.hint_turn(game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap)
+    board = game.position.board
+    expect(page.locator("#hint")).to_have_text("Hint")
+    page.click("#hint")
+    expect(page.locator("#hint-words")).to_contain_text("Look along the marked cells: a good turn lays")
+    nudge = {board.address(c) for c in play_hints.nudge_cells(game.position, best)}
+    assert set(page.locator("#marks .hinted").evaluate_all("els => els.map(e => e.dataset.address)")) == nudge
+    assert page.locator("text.tile-text.hinted").count() == 0  # a nudge shows no tile
+    expect(page.locator("#hint")).to_have_text("Show the best turn")
+    if shot:
+        page.locator("#hint-words").scroll_into_view_if_needed()
+        screenshot(page, shot)
+    page.click("#hint")
+    expect(page.locator("#hint-words")).to_contain_text("The best turn your hand allows: ")
+    expect(page.locator("#hint-words")).to_contain_text(f"for {best.points} point")
+    shown = page.locator("text.tile-text.hinted").all_text_contents()
+    assert sorted(shown) == sorted(t.label for _, t in best.tiles)
+    return best
+
+
+def test_a_hint_then_the_review_of_a_short_game(page, studio_url):
+    start_short_game(page, studio_url)
+    best = hint_twice(page, "play-hint")
+    turn = 0
+    while page.locator("body").get_attribute("data-state") != "over":
+        game = game_on_server(page)
+        move = best if turn == 0 else game.best_moves()[0]
+        before = len([r for r in game.records if r.move is not None])
+        put_down(page, move, turn)
+        page.wait_for_function(f"() => document.body.dataset.state === 'over' || (document.body.dataset.state === "
+                               f"'person' && document.body.dataset.busy !== '1' && "
+                               f"document.querySelectorAll('#turns li').length > {before + 1})", timeout=30_000)
+        assert page.locator("#hint-words").is_hidden()  # a new turn, no hint yet
+        turn += 1
+    expect(page.locator("#turns li").first).to_contain_text("(hint used)")
+    expect(page.locator("#review")).to_be_visible()
+    with page.context.expect_page() as opened:
+        page.click("#review")
+    review = opened.value
+    review.wait_for_load_state()
+    expect(review.locator("h1")).to_have_text("Game review")
+    rows = review.locator("table").nth(1).locator("tbody tr")
+    assert rows.count() == len(game_on_server(page).transcript().splitlines())
+    expect(rows.first.locator("td").last).to_have_text("hint used: best turn")
+    ann = review.locator("table").first.locator("tbody tr", has_text="Ann").locator("td")
+    assert ann.all_inner_texts()[-1] == "1" and "100%" in ann.all_inner_texts()[3]  # one hint, the best turns
+    assert review.evaluate("getComputedStyle(document.querySelector('th')).backgroundColor") == "rgb(232, 239, 233)"
+    review.close()
+
+
+def test_a_hint_on_a_phone_in_greek(phone, studio_url):
+    start_short_game(phone, studio_url, "el")
+    phone.click("#hint")
+    expect(phone.locator("#hint-words")).to_contain_text("Κοίτα τα σημειωμένα κελιά")
+    phone.click("#hint")
+    expect(phone.locator("#hint-words")).to_contain_text("Ο καλύτερος γύρος")
+    no_sideways_scroll(phone)
+    phone.locator("#hint-words").scroll_into_view_if_needed()
+    screenshot(phone, "play-hint-phone")

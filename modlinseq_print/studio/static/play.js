@@ -18,6 +18,7 @@ let chosen = null;         // the rack slot chosen for the next click
 let revealed = null;       // the seat whose hand is shown (pass and play)
 let legalNow = false;
 let version = 0;
+let hintNow = null;        // the hint shown for this turn: {turn, level, cells, tiles, words}
 const trying = new Latest();
 
 const view = new BoardView(document.getElementById("board"), {
@@ -83,6 +84,7 @@ function screenWidth() { return Math.round(view.svg.clientWidth * (window.device
 
 async function show(data) {
   state = data;
+  if (!hintNow || data.over || hintNow.turn !== data.turns.length + 1) hintNow = null;
   placed = [];
   chosen = null;
   legalNow = false;
@@ -108,6 +110,12 @@ async function show(data) {
   }
   hideOrShowHand();
   verdictText.textContent = "";
+  showHint();
+  if (hintNow) drawMarks();
+  const review = document.getElementById("review");
+  document.getElementById("review-box").hidden = !data.over;
+  document.getElementById("review-words").hidden = !data.over;
+  review.href = data.over ? `/api/play/review?game=${encodeURIComponent(data.game)}` : "#";
   buttons();
   document.body.dataset.version = String(++version);
 }
@@ -150,6 +158,13 @@ function drawMarks() {
   for (const address of state.last) view.mark("selection", address, "last");
   const group = view.svg.querySelector("#tentative");
   group.replaceChildren();
+  if (hintNow && cover.hidden) {
+    const shown = new Map((hintNow.tiles || []).map(([address, label]) => [address, label]));
+    for (const address of hintNow.cells) {
+      if (shown.has(address) && !placed.some((p) => p.address === address)) tileMark(group, address, shown.get(address), "hinted");
+      else view.mark("marks", address, "hinted");
+    }
+  }
   for (const p of placed) tileMark(group, p.address, p.value, "tentative");
 }
 
@@ -179,7 +194,8 @@ function scores() {
   document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; shuffle ${state.shuffle}`;
   // The Turns list follows the game: every turn in words, the latest scrolled into view.
   const turns = document.getElementById("turns");
-  turns.innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}</li>`).join("");
+  turns.innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}` +
+    `${t.hint ? ' <span class="hint">(hint used)</span>' : ""}</li>`).join("");
   turns.scrollTop = turns.scrollHeight;
   document.getElementById("no-turns").hidden = state.turns.length > 0;
 }
@@ -190,6 +206,34 @@ function buttons() {
   playButton.disabled = !(playing() && placed.length && legalNow);
   document.getElementById("back").disabled = !placed.length;
   document.getElementById("clear").disabled = !placed.length;
+  const hint = document.getElementById("hint");
+  hint.disabled = !(playing() && cover.hidden) || document.body.dataset.hinting === "1";
+  hint.textContent = hintNow || (state && state.hint) ? "Show the best turn" : "Hint";
+}
+
+// --- hints ------------------------------------------------------------------------------------------------
+
+// Ask the server for a hint: the first of a turn shows where a good line is, the next the best turn itself.
+async function askHint() {
+  if (!playing() || !cover.hidden) return;
+  document.body.dataset.hinting = "1";
+  buttons();
+  try {
+    hintNow = await api("/api/play/hint", { game: state.game, seat: state.current });
+    state.hint = hintNow.level;
+    showHint();
+    drawMarks();
+    announce(hintNow.words);
+  } catch (error) { say(error.message, true); }
+  finally { document.body.dataset.hinting = "0"; buttons(); }
+}
+
+function showHint() {
+  const words = document.getElementById("hint-words");
+  const visible = Boolean(hintNow) && cover.hidden;
+  words.hidden = !visible;
+  words.textContent = visible ? hintNow.words : "";
+  document.getElementById("key-hint").hidden = !visible;
 }
 
 // --- this turn's tiles ------------------------------------------------------------------------------------
@@ -349,8 +393,9 @@ for (const name of KIT_FIELDS) setupForm.elements[name].addEventListener("input"
 document.getElementById("start").addEventListener("click", newGame);
 playButton.addEventListener("click", commit);
 document.getElementById("back").addEventListener("click", () => takeBack(null));
+document.getElementById("hint").addEventListener("click", askHint);
 document.getElementById("clear").addEventListener("click", () => { placed = []; afterChange("all tiles taken back"); });
-document.getElementById("reveal").addEventListener("click", () => { revealed = state.current; hideOrShowHand(); rack.querySelector("button")?.focus(); });
+document.getElementById("reveal").addEventListener("click", () => { revealed = state.current; hideOrShowHand(); showHint(); drawMarks(); buttons(); rack.querySelector("button")?.focus(); });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !playButton.disabled) { event.preventDefault(); commit(); }
 });
