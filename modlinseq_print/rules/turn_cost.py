@@ -37,14 +37,16 @@ MIDGAME_SHARE = (0.4, 0.12, 0.12)
 SECONDS_PER_LINE_CELL = 14e-6
 #: Estimated CPU seconds of setting up one stretch the search finds turns on (what its turns share).
 SECONDS_PER_STRETCH = 60e-6
-#: Estimated CPU seconds and bytes of listing one turn (its sequences traced, its line or JSON written).
-SECONDS_PER_LISTED = 200e-6
+#: Estimated CPU seconds of listing one turn (its sequences traced, its line or JSON written): of one tile, of more.
+SECONDS_PER_LISTED = (25e-6, 250e-6)
+#: Estimated bytes of listing one turn.
 BYTES_PER_LISTED = 2_000
 #: Estimated bytes kept per turn tried (most turns tried on a free line are legal and kept).
 BYTES_PER_TURN = 1_700
 #: The budget: a search estimated above either figure is refused before it starts.
 MAX_SECONDS = 20.0
 MAX_BYTES = 1_000_000_000
+
 
 @dataclass(frozen=True)
 class SearchCost:
@@ -89,12 +91,13 @@ def search_cost(position: Position, hand: Hand, hash_swap: bool = False, listed:
     # a turn of one cell lies on every line through it and is found on each, but set up and listed once
     once = 1 if weighted else axes
     stretches = starts * ways.longer_stretches + (starts // once if ways.single_stretch else 0)
-    distinct = max(0, sum(turns) - starts * ways.singles * (once - 1) // once)
-    shown = 0 if listed is None else distinct if listed == 0 else min(listed, distinct)
+    singles = starts * ways.singles // once
+    longer = max(0, sum(turns) - starts * ways.singles)
+    shown = 0 if listed is None else singles + longer if listed == 0 else min(listed, singles + longer)
     line_cells = len(position.board.cells) * axes
     rates = SECONDS_PER_FREE_TURN if not position.tiles else SECONDS_PER_TURN
     seconds = (sum(t * s for t, s in zip(turns, rates)) + stretches * SECONDS_PER_STRETCH
-               + line_cells * SECONDS_PER_LINE_CELL + shown * SECONDS_PER_LISTED)
+               + line_cells * SECONDS_PER_LINE_CELL + _listing_seconds(shown, longer))
     memory = sum(turns) * BYTES_PER_TURN + shown * BYTES_PER_LISTED
     return SearchCost(starts, (turns[0], turns[1], turns[2]), seconds, memory, line_cells, stretches, shown)
 
@@ -112,6 +115,12 @@ def check_search_cost(position: Position, hand: Hand, hash_swap: bool = False, l
                      f"try about {sum(cost.turns):,} turns{listing} (about {_duration(cost.seconds)}, "
                      f"{cost.bytes / 1e9:.1f} GB; the limit is {MAX_SECONDS:.0f} s and {MAX_BYTES / 1e9:.0f} GB): "
                      f"{_remedies(hand, fewer)}")
+
+
+def _listing_seconds(shown: int, longer: int) -> float:
+    """The seconds of listing `shown` turns, those of more than one tile (`longer` of them) first."""
+    many = min(shown, longer)
+    return many * SECONDS_PER_LISTED[1] + (shown - many) * SECONDS_PER_LISTED[0]
 
 
 def _tiles(count: int) -> str:

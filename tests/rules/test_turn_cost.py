@@ -97,13 +97,16 @@ def test_the_largest_empty_torus_runs_a_one_tile_hand_and_refuses_two():
 
 
 def test_listing_every_turn_counts_in_the_estimate():
-    """Listing each turn traces its sequences: 62,500 listed turns on the largest torus would take longer than
-    the search, and the refusal says to list fewer."""
-    position = start_position("square:250x250", 13, "lines", True)
-    hand = parse_hand("5", 13)
-    assert search_cost(position, hand, listed=0).listed == 62_500
+    """Listing a turn of two tiles traces its sequences (a turn of one is quick): 72,000 listed turns on a
+    120x120 torus take longer than their search, and the refusal says to list fewer."""
+    position = start_position("square:120x120", 13, "lines", True)
+    hand = parse_hand("5,5", 13)
+    assert search_cost(position, hand, listed=0).listed == 72_000
     assert search_cost(position, hand, listed=10).listed == 10
+    assert not search_cost(position, hand).over
     with pytest.raises(RulesError) as refused:
         legal_turns(position, hand, listed=0)
-    assert "listing 62,500 of them" in str(refused.value) and "list fewer turns (top=10) or use a smaller board" in \
+    assert "listing 72,000 of them" in str(refused.value) and "list fewer turns (top=10) or use a smaller hand" in \
         str(refused.value)
+    one = start_position("square:250x250", 13, "lines", True)
+    assert not search_cost(one, parse_hand("5", 13), listed=0).over  # 62,500 turns of one tile: 1.5 s to list
