@@ -36,7 +36,7 @@ MIDGAME_SHARE = (0.4, 0.12, 0.12)
 #: Estimated CPU seconds of tracing one cell of one line of the board (once per board, before the search).
 SECONDS_PER_LINE_CELL = 14e-6
 #: Estimated CPU seconds of setting up one stretch the search finds turns on (what its turns share).
-SECONDS_PER_STRETCH = 60e-6
+SECONDS_PER_STRETCH = 70e-6
 #: Estimated CPU seconds of listing one turn (its sequences traced, its line or JSON written): of one tile, of more.
 SECONDS_PER_LISTED = (25e-6, 250e-6)
 #: Estimated bytes of listing one turn.
