@@ -38,7 +38,7 @@ SECONDS_PER_LINE_CELL = 14e-6
 #: Estimated CPU seconds of setting up one stretch the search finds turns on (what its turns share).
 SECONDS_PER_STRETCH = 70e-6
 #: Estimated CPU seconds of listing one turn (its sequences traced, its line or JSON written): of one tile, of more.
-SECONDS_PER_LISTED = (25e-6, 250e-6)
+SECONDS_PER_LISTED = (30e-6, 250e-6)
 #: Estimated bytes of listing one turn.
 BYTES_PER_LISTED = 2_000
 #: Estimated bytes kept per turn tried (most turns tried on a free line are legal and kept).
