@@ -3,19 +3,24 @@ for each case the estimated seconds and memory, whether `moves` refuses it, and 
 turns of the whole search run anyway (each in a fresh process, stopped after a time limit). Goal: every case
 refused takes more than about 20 s or 1 GB, every case below the budget runs.
 
-    python bench/bench_turn_cost.py [--limit SECONDS]
+Then the one-tile hands on the largest empty tori beside the same search with the board's size read from all its
+cells at every step across the edge, as the wrap once did (the reference: minutes on square:250x250).
+
+    python bench/bench_turn_cost.py [--limit SECONDS] [--reference-limit SECONDS]
 """
 
 from __future__ import annotations
 
 import resource
+import signal
 import subprocess
 import sys
 import time
 
-from _bench import smallest
+from _bench import SMALLEST, smallest
 
 LIMIT = 90.0  # seconds a real search may run here before it is stopped
+REFERENCE_LIMIT = 900.0  # seconds the reference may run
 WILD12 = ",".join(["#"] * 12)
 #: (name, board, modulus, wrap, diagonals, transcript or a mid-game of the standard kit ("mid N"), hand)
 CASES = [
@@ -32,7 +37,23 @@ CASES = [
     ("square:60x60 torus+diag, 7 tiles", "square:60x60", 13, "lines", True, "", "1,2,3,4,5,6,7"),
     ("hex:9 first turn, 6 wild", "hex:9", 13, None, False, "", "0,1,2,3,4,5,#,#,#,#,#,#"),
     ("square:250x250 torus+diag, 12 wild", "square:250x250", 13, "lines", True, "", WILD12),
+    ("square:120x120 torus+diag, 1 tile", "square:120x120", 13, "lines", True, "", "5"),
+    ("square:250x250 torus+diag, 1 tile", "square:250x250", 13, "lines", True, "", "5"),
+    ("square:250x250 torus+diag, 1 wild", "square:250x250", 13, "lines", True, "", "#"),
+    ("square:250x250 torus+diag, 2 tiles", "square:250x250", 13, "lines", True, "", "5,5"),
 ]
+#: The cases run beside the reference (the wrap reading every cell of the board at each step across its edge).
+REFERENCE_CASES = ("square:120x120 torus+diag, 1 tile", "square:250x250 torus+diag, 1 tile")
+
+
+def reading_every_cell(board, cell):
+    """The reference: the torus image of an off-board cell, the board's size read from all its cells each time."""
+    from modlinseq_print.geometry.squaregrid import SquareCell
+
+    columns = max(column for column, _row in board.cells) + 1
+    rows = max(row for _column, row in board.cells) + 1
+    home = SquareCell(cell[0] % columns, cell[1] % rows)
+    return home if home in board.cells else None
 
 
 def position_and_hand(case):
@@ -49,21 +70,36 @@ def position_and_hand(case):
     return start_position(board, m, wrap, diagonals), parse_hand(hand, m)
 
 
-def run_one(index: int) -> None:
-    """The whole search of one case, its estimate not asked (run in a child process): turns, CPU seconds, peak KB."""
+def run_one(index: int, reference: bool) -> None:
+    """The whole search of one case, its estimate not asked (run in a child process): turns, CPU seconds, peak KB;
+    with the reference's wrap when `reference`."""
+    from modlinseq_print.geometry import wrap
     from modlinseq_print.rules.turn_search import TurnSearch
 
+    if reference:
+        wrap._square_wrap = reading_every_cell
     position, hand = position_and_hand(CASES[index])
     started = time.process_time()
     turns = TurnSearch(position, hand, None, False).run()
     print(len(turns), time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def measured(index: int, limit: float) -> str:
-    """CPU seconds, peak memory and turns of a case's search in a fresh process, or '> limit' when stopped."""
+def measured(index: int, limit: float, reference: bool = False) -> str:
+    """CPU seconds, peak memory and turns of a case's search in a fresh process, or '> limit' when stopped after
+    `limit` seconds of CPU (CPU, not the clock: on a busy machine the clock runs on while the search waits)."""
+    cpu = int(limit) + 1
+
+    def stop_after_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+
     try:
-        done = subprocess.run([sys.executable, __file__, "--one", str(index)], capture_output=True, text=True,
-                              timeout=limit, check=True)
+        done = subprocess.run([sys.executable, __file__, "--one", str(index)] + ["--reference"] * reference,
+                              capture_output=True, text=True, timeout=limit * 30, check=True,
+                              preexec_fn=stop_after_limit)
+    except subprocess.CalledProcessError as stopped:
+        if stopped.returncode not in (-signal.SIGXCPU, -signal.SIGKILL):
+            raise
+        return f"{'> ' + format(limit, '.0f'):>9s} {'':>8s} {'':>10s}"
     except subprocess.TimeoutExpired:
         return f"{'> ' + format(limit, '.0f'):>9s} {'':>8s} {'':>10s}"
     turns, seconds, peak = done.stdout.split()
@@ -89,10 +125,24 @@ def main() -> None:
         judged = time.process_time() - started
         print(f"{case[0]:38s} {cost.seconds:8.1f} {cost.bytes / 1e6:8.0f} {verdict:>8s} {judged:6.3f} s "
               f"{measured(index, limit)}", flush=True)
+    if not SMALLEST:
+        reference_table(float(sys.argv[sys.argv.index("--reference-limit") + 1]) if "--reference-limit" in sys.argv
+                        else REFERENCE_LIMIT, limit)
+
+
+def reference_table(reference_limit: float, limit: float) -> None:
+    """The one-tile cases now and with the reference's wrap, side by side."""
+    print(f"\n{'case (hand)':38s} {'now s':>9s} {'peak':>8s} {'turns':>10s} {'reference':>10s} {'peak':>8s}")
+    for name in REFERENCE_CASES:
+        index = [case[0] for case in CASES].index(name)
+        now = measured(index, limit)
+        before = measured(index, reference_limit, reference=True)
+        before = before.strip() if ">" in before else before.rsplit(maxsplit=1)[0]  # the turns are the same
+        print(f"{name:38s} {now} {before:>19s}", flush=True)
 
 
 if __name__ == "__main__":
     if "--one" in sys.argv:
-        run_one(int(sys.argv[sys.argv.index("--one") + 1]))
+        run_one(int(sys.argv[sys.argv.index("--one") + 1]), "--reference" in sys.argv)
     else:
         main()

@@ -266,7 +266,7 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
     start = start_position(board, modulus, wrap, diagonals, wild_policy, marker)
     position = build_position(transcript, start)[0] if transcript.strip() else start
     held = parse_hand(hand, position.modulus)
-    return moves_json(position, held, legal_turns(position, held, pattern, hash_swap), top)
+    return moves_json(position, held, legal_turns(position, held, pattern, hash_swap, listed=top), top)
 
 
 @dataclass

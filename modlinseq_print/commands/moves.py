@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, start.modulus)
     written = transcript_text(args) if args.transcript else ""
     position = build_position(written, start)[0] if written.strip() else start
-    moves = legal_turns(position, hand, args.pattern, args.hash_swap)
+    moves = legal_turns(position, hand, args.pattern, args.hash_swap, listed=args.top)
     print(moves_json_text(position, hand, moves, args.top) if args.json
           else moves_text(position, hand, moves, args.top))
     return 0

@@ -29,10 +29,14 @@ def _run_end(board: Board, cell: Cell, direction: Cell) -> Cell:
     return cell
 
 
+def _square_size(board: Board) -> tuple[int, int]:
+    """The columns and rows of a square board (read from its cells once per board, not at every wrap)."""
+    return max(column for column, _row in board.cells) + 1, max(row for _column, row in board.cells) + 1
+
+
 def _square_wrap(board: Board, cell: Cell) -> Cell | None:
     """The torus image of an off-board square cell, for full rectangular grids."""
-    columns = max(column for column, _row in board.cells) + 1
-    rows = max(row for _column, row in board.cells) + 1
+    columns, rows = board.derived("square size", lambda: _square_size(board))
     column, row = cell
     home = SquareCell(column % columns, row % rows)
     return home if home in board.cells else None

@@ -137,13 +137,14 @@ def token(tile: Tile) -> str:
 
 
 def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash_swap: bool = False,
-                known_legal: bool = False, best_only: bool = False) -> list[Move]:
+                known_legal: bool = False, best_only: bool = False, listed: int | None = None) -> list[Move]:
     """Every legal turn the hand allows on a legal position, best first (the same turns `score` accepts);
     `known_legal` skips judging the position first (a game's positions are legal by construction);
     `best_only` lists only the turns scoring most, in `tied_order` (a search that leaves out the lines where
     no turn can score that much: several times quicker). A search estimated over the budget of
     rules/turn_cost.py is refused before it starts (RulesError), unless only the best turns of a later turn on a
-    board whose lines do not wrap are wanted: that search leaves out most of the board."""
+    board whose lines do not wrap are wanted: that search leaves out most of the board. `listed` is how many of
+    the turns the caller will list (0: every one), counted in the estimate."""
     from modlinseq_print.rules.turn_cost import check_search_cost
     from modlinseq_print.rules.turn_search import TurnSearch
 
@@ -152,7 +153,7 @@ def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash
         raise RulesError(f"board {position.board.spec} has no centre cell A0, where the first turn goes: "
                          "use a board with A0")
     if not best_only or position.topology.wrap != "none" or hash_swap or all(t.marker for t in position.tiles.values()):
-        check_search_cost(position, hand, hash_swap)
+        check_search_cost(position, hand, hash_swap, listed)
     analysis = None if known_legal else analyse(position, find_blocked=False)
     if analysis is not None and not analysis.legal:
         raise RulesError(f"the position is not legal ({analysis.problems[0].message}): turns are found from a "

@@ -95,3 +95,25 @@ def test_tess_home_is_on_the_board_and_idempotent(q, r, n):
     assert tess_home(home, n) == home
     for t in tess_translations(n):
         assert tess_home(home + t, n) == home
+
+
+class _CountedCells(frozenset):
+    """A board's cells that count how often they are read in full."""
+
+    def __iter__(self):
+        self.reads = getattr(self, "reads", 0) + 1
+        return super().__iter__()
+
+
+def test_a_square_torus_wraps_without_reading_the_whole_board():
+    """Each step across the edge costs the same on any board: the torus's size is worked out once per board,
+    not by reading every cell at every wrap (62,500 cells on square:250x250)."""
+    from modlinseq_print.geometry.boards import Board
+    from modlinseq_print.geometry.squaregrid import SquareCell, square_cells
+
+    board = Board("square:30x20", "square", _CountedCells(square_cells(30, 20)))
+    wraps = [step(board, SquareCell(29, row), (1, 1), "lines") for row in range(20)]
+    wraps += [step(board, SquareCell(column, 0), (0, -1), "lines") for column in range(30)]
+    assert wraps[:3] == [SquareCell(0, 1), SquareCell(0, 2), SquareCell(0, 3)] and wraps[19] == SquareCell(0, 0)
+    assert wraps[20:23] == [SquareCell(0, 19), SquareCell(1, 19), SquareCell(2, 19)]
+    assert getattr(board.cells, "reads", 0) <= 2  # its columns, its rows

@@ -60,3 +60,53 @@ def test_a_position_with_tiles_costs_what_its_network_allows():
     position = build_position("5C3", start)[0]
     cost = search_cost(position, parse_hand(WILD12, 13))
     assert cost.starts == 9 * 4 and not cost.over
+
+
+def _counted_search(position, hand):
+    """The turns a whole search finds, and how many stretches it sets up (what their turns share)."""
+    search = TurnSearch(position, hand, None, False)
+    made = []
+    setup = search._stretch
+    search._stretch = lambda *args: made.append(args) or setup(*args)
+    return search.run(), len(made)
+
+
+@pytest.mark.parametrize("hand", ["5", "#", "5,5", "1,#", "1,2,3"])
+def test_the_estimate_follows_the_stretches_set_up_and_the_turns_found_on_an_empty_torus(hand):
+    """On an empty square board nearly every turn lies on a stretch of its own, and a turn of one tile is found
+    on each of its lines but set up and listed once: the estimate counts both, and the board's lines."""
+    position = start_position("square:12x12", 13, "lines", True)
+    held = parse_hand(hand, 13)
+    cost = search_cost(position, held, listed=0)
+    found, stretches = _counted_search(position, held)
+    assert cost.line_cells == 144 * 4
+    assert stretches / 1.5 <= cost.stretches <= stretches * 1.5, (cost.stretches, stretches)
+    assert len(found) / 1.5 <= cost.listed <= len(found) * 2.5, (cost.listed, len(found))
+
+
+def test_the_largest_empty_torus_runs_a_one_tile_hand_and_refuses_two():
+    """square:250x250 with wrapped lines and diagonals: one tile is 62,500 turns (about 14 s of CPU measured in
+    bench/bench_turn_cost.py), two are 312,500 on as many stretches (34 s): refused before they start."""
+    position = start_position("square:250x250", 13, "lines", True)
+    started = time.process_time()
+    with pytest.raises(RulesError, match="would try about 500,000 turns"):
+        legal_turns(position, parse_hand("5,5", 13))
+    assert time.process_time() - started < 1
+    one = search_cost(position, parse_hand("5", 13))
+    assert not one.over and one.line_cells == 250_000 and one.stretches == 62_500
+
+
+def test_listing_every_turn_counts_in_the_estimate():
+    """Listing a turn of two tiles traces its sequences (a turn of one is quick): 72,000 listed turns on a
+    120x120 torus take longer than their search, and the refusal says to list fewer."""
+    position = start_position("square:120x120", 13, "lines", True)
+    hand = parse_hand("5,5", 13)
+    assert search_cost(position, hand, listed=0).listed == 72_000
+    assert search_cost(position, hand, listed=10).listed == 10
+    assert not search_cost(position, hand).over
+    with pytest.raises(RulesError) as refused:
+        legal_turns(position, hand, listed=0)
+    assert "listing 72,000 of them" in str(refused.value) and "list fewer turns (top=10) or use a smaller hand" in \
+        str(refused.value)
+    one = start_position("square:250x250", 13, "lines", True)
+    assert not search_cost(one, parse_hand("5", 13), listed=0).over  # 62,500 turns of one tile: 1.5 s to list
