@@ -31,6 +31,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from modlinseq_print import options as opt
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import check_language, using
@@ -92,23 +93,24 @@ class BoardPrint:
 
 
 @_keywords(board="spec")
-def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "green", tile_width="25mm",
-          tile_shape: str = "pentagon", clearance="1.5mm", cell_size=None, labels: bool = True, label_size=None,
-          centre_dots: bool = False, title: str | None = None, modulus: int | None = None,
-          arrows: bool = False, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
+def board(spec: str = opt.BOARD_SPEC.default, pattern: str | None = opt.PATTERN.default, *,
+          theme: str = opt.THEME.default, tile_width=opt.TILE_WIDTH.default, tile_shape: str = opt.TILE_SHAPE.default,
+          clearance=opt.CLEARANCE.default, cell_size=opt.CELL_SIZE.default, labels: bool = opt.LABELS.default,
+          label_size=opt.LABEL_SIZE.default, centre_dots: bool = opt.CENTRE_DOTS.default,
+          title: str | None = opt.TITLE.default, modulus: int | None = opt.MODULUS_NOTE.default,
+          arrows: bool = opt.ARROWS.default, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
     """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options;
     `press` for a press-ready file, `dieline_board` (with press) for a die line round the board."""
     from modlinseq_print.geometry.boards import parse_board
-    from modlinseq_print.printables.board import BoardStyle, board_scene
+    from modlinseq_print.printables.board import board_scene
 
+    given = {"theme": theme, "tile_width": tile_width, "tile_shape": tile_shape, "clearance": clearance,
+             "cell_size": cell_size, "labels": labels, "label_size": label_size, "pattern": pattern,
+             "centre_dots": centre_dots, "title": title, "modulus": modulus, "arrows": arrows}
     press = _press(press)
     if dieline_board and press is None:
         raise ModlinseqError("dieline_board sets up a press-ready PDF: give press too")
-    style = BoardStyle(theme=theme, tile_width=_mm(tile_width, "tile width"), clearance=_mm(clearance, "clearance"),
-                       tile_shape=tile_shape, cell_size=_mm(cell_size, "cell size"), labels=labels,
-                       label_size=_mm(label_size, "label size"), pattern=pattern, centre_dots=centre_dots,
-                       title=title, modulus=modulus, arrows=arrows, die_outline=dieline_board,
-                       die_bleed=press.bleed if dieline_board else 0.0)
+    style = opt.board_style(given, die_outline=dieline_board, die_bleed=press.bleed if dieline_board else 0.0)
     with using(lang):
         return BoardPrint(board_scene(parse_board(spec), style), lang, press)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print import options
 from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
@@ -80,9 +81,10 @@ def with_exercises(preset: Preset, count: int | None = None, seed: int | None = 
 
 def board_style(preset: Preset, m: Measures) -> BoardStyle:
     """The board's look from a preset."""
-    return BoardStyle(theme=preset.theme, tile_width=m.tile_width, clearance=m.clearance, tile_shape=preset.tiles.shape,
-                      cell_size=m.cell_size, labels=preset.board.labels, pattern=preset.board.pattern,
-                      modulus=preset.modulus)
+    return options.board_style({"theme": preset.theme, "tile_width": m.tile_width, "clearance": m.clearance,
+                                "tile_shape": preset.tiles.shape, "cell_size": m.cell_size,
+                                "labels": preset.board.labels, "pattern": preset.board.pattern,
+                                "modulus": preset.modulus})
 
 
 def tile_look(preset: Preset, m: Measures) -> TileLook:
