@@ -467,8 +467,9 @@ class SolidsPrint:
 @_keywords(tile_width="width", tile_shape="shape")
 def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
              no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
-             counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
-             number: str = "raised", relief="0.6mm", chamfer=None, top_chamfer="0mm", nozzle="0.4mm",
+             counts=None, width=None, shape: str | None = None, style: str = opt.PIECE_STYLE.default,
+             thickness=opt.THICKNESS.default, number: str = opt.NUMBER.default, relief=opt.RELIEF.default,
+             chamfer=opt.CHAMFER.default, top_chamfer=opt.TOP_CHAMFER.default, nozzle=opt.NOZZLE.default,
              cue: str | None = None) -> SolidsPrint:
     """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
     from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or
@@ -477,7 +478,7 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     underline is "none", else "underline")."""
     from modlinseq_print.kits.piece_sets import chosen_set
     from modlinseq_print.printables.tiles import read_counts
-    from modlinseq_print.solids.pieces import SolidSpec, solid_look, style_thickness
+    from modlinseq_print.solids.pieces import solid_look, solid_spec
 
     loaded = None
     if preset is not None:
@@ -487,11 +488,10 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
                         wild, blockers, markers, None if width is None else str(width), shape)
     look = solid_look(_mm(chosen.width, "tile width"), chosen.shape)
-    spec = SolidSpec(thickness=style_thickness(style, None if thickness is None else _mm(thickness, "thickness")),
-                     number=number, relief=_mm(relief, "relief"), chamfer=_mm(chamfer, "chamfer"),
-                     top_chamfer=_mm(top_chamfer, "top chamfer"), nozzle=_mm(nozzle, "nozzle width"),
-                     cue=cue if cue is not None else "underline" if chosen.underline else "none")
-    return SolidsPrint(chosen.pieces, look, spec)
+    given = {"style": style, "thickness": thickness, "number": number, "relief": relief, "chamfer": chamfer,
+             "top_chamfer": top_chamfer, "nozzle": nozzle}
+    return SolidsPrint(chosen.pieces, look,
+                       solid_spec(given, cue if cue is not None else "underline" if chosen.underline else "none"))
 
 
 @dataclass
@@ -548,7 +548,7 @@ class RackPrint:
 
 @_keywords(tile_width="width", tile_shape="shape")
 def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=None, shape: str | None = None,
-         style: str = "flat", thickness=None) -> RackPrint:
+         style: str = opt.PIECE_STYLE.default, thickness=opt.THICKNESS.default) -> RackPrint:
     """`copies` racks (one per player, 1 to 20) for a `hand` of tiles (1 to 30) of the preset's or the given
     `width` and `shape` (default 25mm pentagon) and thickness (`style` "flat" 3 mm or "standing" 9 mm, unless
     `thickness`), as the `rack` command sizes them."""

@@ -35,7 +35,8 @@ class Option(Generic[T]):
     """One setting: `name` (the library's keyword, the studio's field), its kind, default, choices or range,
     the unit it is given in, a phrase saying what it does (`help`), the words for its default where they are not
     the value itself (`default_words`), the label a form shows it under, and the word that stands for its value
-    in a usage line (`placeholder`, e.g. SPEC)."""
+    in a usage line (`placeholder`, e.g. SPEC), and `noun`, what messages about its value call it where its name
+    alone would not say it."""
 
     name: str
     kind: str
@@ -48,6 +49,7 @@ class Option(Generic[T]):
     high: int | None = None
     default_words: str | None = None
     placeholder: str | None = None
+    noun: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or (self.kind == "choice") != bool(self.choices):
@@ -55,8 +57,8 @@ class Option(Generic[T]):
 
     @property
     def what(self) -> str:
-        """The option in a message about its value: 'tile width'."""
-        return self.name.replace("_", " ")
+        """The option in a message about its value: its `noun`, else its name in words ('tile width')."""
+        return self.noun or self.name.replace("_", " ")
 
     @property
     def shown_default(self) -> str | None:
@@ -152,4 +154,33 @@ FIT: Option[bool] = Option(name="fit", kind="switch", default=False,
 
 SHEETS = Group("sheets", (ORIENTATION, OVERLAP, FIT))
 
-GROUPS = (BOARD, STYLE, SHEETS)
+
+# --- pieces as solids for 3D printers -----------------------------------------------------------------------
+
+#: The tiles' thickness in mm by their style: flat tiles for a rack, standing tiles like dominoes.
+PIECE_THICKNESS = {"flat": 3.0, "standing": 9.0}
+PIECE_STYLE: Option[str] = Option(name="style", kind="choice", default="flat", choices=tuple(PIECE_THICKNESS),
+                                  help="the tiles: flat, {flat:g}mm thick, for a rack, or standing, {standing:g}mm, "
+                                       "like dominoes".format(**PIECE_THICKNESS), label="Tiles")
+THICKNESS: Option[str | None] = Option(name="thickness", kind="length", default=None, unit="mm",
+                                       help="tile thickness, 1mm to 40mm", default_words="by the style",
+                                       label="Thickness")
+NUMBER: Option[str] = Option(name="number", kind="choice", default="raised", choices=("raised", "sunk", "inlay"),
+                             help="text raised on the face, sunk into it, or inlaid flush as a second part",
+                             label="Numbers")
+RELIEF: Option[str] = Option(name="relief", kind="length", default="0.6mm", unit="mm",
+                             help="height of raised text or depth of sunk or inlaid text, 0.4mm to 5mm",
+                             label="Relief")
+CHAMFER: Option[str | None] = Option(name="chamfer", kind="length", default=None, unit="mm",
+                                     help="chamfer of the bottom edges, against the first layer's flare, 0 to 1.5mm "
+                                          "and at most a third of the thickness", label="Bottom chamfer",
+                                     default_words="0.4mm, a third of the thickness on tiles under 1.2mm")
+TOP_CHAMFER: Option[str] = Option(name="top_chamfer", kind="length", default="0mm", unit="mm",
+                                  help="chamfer of the top edges", label="Top chamfer")
+NOZZLE: Option[str] = Option(name="nozzle", kind="length", default="0.4mm", unit="mm",
+                             help="nozzle width: no stroke of the text may be thinner", label="Nozzle",
+                             noun="nozzle width")
+
+SOLIDS = Group("solids", (PIECE_STYLE, THICKNESS, NUMBER, RELIEF, CHAMFER, TOP_CHAMFER, NOZZLE))
+
+GROUPS = (BOARD, STYLE, SHEETS, SOLIDS)

@@ -17,29 +17,46 @@ from modlinseq_print import options as opt
 from modlinseq_print.cli import build_parser
 from modlinseq_print.commands.spec_flags import flag_of, help_of
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.studio import pieces3d_api
 from modlinseq_print.studio.app import StudioApp
 from modlinseq_print.studio.design import design_from
+from modlinseq_print.studio.exchange import Request
 from modlinseq_print.studio.option_fields import PAGE_OPTIONS
 
 API = Path(mp.__file__).with_name("api.py")
-#: option -> (the commands that take it, the library function and its keyword, the studio page that shows it)
-SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[object, str] | None, str | None]] = {
-    opt.BOARD_SPEC: (("board", "describe"), (mp.board, "spec"), "board.html"),
-    opt.PATTERN: (("board", "describe"), (mp.board, "pattern"), "board.html"),
-    opt.THEME: (("board",), (mp.board, "theme"), "board.html"),
-    opt.TILE_WIDTH: (("board",), (mp.board, "tile_width"), "board.html"),
-    opt.TILE_SHAPE: (("board",), (mp.board, "tile_shape"), "board.html"),
-    opt.CLEARANCE: (("board",), (mp.board, "clearance"), None),
-    opt.CELL_SIZE: (("board",), (mp.board, "cell_size"), None),
-    opt.LABELS: (("board",), (mp.board, "labels"), "board.html"),
-    opt.LABEL_SIZE: (("board",), (mp.board, "label_size"), None),
-    opt.CENTRE_DOTS: (("board",), (mp.board, "centre_dots"), "board.html"),
-    opt.TITLE: (("board",), (mp.board, "title"), "board.html"),
-    opt.MODULUS_NOTE: (("board",), (mp.board, "modulus"), "board.html"),
-    opt.ARROWS: (("board",), (mp.board, "arrows"), "board.html"),
-    opt.ORIENTATION: (("board",), None, "board.html"),
-    opt.OVERLAP: (("board",), None, "board.html"),
-    opt.FIT: (("board",), None, "board.html"),
+
+
+def solid_field(name: str):
+    """The studio's reading of an empty 3D choice (the kit builder's pieces part): its value for `name`."""
+    return lambda: pieces3d_api._solid_choices(Request({}, {}))[name]
+
+
+#: option -> (the commands that take it, the library functions and their keyword, where the studio shows it: a
+#: page whose controls are filled in, or what the studio reads for an empty field)
+SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...], object]] = {
+    opt.BOARD_SPEC: (("board", "describe"), ((mp.board, "spec"),), "board.html"),
+    opt.PATTERN: (("board", "describe"), ((mp.board, "pattern"),), "board.html"),
+    opt.THEME: (("board",), ((mp.board, "theme"),), "board.html"),
+    opt.TILE_WIDTH: (("board",), ((mp.board, "tile_width"),), "board.html"),
+    opt.TILE_SHAPE: (("board",), ((mp.board, "tile_shape"),), "board.html"),
+    opt.CLEARANCE: (("board",), ((mp.board, "clearance"),), None),
+    opt.CELL_SIZE: (("board",), ((mp.board, "cell_size"),), None),
+    opt.LABELS: (("board",), ((mp.board, "labels"),), "board.html"),
+    opt.LABEL_SIZE: (("board",), ((mp.board, "label_size"),), None),
+    opt.CENTRE_DOTS: (("board",), ((mp.board, "centre_dots"),), "board.html"),
+    opt.TITLE: (("board",), ((mp.board, "title"),), "board.html"),
+    opt.MODULUS_NOTE: (("board",), ((mp.board, "modulus"),), "board.html"),
+    opt.ARROWS: (("board",), ((mp.board, "arrows"),), "board.html"),
+    opt.ORIENTATION: (("board",), (), "board.html"),
+    opt.OVERLAP: (("board",), (), "board.html"),
+    opt.FIT: (("board",), (), "board.html"),
+    opt.PIECE_STYLE: (("pieces3d", "rack"), ((mp.pieces3d, "style"), (mp.rack, "style")), solid_field("style")),
+    opt.THICKNESS: (("pieces3d", "rack"), ((mp.pieces3d, "thickness"), (mp.rack, "thickness")), None),
+    opt.NUMBER: (("pieces3d",), ((mp.pieces3d, "number"),), solid_field("number")),
+    opt.RELIEF: (("pieces3d",), ((mp.pieces3d, "relief"),), None),
+    opt.CHAMFER: (("pieces3d",), ((mp.pieces3d, "chamfer"),), None),
+    opt.TOP_CHAMFER: (("pieces3d",), ((mp.pieces3d, "top_chamfer"),), None),
+    opt.NOZZLE: (("pieces3d",), ((mp.pieces3d, "nozzle"),), None),
 }
 ALL = list(dict.fromkeys(option for group in opt.GROUPS for option in group.options))
 
@@ -91,7 +108,7 @@ def served() -> dict[str, _Controls]:
 
 
 def test_every_option_is_listed_here_and_has_words():
-    assert set(SOURCES) == set(ALL) and len(ALL) == 16
+    assert set(SOURCES) == set(ALL) and len(ALL) == 23
     for option in ALL:
         assert option.help and option.label and option.kind in opt.KINDS, option.name
         assert (option.kind == "choice") == bool(option.choices), option.name
@@ -123,15 +140,16 @@ def _default_nodes() -> dict[str, dict[str, ast.expr]]:
 
 @pytest.mark.parametrize("option", [o for o in ALL if SOURCES[o][1]], ids=lambda option: option.name)
 def test_the_library_keyword_default_is_the_definition(option):
-    function, keyword = SOURCES[option][1]
-    assert inspect.signature(function).parameters[keyword].default is option.default
-    written = _default_nodes()[function.__name__][keyword]  # an expression naming the definition, not a literal
-    assert isinstance(written, ast.Attribute) and written.attr == "default", ast.unparse(written)
-    assert getattr(opt, ast.unparse(written.value).removeprefix("opt.")) is option
+    written = _default_nodes()
+    for function, keyword in SOURCES[option][1]:
+        assert inspect.signature(function).parameters[keyword].default is option.default, function.__name__
+        node = written[function.__name__][keyword]  # an expression naming the definition, not a literal
+        assert isinstance(node, ast.Attribute) and node.attr == "default", ast.unparse(node)
+        assert getattr(opt, ast.unparse(node.value).removeprefix("opt.")) is option
 
 
-@pytest.mark.parametrize("option", [o for o in ALL if SOURCES[o][2]], ids=lambda option: option.name)
-def test_the_studio_field_default_is_the_definition(served, option):
+@pytest.mark.parametrize("option", [o for o in ALL if isinstance(SOURCES[o][2], str)], ids=lambda option: option.name)
+def test_the_studio_page_default_is_the_definition(served, option):
     controls = served[SOURCES[option][2]]
     shown = controls.values.get(option.name)
     if option.kind == "switch":
@@ -142,6 +160,14 @@ def test_the_studio_field_default_is_the_definition(served, option):
         assert [entry for entry in controls.entries[option.name] if entry] == list(option.choices)
     if option.kind == "whole":
         assert controls.values[option.name + ":range"] == (str(option.low), str(option.high))
+
+
+@pytest.mark.parametrize("option", [o for o in ALL if callable(SOURCES[o][2])], ids=lambda option: option.name)
+def test_the_studio_field_default_is_the_definition(option):
+    assert SOURCES[option][2]() is option.default
+    if option.choices:
+        listed = pieces3d_api.options(Request({}, {}))
+        assert option.choices in [tuple(choices) for choices in listed.values() if isinstance(choices, list)]
 
 
 def test_the_studio_reads_an_empty_design_as_the_defaults():

@@ -10,11 +10,13 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import file_names, removed_note
-from modlinseq_print.commands.pieces3d import STYLES, Pieces3dError, check_preview, thickness_from_args
+from modlinseq_print.commands.pieces3d import Pieces3dError, check_preview, thickness_from_args
+from modlinseq_print.commands.spec_flags import add_option
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import PIECE_STYLE, THICKNESS
 from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, RackSize, check_copies
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE
 from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED
@@ -35,9 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"racks, one per player (default 1, at most {MAX_COPIES})")
     parser.add_argument("--tile-width", default=None, help="tile width, any unit (default 25mm)")
     parser.add_argument("--tile-shape", choices=TILE_SHAPES, default=None, help="pentagon (default) or house")
-    parser.add_argument("--style", choices=STYLES, default="flat", help="the tiles it holds: flat, 3mm (default), "
-                        "or standing, 9mm")
-    parser.add_argument("--thickness", default=None, help="the thickness of the tiles it holds (default: by --style)")
+    add_option(parser, PIECE_STYLE)
+    add_option(parser, THICKNESS)
     parser.add_argument("-o", "--output", default="output/rack.3mf",
                         help="output: .3mf or .stl to 3D-print, .svg or .dxf to laser-cut (default output/rack.3mf)")
     parser.add_argument("--format", choices=FORMATS, help="output format (default: from -o)")

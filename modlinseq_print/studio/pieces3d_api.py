@@ -18,13 +18,14 @@ from modlinseq_print.printables.rack_laser import MAX_MATERIAL, MIN_MATERIAL
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.studio.exchange import Reply, Request
-from modlinseq_print.studio.fields import FieldError, choice, integer, text
+from modlinseq_print.options import NUMBER, PIECE_STYLE
+from modlinseq_print.studio.fields import FieldError, choice, field, integer, text
 from modlinseq_print.studio.kit_api import form_preset
 from modlinseq_print.studio.uploads import content_type, zip_files
 from modlinseq_print.units import parse_length
 
-STYLES = ("flat", "standing")
-NUMBERS = ("raised", "sunk", "inlay")
+STYLES = PIECE_STYLE.choices
+NUMBERS = NUMBER.choices
 VIEWS = ("tile", "marker", "plate", "rack", "laser-rack")
 DOWNLOADS = {"pieces-3mf": ("pieces", "3mf"), "pieces-stl": ("pieces", "stl"), "rack-3mf": ("rack", "3mf"),
              "rack-stl": ("rack", "stl"), "rack-svg": ("laser-rack", "svg"), "rack-dxf": ("laser-rack", "dxf")}
@@ -43,20 +44,19 @@ def _solid_choices(request: Request) -> dict:
     solid = request.body.get("solid", {})
     if not isinstance(solid, dict):
         raise FieldError("solid must be an object of the 3D choices (style, number, hand, material)")
-    return {"style": choice(solid, "style", STYLES, "flat"), "number": choice(solid, "number", NUMBERS, "raised"),
+    return {"style": field(solid, PIECE_STYLE), "number": field(solid, NUMBER),
             "hand": integer(solid, "hand", DEFAULT_HAND, 1, MAX_HAND),
             "material": parse_length(text(solid, "material", "3mm") or "3mm", "material thickness")}
 
 
 def _kit(request: Request):
     """The form's preset, its pieces, the solids' look and spec, and the request's 3D choices."""
-    from modlinseq_print.solids.pieces import THICKNESS, SolidSpec, solid_look
+    from modlinseq_print.solids.pieces import solid_look, solid_spec
 
     preset = form_preset(request)
     chosen = _solid_choices(request)
     look = solid_look(preset.measures.tile_width, preset.tiles.shape)
-    spec = SolidSpec(thickness=THICKNESS[chosen["style"]], number=chosen["number"],
-                     cue="none" if preset.tiles.underline == "none" else "underline")
+    spec = solid_spec(chosen, "none" if preset.tiles.underline == "none" else "underline")
     return preset, kit_pieces(preset), look, spec, chosen
 
 
