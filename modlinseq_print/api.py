@@ -30,14 +30,29 @@ import builtins
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from modlinseq_print import options as opt
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.i18n import check_language, using
+from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
+
+if TYPE_CHECKING:  # the result classes' types, imported where they are used
+    from modlinseq_print.kits.build import Kit
+    from modlinseq_print.printables.board import BoardDrawing
+    from modlinseq_print.printables.markers import MarkerFaces
+    from modlinseq_print.printables.pieces import PieceFaces
+    from modlinseq_print.printables.position import PositionDrawing
+    from modlinseq_print.printables.rack import RackSize
+    from modlinseq_print.printables.tiles import Piece, TileLook
+    from modlinseq_print.rules.playtest import Findings
+    from modlinseq_print.rules.playtest_text import Setup
+    from modlinseq_print.rules.position import Analysis
+    from modlinseq_print.rules.review import GameReview
+    from modlinseq_print.solids.pieces import SolidSpec
 
 __all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "review", "preflight",
            "pieces3d",
@@ -76,7 +91,7 @@ def _press(press) -> PressOptions | None:
 class BoardPrint:
     """A drawn board (`drawing.scene` is the whole board at true size), ready to lay out on paper."""
 
-    drawing: object  # printables.board.BoardDrawing
+    drawing: BoardDrawing
     lang: str = "en"
     press: PressOptions | None = None
 
@@ -119,7 +134,7 @@ def board(spec: str = opt.BOARD_SPEC.default, pattern: str | None = opt.PATTERN.
 class KitPrint:
     """A built kit: `kit.document` holds its pages, `kit.sections` its parts."""
 
-    kit: object  # kits.build.Kit
+    kit: Kit
     press: PressOptions | None = None
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
@@ -133,14 +148,10 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
     """The kit of a preset (a shipped name such as "standard", or a FILE.toml); `exercises` and `seed` set
     its worksheet; `progress`, if given, is called with a label after each build step; `lang` replaces the
     preset's language; `press` builds it press-ready (pieces spaced and bled for the die)."""
-    from dataclasses import replace
+    from modlinseq_print.kits.build import build_kit
+    from modlinseq_print.kits.preset_loading import chosen_preset
 
-    from modlinseq_print.kits.build import build_kit, with_exercises
-    from modlinseq_print.kits.preset_loading import load_preset
-
-    chosen = with_exercises(load_preset(preset), exercises, seed)
-    if lang:
-        chosen = replace(chosen, lang=check_language(lang))
+    chosen = chosen_preset(preset, exercises, seed, lang)
     press = _press(press)
     return KitPrint(build_kit(chosen, progress=progress, press=press), press)
 
@@ -149,8 +160,8 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
 class PiecesPrint:
     """A run of pieces (number tiles, wild tiles, blockers, modulus markers) and how their faces look."""
 
-    pieces: list
-    faces: object
+    pieces: list[Piece]
+    faces: PieceFaces | MarkerFaces
     title: str
     lang: str = "en"
 
@@ -275,9 +286,9 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
 class PlaytestPrint:
     """Simulated games (`games`, one summary each) and their figures (`findings`), as `simulate` plays them."""
 
-    setup: object  # rules.playtest_text.Setup
+    setup: Setup
     games: list
-    findings: object  # rules.playtest.Findings
+    findings: Findings
 
     @property
     def report(self) -> dict:
@@ -320,14 +331,11 @@ def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, ha
     return PlaytestPrint(setup, played, findings(played, len(setup.variant.board.cells)))
 
 
-REVIEW_FORMATS = ("pdf", "html", "json")
-
-
 @dataclass
 class ReviewPrint:
     """A reviewed game (`review`: rules.review.GameReview), as the `review` command makes it."""
 
-    review: object
+    review: GameReview
 
     @property
     def report(self) -> dict:
@@ -349,9 +357,9 @@ class ReviewPrint:
         import json
 
         kind = (format or Path(path).suffix.lstrip(".")).lower()
-        if kind not in REVIEW_FORMATS:
+        if kind not in opt.REVIEW_FORMATS:
             raise FieldError(f"cannot write a review as {Path(path).name!r}: name it .pdf, .html or .json",
-                             "format", REVIEW_FORMATS)
+                             "format", opt.REVIEW_FORMATS)
         if kind == "json":
             return list(write_files_atomic([(path, json.dumps(self.report, indent=1) + "\n")]))
         if kind == "html":
@@ -386,8 +394,8 @@ def review(board: str, modulus: int, transcript: str, hands: str | None = None, 
 class PositionPrint:
     """A judged position (`analysis`) and its diagram (`drawing.scene`), as the `position` command draws it."""
 
-    analysis: object
-    drawing: object
+    analysis: Analysis
+    drawing: PositionDrawing
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
         """Write the diagram (one page) as SVG, PDF or PNG."""
@@ -414,19 +422,6 @@ def position(board: str, modulus: int, transcript: str, *, pattern: str | None =
         return PositionPrint(analysis, position_scene(analysis, style))
 
 
-def _solid_format(path, format: str | None, formats: tuple[str, ...]) -> str:
-    """The format of a 3D or laser file: `format` (agreeing with the file name), else the name's extension."""
-    suffix = Path(str(path)).suffix.lower().lstrip(".")
-    kind = (format or suffix).lower().lstrip(".")
-    if format and suffix in formats and suffix != kind:
-        raise ModlinseqError(f"format {format!r} contradicts the file name {Path(str(path)).name!r}: name it .{kind} "
-                             "or leave out format")
-    if kind not in formats:
-        raise ModlinseqError(f"cannot tell the format of {Path(str(path)).name!r}: name it "
-                             f"{', '.join('.' + f for f in formats)}, or give format")
-    return kind
-
-
 def _preview(preview) -> str | None:
     """The picture's path, which must name a .png."""
     if preview is not None and Path(str(preview)).suffix.lower() != ".png":
@@ -438,9 +433,9 @@ def _preview(preview) -> str | None:
 class SolidsPrint:
     """Pieces as solids for a 3D printer (`pieces`, their `look` and `spec`), as the `pieces3d` command makes them."""
 
-    pieces: list
-    look: object  # printables.tiles.TileLook
-    spec: object  # solids.pieces.SolidSpec
+    pieces: list[Piece]
+    look: TileLook
+    spec: SolidSpec
 
     @_keywords(tile_width="width", tile_shape="shape")
     def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
@@ -456,7 +451,7 @@ class SolidsPrint:
         from modlinseq_print.solids.files import PrintJob, piece_run, run_files
         from modlinseq_print.units import parse_size
 
-        fmt = _solid_format(path, format, ("3mf", "stl"))
+        fmt = format_for(path, format, opt.SOLID_FORMATS)
         picture = _preview(preview)
         job = PrintJob(bed=parse_size(bed, "bed"), spacing=_mm(spacing, "spacing"),
                        layer=_mm(layer_height, "layer height"), first_layer=_mm(first_layer_height, "first layer height"),
@@ -499,8 +494,8 @@ class RackPrint:
     """Racks for a hand of tiles (`size`: printables.rack.RackSize; `look`: the tiles'), as the `rack` command
     makes them."""
 
-    size: object
-    look: object
+    size: RackSize
+    look: TileLook
     copies: int = 1
 
     @_keywords(tile_width="width", tile_shape="shape")
@@ -512,54 +507,30 @@ class RackPrint:
         colours, `hairline`, engraved part numbers (unless `no_engrave`) and kerf reference square (unless
         `no_reference`) of `reference_size`; `preview` a .png picture of the rack holding a hand. The laser's
         arguments are refused for a printed rack."""
-        from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED, laser_cut_spec
-        from modlinseq_print.render.paper import check_paper_size
-        from modlinseq_print.solids import kernel
-        from modlinseq_print.units import parse_size
+        from modlinseq_print.solids.rack_files import RackJob, rack_files
 
-        fmt = _solid_format(path, format, ("3mf", "stl", "svg", "dxf"))
-        picture = _preview(preview)
-        given = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
+        laser = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
                  "hairline": hairline, "reference_size": reference_size, "no_engrave": no_engrave,
                  "no_reference": no_reference}
-        laser = fmt in ("svg", "dxf")
-        named = [name for name, value in given.items() if value not in (None, False)]
-        if named and not laser:
-            raise ModlinseqError(f"{named[0]} is an argument of the laser-cut rack, and {Path(str(path)).name!r} is a "
-                                 f"{fmt.upper()} to print: save to NAME.svg or NAME.dxf, or leave out {named[0]}")
-        bed = str(bed or (LASER_BED if laser else PRINTER_BED))
-        size = check_paper_size(parse_size(bed, "bed"), bed)
-        gap = _mm(spacing, "spacing")
-        if not laser:
-            kernel.manifold3d()
-            from modlinseq_print.solids.rack_files import rack_plate_files
-
-            return write_files_atomic(rack_plate_files(self.size, self.look, self.copies, size, gap, str(path), fmt,
-                                                       picture))
-        from modlinseq_print.solids.rack_files import laser_rack_files
-
-        options = {name: LASER_OPTIONS[name] if value is None else value for name, value in given.items()}
-        thickness, spec = laser_cut_spec(options, gap)
-        if picture:
-            kernel.manifold3d()
-        return write_files_atomic(laser_rack_files(self.size, self.look, thickness, spec, self.copies, size, str(path),
-                                                   fmt, picture))
+        job = RackJob(path=str(path), fmt=format_for(path, format, opt.RACK_FORMATS), bed=bed, spacing=spacing,
+                      preview=_preview(preview), laser=laser)
+        return write_files_atomic(rack_files(self.size, self.look, self.copies, job))
 
 
 @_keywords(tile_width="width", tile_shape="shape")
-def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=None, shape: str | None = None,
-         style: str = opt.PIECE_STYLE.default, thickness=opt.THICKNESS.default) -> RackPrint:
+def rack(hand: int = opt.HAND.default, copies: int = opt.RACKS.default, *, preset: str | None = None, width=None,
+         shape: str | None = None, style: str = opt.PIECE_STYLE.default, thickness=opt.THICKNESS.default) -> RackPrint:
     """`copies` racks (one per player, 1 to 20) for a `hand` of tiles (1 to 30) of the preset's or the given
     `width` and `shape` (default 25mm pentagon) and thickness (`style` "flat" 3 mm or "standing" 9 mm, unless
     `thickness`), as the `rack` command sizes them."""
-    from modlinseq_print.printables.rack import RackSize, check_copies
-    from modlinseq_print.solids.pieces import solid_look, style_thickness
+    from modlinseq_print.printables.rack import check_copies
+    from modlinseq_print.solids.rack import rack_for
 
+    tiles = None
     if preset is not None:
         from modlinseq_print.kits.preset_loading import load_preset
 
         tiles = load_preset(preset).tiles
-        width, shape = width or tiles.width, shape or tiles.shape
-    look = solid_look(_mm(width or "25mm", "tile width"), shape or "pentagon")
-    tile_thickness = style_thickness(style, None if thickness is None else _mm(thickness, "thickness"))
-    return RackPrint(RackSize.for_tiles(look, tile_thickness, hand), look, check_copies(copies))
+    size, look = rack_for(hand, {"tile_width": width, "tile_shape": shape, "style": style, "thickness": thickness},
+                          tiles)
+    return RackPrint(size, look, check_copies(copies))

@@ -5,7 +5,7 @@ fields and their defaults (studio/) are all made from these definitions, so that
 choices is written in one place. An option's `name` is the library's keyword and the studio's field; the
 command line derives its flag from it. Options are grouped by what a request makes: `BOARD` (which board),
 `STYLE` (how it is drawn), `SHEETS` (the paper its pages are laid on), `SOLIDS` (pieces for 3D printers) and
-`RACK` (racks for a hand of tiles).
+`RACK` (racks for a hand of tiles); and the output formats of each kind of file.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.render.output import FORMATS
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, ORIENTATIONS
 from modlinseq_print.render.theme import THEMES
+from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, MAX_HAND
 from modlinseq_print.printables.tiles import MAX_MODULUS  # the largest whose numbers fit a tile
 from modlinseq_print.units import parse_length
 
@@ -183,4 +185,22 @@ NOZZLE: Option[str] = Option(name="nozzle", kind="length", default="0.4mm", unit
 
 SOLIDS = Group("solids", (PIECE_STYLE, THICKNESS, NUMBER, RELIEF, CHAMFER, TOP_CHAMFER, NOZZLE))
 
-GROUPS = (BOARD, STYLE, SHEETS, SOLIDS)
+
+# --- racks for a hand of tiles ------------------------------------------------------------------------------
+
+HAND: Option[int] = Option(name="hand", kind="whole", default=DEFAULT_HAND, low=1, high=MAX_HAND,
+                           help="tiles in a hand", label="Tiles in a hand")
+RACKS: Option[int] = Option(name="copies", kind="whole", default=1, low=1, high=MAX_COPIES,
+                            help=f"racks, one per player, at most {MAX_COPIES}", label="Racks")
+
+RACK = Group("rack", (HAND, RACKS))
+
+GROUPS = (BOARD, STYLE, SHEETS, SOLIDS, RACK)
+
+# --- the formats of each kind of file, by extension ---------------------------------------------------------
+
+PAGE_FORMATS = FORMATS  # pages: a PDF of them all, or an SVG or PNG a page
+PIECE_FORMATS = PAGE_FORMATS + ("dxf",)  # pieces' sheets, or their cut paths alone
+SOLID_FORMATS = ("3mf", "stl")  # pieces as solids: a 3MF a plate, or an STL a plate and filament
+RACK_FORMATS = SOLID_FORMATS + ("svg", "dxf")  # racks: to 3D-print, or to laser-cut
+REVIEW_FORMATS = ("pdf", "html", "json")  # a reviewed game: to print, to read on screen, or its figures

@@ -57,6 +57,8 @@ SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...],
     opt.CHAMFER: (("pieces3d",), ((mp.pieces3d, "chamfer"),), None),
     opt.TOP_CHAMFER: (("pieces3d",), ((mp.pieces3d, "top_chamfer"),), None),
     opt.NOZZLE: (("pieces3d",), ((mp.pieces3d, "nozzle"),), None),
+    opt.HAND: (("rack",), ((mp.rack, "hand"),), solid_field("hand")),
+    opt.RACKS: (("rack",), ((mp.rack, "copies"),), None),
 }
 ALL = list(dict.fromkeys(option for group in opt.GROUPS for option in group.options))
 
@@ -108,7 +110,7 @@ def served() -> dict[str, _Controls]:
 
 
 def test_every_option_is_listed_here_and_has_words():
-    assert set(SOURCES) == set(ALL) and len(ALL) == 23
+    assert set(SOURCES) == set(ALL) and len(ALL) == 25
     for option in ALL:
         assert option.help and option.label and option.kind in opt.KINDS, option.name
         assert (option.kind == "choice") == bool(option.choices), option.name
@@ -205,3 +207,25 @@ def test_an_option_reads_what_a_person_gives():
     assert help_of(opt.ARROWS) == opt.ARROWS.help and help_of(opt.TITLE) == opt.TITLE.help
     with pytest.raises(ValueError, match="kind 'choice'"):
         opt.Option(name="x", kind="choice", default="a", help="x", label="X")
+
+
+@pytest.mark.parametrize("command, formats", [("board", opt.PAGE_FORMATS), ("box", opt.PAGE_FORMATS),
+                                              ("kit", opt.PAGE_FORMATS), ("tiles", opt.PIECE_FORMATS),
+                                              ("pieces3d", opt.SOLID_FORMATS), ("rack", opt.RACK_FORMATS)])
+def test_each_kind_of_file_lists_its_formats_once(command, formats):
+    assert command_action(command, opt.Option(name="format", kind="text", default=None, help="", label="")).choices \
+        is formats
+    from modlinseq_print.solids import files
+
+    assert files.FORMATS is opt.SOLID_FORMATS and opt.RACK_FORMATS[:2] == opt.SOLID_FORMATS
+
+
+def test_the_solids_defaults_are_the_definitions():
+    from modlinseq_print.solids.pieces import NUMBER_STYLES, THICKNESS, SolidSpec
+
+    spec = SolidSpec()
+    assert spec.number is opt.NUMBER.default and NUMBER_STYLES is opt.NUMBER.choices
+    assert (spec.relief, spec.top_chamfer, spec.nozzle) == (0.6, 0.0, 0.4) == tuple(
+        option.value(None) for option in (opt.RELIEF, opt.TOP_CHAMFER, opt.NOZZLE))
+    assert spec.thickness == THICKNESS[opt.PIECE_STYLE.default] == 3.0
+    assert tuple(THICKNESS) == opt.PIECE_STYLE.choices

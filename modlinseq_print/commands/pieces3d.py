@@ -17,7 +17,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.options import SOLIDS, THICKNESS
+from modlinseq_print.options import SOLID_FORMATS, SOLIDS, THICKNESS
 from modlinseq_print.printables.tiles import Piece, TileLook, read_counts
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default="output/pieces.3mf",
                         help="output file: .3mf (a file per plate) or .stl (a file per plate and filament) "
                              "(default output/pieces.3mf)")
-    parser.add_argument("--format", choices=("3mf", "stl"), help="output format (default: from -o)")
+    parser.add_argument("--format", choices=SOLID_FORMATS, help="output format (default: from -o)")
     parser.add_argument("--preview", metavar="PNG", help="also write a shaded picture of the first plate")
     parser.set_defaults(run=run)
 
@@ -116,14 +116,9 @@ def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
 
 def output_format(path: str, fmt: str | None) -> str:
     """3mf or stl: --format when given (it must agree with the name), else the extension of -o."""
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if fmt and suffix in ("3mf", "stl") and suffix != fmt:
-        raise Pieces3dError(f"--format {fmt} contradicts the file name {excerpt(path)}: name it .{fmt} or leave out "
-                            "--format")
-    chosen = fmt or suffix
-    if chosen not in ("3mf", "stl"):
-        raise Pieces3dError(f"cannot tell the 3D format of {excerpt(path)}: name it .3mf or .stl, or give --format")
-    return chosen
+    from modlinseq_print.render.output import format_for
+
+    return format_for(path, fmt, SOLID_FORMATS)
 
 
 def check_preview(path: str | None) -> None:

@@ -11,6 +11,7 @@ from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT, DPI, WHOLE
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import PIECE_FORMATS
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
@@ -56,7 +57,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     """Arguments shared by tiles and markers: output, paper, tile look, layout (fronts, duplex, gutter-fold), cut."""
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
-    parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
+    parser.add_argument("--format", choices=PIECE_FORMATS, help="output format (default: from -o)")
     parser.add_argument("--dpi", type=DPI, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from modlinseq_print.kits.build import kit_pieces
 from modlinseq_print.printables.cutfile import CutSpec
-from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_HAND, RackSize
+from modlinseq_print.printables.rack import RackSize
 from modlinseq_print.printables.rack_laser import MAX_MATERIAL, MIN_MATERIAL
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.studio.exchange import Reply, Request
-from modlinseq_print.options import NUMBER, PIECE_STYLE
-from modlinseq_print.studio.fields import FieldError, choice, field, integer, text
+from modlinseq_print.options import HAND, NUMBER, PIECE_STYLE
+from modlinseq_print.studio.fields import FieldError, choice, field, text
 from modlinseq_print.studio.kit_api import form_preset
 from modlinseq_print.studio.uploads import content_type, zip_files
 from modlinseq_print.units import parse_length
@@ -35,7 +35,7 @@ PICTURE = (640, 480)
 def options(request: Request) -> dict:
     """The choices of the 3D part of the kit builder, and their defaults."""
     return {"styles": list(STYLES), "numbers": list(NUMBERS), "views": list(VIEWS), "downloads": list(DOWNLOADS),
-            "hand": {"default": DEFAULT_HAND, "low": 1, "high": MAX_HAND},
+            "hand": {"default": HAND.default, "low": HAND.low, "high": HAND.high},
             "material": {"default": "3mm", "low_mm": MIN_MATERIAL, "high_mm": MAX_MATERIAL}}
 
 
@@ -45,7 +45,7 @@ def _solid_choices(request: Request) -> dict:
     if not isinstance(solid, dict):
         raise FieldError("solid must be an object of the 3D choices (style, number, hand, material)")
     return {"style": field(solid, PIECE_STYLE), "number": field(solid, NUMBER),
-            "hand": integer(solid, "hand", DEFAULT_HAND, 1, MAX_HAND),
+            "hand": field(solid, HAND),
             "material": parse_length(text(solid, "material", "3mm") or "3mm", "material thickness")}
 
 
