@@ -68,6 +68,11 @@ class Kit:
     placements: list[Placement]
     piece_page: int
 
+    def summary(self, size: int) -> str:
+        """The kit in one line, given the bytes of its file: '48 pages (cover 1, rules 4, board 12, ...), 890 KB'."""
+        parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in self.sections)
+        return f"{len(self.document.pages)} pages (cover 1, {parts}), {size / 1024:.0f} KB"
+
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
     """The preset with its worksheet's problem count and problem set replaced (None keeps the preset's own)."""
