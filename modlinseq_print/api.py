@@ -205,8 +205,8 @@ def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str,
 
 @_keywords(tile_width="width", tile_shape="shape", range="markers")
 def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
-          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width="25mm", shape: str = "pentagon",
-          theme: str = "green", bleed="0mm", safe=None, cut_lines: str = "solid",
+          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width=opt.TILE_WIDTH.default,
+          shape: str = opt.TILE_SHAPE.default, theme: str = opt.THEME.default, bleed="0mm", safe=None, cut_lines: str = "solid",
           back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
     tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets; `underline`
@@ -224,7 +224,8 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
 
 
 @_keywords(tile_width="width", tile_shape="shape")
-def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = "pentagon", theme: str = "green",
+def markers(range: str = "8-20", copies: int = 1, *, width=opt.TILE_WIDTH.default, shape: str = opt.TILE_SHAPE.default,
+            theme: str = opt.THEME.default,
             bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Modulus markers, `copies` of each modulus of a range such as "8-20", as the `markers` command makes."""
     from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range

@@ -14,13 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
+from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, MAX_TILE_MODULUS, TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.render.output import FORMATS
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, ORIENTATIONS
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, MAX_HAND
-from modlinseq_print.printables.tiles import MAX_MODULUS  # the largest whose numbers fit a tile
 from modlinseq_print.units import parse_length
 
 if TYPE_CHECKING:
@@ -124,7 +123,7 @@ CENTRE_DOTS: Option[bool] = Option(name="centre_dots", kind="switch", default=Fa
                                    help="a small dot at each cell centre", label="Centre dots")
 TITLE: Option[str | None] = Option(name="title", kind="text", default=None, help="a title printed above the board",
                                    label="Title")
-MODULUS_NOTE: Option[int | None] = Option(name="modulus", kind="whole", default=None, low=2, high=MAX_MODULUS,
+MODULUS_NOTE: Option[int | None] = Option(name="modulus", kind="whole", default=None, low=2, high=MAX_TILE_MODULUS,
                                           help="print a note of the modulus, e.g. 13", label="Modulus note")
 ARROWS: Option[bool] = Option(name="arrows", kind="switch", default=False,
                               help="arrows at the edges showing the direction of addition for each slope",

@@ -36,15 +36,18 @@ def solid_field(name: str):
 SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...], object]] = {
     opt.BOARD_SPEC: (("board", "describe"), ((mp.board, "spec"),), "board.html"),
     opt.PATTERN: (("board", "describe"), ((mp.board, "pattern"),), "board.html"),
-    opt.THEME: (("board",), ((mp.board, "theme"),), "board.html"),
-    opt.TILE_WIDTH: (("board",), ((mp.board, "tile_width"),), "board.html"),
-    opt.TILE_SHAPE: (("board",), ((mp.board, "tile_shape"),), "board.html"),
+    opt.THEME: (("board", "position", "tiles", "markers"),
+                ((mp.board, "theme"), (mp.tiles, "theme"), (mp.markers, "theme")), "board.html"),
+    opt.TILE_WIDTH: (("board", "tiles", "markers"), ((mp.board, "tile_width"), (mp.tiles, "width"),
+                                                     (mp.markers, "width")), "board.html"),
+    opt.TILE_SHAPE: (("board", "position", "tiles", "markers"),
+                     ((mp.board, "tile_shape"), (mp.tiles, "shape"), (mp.markers, "shape")), "board.html"),
     opt.CLEARANCE: (("board",), ((mp.board, "clearance"),), None),
     opt.CELL_SIZE: (("board",), ((mp.board, "cell_size"),), None),
-    opt.LABELS: (("board",), ((mp.board, "labels"),), "board.html"),
+    opt.LABELS: (("board", "position"), ((mp.board, "labels"),), "board.html"),
     opt.LABEL_SIZE: (("board",), ((mp.board, "label_size"),), None),
     opt.CENTRE_DOTS: (("board",), ((mp.board, "centre_dots"),), "board.html"),
-    opt.TITLE: (("board",), ((mp.board, "title"),), "board.html"),
+    opt.TITLE: (("board", "position"), ((mp.board, "title"),), "board.html"),
     opt.MODULUS_NOTE: (("board",), ((mp.board, "modulus"),), "board.html"),
     opt.ARROWS: (("board",), ((mp.board, "arrows"),), "board.html"),
     opt.ORIENTATION: (("board",), (), "board.html"),
@@ -124,7 +127,7 @@ def test_the_command_line_takes_default_and_choices_from_the_definition(option):
         assert flag_of(option) in action.option_strings
         if option.choices:
             assert action.choices is option.choices, (command, option.name)
-        assert action.help == help_of(option)
+        assert action.help == help_of(option) or f"(default {option.default}" in action.help, (command, action.help)
 
 
 def _default_nodes() -> dict[str, dict[str, ast.expr]]:
@@ -184,6 +187,7 @@ def test_the_studio_reads_an_empty_design_as_the_defaults():
 def test_a_changed_definition_changes_every_front_end(served):
     """The proof by change: another default in the definition is the default of the command line, of the
     studio's reading of a design and of the style each front end builds."""
+    original = opt.TILE_WIDTH.default
     object.__setattr__(opt.TILE_WIDTH, "default", "1in")
     try:
         assert command_action("board", opt.TILE_WIDTH).default == "1in"
@@ -191,7 +195,7 @@ def test_a_changed_definition_changes_every_front_end(served):
         assert opt.board_style({}).tile_width == pytest.approx(25.4)
         assert design_from({}).style.tile_width == pytest.approx(25.4)
     finally:
-        object.__setattr__(opt.TILE_WIDTH, "default", "25mm")
+        object.__setattr__(opt.TILE_WIDTH, "default", original)
     assert design_from({}).style.tile_width == 25.0
 
 
@@ -229,3 +233,21 @@ def test_the_solids_defaults_are_the_definitions():
         option.value(None) for option in (opt.RELIEF, opt.TOP_CHAMFER, opt.NOZZLE))
     assert spec.thickness == THICKNESS[opt.PIECE_STYLE.default] == 3.0
     assert tuple(THICKNESS) == opt.PIECE_STYLE.choices
+
+
+def test_the_presets_and_the_piece_sets_default_to_the_definitions():
+    from modlinseq_print.kits.piece_sets import chosen_set
+    from modlinseq_print.kits.presets import BoardSection, Preset, TilesSection
+
+    assert TilesSection().width is opt.TILE_WIDTH.default and TilesSection().shape is opt.TILE_SHAPE.default
+    board = BoardSection()
+    assert (board.spec, board.clearance, board.orientation, board.labels) == (
+        opt.BOARD_SPEC.default, opt.CLEARANCE.default, opt.ORIENTATION.default, opt.LABELS.default)
+    assert board.clearance is opt.CLEARANCE.default and Preset.theme is opt.THEME.default
+    from modlinseq_print.studio.kit_form import CHOICES
+
+    assert all(CHOICES[key] is option.choices for key, option in (
+        ("theme", opt.THEME), ("tiles.shape", opt.TILE_SHAPE), ("board.pattern", opt.PATTERN),
+        ("board.orientation", opt.ORIENTATION)))
+    chosen = chosen_set(None, 3, 1, None, False, None, None, None, None, None)
+    assert (chosen.width, chosen.shape) == (opt.TILE_WIDTH.default, opt.TILE_SHAPE.default)
