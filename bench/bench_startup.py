@@ -1,6 +1,6 @@
-"""Benchmark: start-up CPU (user + system) of `modlinseq-print --help` and of a command's help, side by side with
-the bare interpreter (`python -c pass`) in the same run: fresh processes taking turns, their bytecode cached as
-an installed program's is. Goal: `--help` at most 2 times the interpreter.
+"""Benchmark: start-up CPU (user + system) of `modlinseq-print --help`, of two commands' help and of the library's
+import, side by side with the bare interpreter (`python -c pass`) in the same run: fresh processes taking turns,
+their bytecode cached as an installed program's is. Goal: `--help` at most 2 times the interpreter.
 
     python bench/bench_startup.py
 """
@@ -18,7 +18,9 @@ def main() -> None:
     python = sys.executable
     cases = {"python -c pass": [python, "-c", "pass"],
              "modlinseq-print --help": [python, "-m", "modlinseq_print", "--help"],
-             "modlinseq-print board --help": [python, "-m", "modlinseq_print", "board", "--help"]}
+             "modlinseq-print board --help": [python, "-m", "modlinseq_print", "board", "--help"],
+             "modlinseq-print rack --help": [python, "-m", "modlinseq_print", "rack", "--help"],
+             "import modlinseq_print.api": [python, "-c", "import modlinseq_print.api"]}
     with tempfile.TemporaryDirectory() as cache:
         times = interleaved(cases, RUNS, installed_env(cache))
     bare = times["python -c pass"]

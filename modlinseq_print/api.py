@@ -30,13 +30,29 @@ import builtins
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from modlinseq_print import options as opt
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.i18n import check_language, using
+from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, write_output
 from modlinseq_print.render.press import PressOptions
 from modlinseq_print.units import parse_length
+
+if TYPE_CHECKING:  # the result classes' types, imported where they are used
+    from modlinseq_print.kits.build import Kit
+    from modlinseq_print.printables.board import BoardDrawing
+    from modlinseq_print.printables.markers import MarkerFaces
+    from modlinseq_print.printables.pieces import PieceFaces
+    from modlinseq_print.printables.position import PositionDrawing
+    from modlinseq_print.printables.rack import RackSize
+    from modlinseq_print.printables.tiles import Piece, TileLook
+    from modlinseq_print.rules.playtest import Findings
+    from modlinseq_print.rules.playtest_text import Setup
+    from modlinseq_print.rules.position import Analysis
+    from modlinseq_print.rules.review import GameReview
+    from modlinseq_print.solids.pieces import SolidSpec
 
 __all__ = ["board", "kit", "tiles", "markers", "position", "check", "moves", "simulate", "review", "preflight",
            "pieces3d",
@@ -75,7 +91,7 @@ def _press(press) -> PressOptions | None:
 class BoardPrint:
     """A drawn board (`drawing.scene` is the whole board at true size), ready to lay out on paper."""
 
-    drawing: object  # printables.board.BoardDrawing
+    drawing: BoardDrawing
     lang: str = "en"
     press: PressOptions | None = None
 
@@ -92,23 +108,24 @@ class BoardPrint:
 
 
 @_keywords(board="spec")
-def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "green", tile_width="25mm",
-          tile_shape: str = "pentagon", clearance="1.5mm", cell_size=None, labels: bool = True, label_size=None,
-          centre_dots: bool = False, title: str | None = None, modulus: int | None = None,
-          arrows: bool = False, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
+def board(spec: str = opt.BOARD_SPEC.default, pattern: str | None = opt.PATTERN.default, *,
+          theme: str = opt.THEME.default, tile_width=opt.TILE_WIDTH.default, tile_shape: str = opt.TILE_SHAPE.default,
+          clearance=opt.CLEARANCE.default, cell_size=opt.CELL_SIZE.default, labels: bool = opt.LABELS.default,
+          label_size=opt.LABEL_SIZE.default, centre_dots: bool = opt.CENTRE_DOTS.default,
+          title: str | None = opt.TITLE.default, modulus: int | None = opt.MODULUS_NOTE.default,
+          arrows: bool = opt.ARROWS.default, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
     """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options;
     `press` for a press-ready file, `dieline_board` (with press) for a die line round the board."""
     from modlinseq_print.geometry.boards import parse_board
-    from modlinseq_print.printables.board import BoardStyle, board_scene
+    from modlinseq_print.printables.board import board_scene
 
+    given = {"theme": theme, "tile_width": tile_width, "tile_shape": tile_shape, "clearance": clearance,
+             "cell_size": cell_size, "labels": labels, "label_size": label_size, "pattern": pattern,
+             "centre_dots": centre_dots, "title": title, "modulus": modulus, "arrows": arrows}
     press = _press(press)
     if dieline_board and press is None:
         raise ModlinseqError("dieline_board sets up a press-ready PDF: give press too")
-    style = BoardStyle(theme=theme, tile_width=_mm(tile_width, "tile width"), clearance=_mm(clearance, "clearance"),
-                       tile_shape=tile_shape, cell_size=_mm(cell_size, "cell size"), labels=labels,
-                       label_size=_mm(label_size, "label size"), pattern=pattern, centre_dots=centre_dots,
-                       title=title, modulus=modulus, arrows=arrows, die_outline=dieline_board,
-                       die_bleed=press.bleed if dieline_board else 0.0)
+    style = opt.board_style(given, die_outline=dieline_board, die_bleed=press.bleed if dieline_board else 0.0)
     with using(lang):
         return BoardPrint(board_scene(parse_board(spec), style), lang, press)
 
@@ -117,7 +134,7 @@ def board(spec: str = "hex:9", pattern: str | None = None, *, theme: str = "gree
 class KitPrint:
     """A built kit: `kit.document` holds its pages, `kit.sections` its parts."""
 
-    kit: object  # kits.build.Kit
+    kit: Kit
     press: PressOptions | None = None
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
@@ -131,14 +148,10 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
     """The kit of a preset (a shipped name such as "standard", or a FILE.toml); `exercises` and `seed` set
     its worksheet; `progress`, if given, is called with a label after each build step; `lang` replaces the
     preset's language; `press` builds it press-ready (pieces spaced and bled for the die)."""
-    from dataclasses import replace
+    from modlinseq_print.kits.build import build_kit
+    from modlinseq_print.kits.preset_loading import chosen_preset
 
-    from modlinseq_print.kits.build import build_kit, with_exercises
-    from modlinseq_print.kits.preset_loading import load_preset
-
-    chosen = with_exercises(load_preset(preset), exercises, seed)
-    if lang:
-        chosen = replace(chosen, lang=check_language(lang))
+    chosen = chosen_preset(preset, exercises, seed, lang)
     press = _press(press)
     return KitPrint(build_kit(chosen, progress=progress, press=press), press)
 
@@ -147,8 +160,8 @@ def kit(preset: str = "standard", exercises: int | None = None, seed: int | None
 class PiecesPrint:
     """A run of pieces (number tiles, wild tiles, blockers, modulus markers) and how their faces look."""
 
-    pieces: list
-    faces: object
+    pieces: list[Piece]
+    faces: PieceFaces | MarkerFaces
     title: str
     lang: str = "en"
 
@@ -192,8 +205,8 @@ def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str,
 
 @_keywords(tile_width="width", tile_shape="shape", range="markers")
 def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
-          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width="25mm", shape: str = "pentagon",
-          theme: str = "green", bleed="0mm", safe=None, cut_lines: str = "solid",
+          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width=opt.TILE_WIDTH.default,
+          shape: str = opt.TILE_SHAPE.default, theme: str = opt.THEME.default, bleed="0mm", safe=None, cut_lines: str = "solid",
           back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
     tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets; `underline`
@@ -211,7 +224,8 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
 
 
 @_keywords(tile_width="width", tile_shape="shape")
-def markers(range: str = "8-20", copies: int = 1, *, width="25mm", shape: str = "pentagon", theme: str = "green",
+def markers(range: str = "8-20", copies: int = 1, *, width=opt.TILE_WIDTH.default, shape: str = opt.TILE_SHAPE.default,
+            theme: str = opt.THEME.default,
             bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "", lang: str = "en") -> PiecesPrint:
     """Modulus markers, `copies` of each modulus of a range such as "8-20", as the `markers` command makes."""
     from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
@@ -273,9 +287,9 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
 class PlaytestPrint:
     """Simulated games (`games`, one summary each) and their figures (`findings`), as `simulate` plays them."""
 
-    setup: object  # rules.playtest_text.Setup
+    setup: Setup
     games: list
-    findings: object  # rules.playtest.Findings
+    findings: Findings
 
     @property
     def report(self) -> dict:
@@ -318,14 +332,11 @@ def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, ha
     return PlaytestPrint(setup, played, findings(played, len(setup.variant.board.cells)))
 
 
-REVIEW_FORMATS = ("pdf", "html", "json")
-
-
 @dataclass
 class ReviewPrint:
     """A reviewed game (`review`: rules.review.GameReview), as the `review` command makes it."""
 
-    review: object
+    review: GameReview
 
     @property
     def report(self) -> dict:
@@ -347,9 +358,9 @@ class ReviewPrint:
         import json
 
         kind = (format or Path(path).suffix.lstrip(".")).lower()
-        if kind not in REVIEW_FORMATS:
+        if kind not in opt.REVIEW_FORMATS:
             raise FieldError(f"cannot write a review as {Path(path).name!r}: name it .pdf, .html or .json",
-                             "format", REVIEW_FORMATS)
+                             "format", opt.REVIEW_FORMATS)
         if kind == "json":
             return list(write_files_atomic([(path, json.dumps(self.report, indent=1) + "\n")]))
         if kind == "html":
@@ -384,8 +395,8 @@ def review(board: str, modulus: int, transcript: str, hands: str | None = None, 
 class PositionPrint:
     """A judged position (`analysis`) and its diagram (`drawing.scene`), as the `position` command draws it."""
 
-    analysis: object
-    drawing: object
+    analysis: Analysis
+    drawing: PositionDrawing
 
     def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
         """Write the diagram (one page) as SVG, PDF or PNG."""
@@ -412,19 +423,6 @@ def position(board: str, modulus: int, transcript: str, *, pattern: str | None =
         return PositionPrint(analysis, position_scene(analysis, style))
 
 
-def _solid_format(path, format: str | None, formats: tuple[str, ...]) -> str:
-    """The format of a 3D or laser file: `format` (agreeing with the file name), else the name's extension."""
-    suffix = Path(str(path)).suffix.lower().lstrip(".")
-    kind = (format or suffix).lower().lstrip(".")
-    if format and suffix in formats and suffix != kind:
-        raise ModlinseqError(f"format {format!r} contradicts the file name {Path(str(path)).name!r}: name it .{kind} "
-                             "or leave out format")
-    if kind not in formats:
-        raise ModlinseqError(f"cannot tell the format of {Path(str(path)).name!r}: name it "
-                             f"{', '.join('.' + f for f in formats)}, or give format")
-    return kind
-
-
 def _preview(preview) -> str | None:
     """The picture's path, which must name a .png."""
     if preview is not None and Path(str(preview)).suffix.lower() != ".png":
@@ -436,9 +434,9 @@ def _preview(preview) -> str | None:
 class SolidsPrint:
     """Pieces as solids for a 3D printer (`pieces`, their `look` and `spec`), as the `pieces3d` command makes them."""
 
-    pieces: list
-    look: object  # printables.tiles.TileLook
-    spec: object  # solids.pieces.SolidSpec
+    pieces: list[Piece]
+    look: TileLook
+    spec: SolidSpec
 
     @_keywords(tile_width="width", tile_shape="shape")
     def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
@@ -454,7 +452,7 @@ class SolidsPrint:
         from modlinseq_print.solids.files import PrintJob, piece_run, run_files
         from modlinseq_print.units import parse_size
 
-        fmt = _solid_format(path, format, ("3mf", "stl"))
+        fmt = format_for(path, format, opt.SOLID_FORMATS)
         picture = _preview(preview)
         job = PrintJob(bed=parse_size(bed, "bed"), spacing=_mm(spacing, "spacing"),
                        layer=_mm(layer_height, "layer height"), first_layer=_mm(first_layer_height, "first layer height"),
@@ -465,8 +463,9 @@ class SolidsPrint:
 @_keywords(tile_width="width", tile_shape="shape")
 def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: str | None = None,
              no_zero: bool = False, wild: int | None = None, blockers: int | None = None, markers: str | None = None,
-             counts=None, width=None, shape: str | None = None, style: str = "flat", thickness=None,
-             number: str = "raised", relief="0.6mm", chamfer=None, top_chamfer="0mm", nozzle="0.4mm",
+             counts=None, width=None, shape: str | None = None, style: str = opt.PIECE_STYLE.default,
+             thickness=opt.THICKNESS.default, number: str = opt.NUMBER.default, relief=opt.RELIEF.default,
+             chamfer=opt.CHAMFER.default, top_chamfer=opt.TOP_CHAMFER.default, nozzle=opt.NOZZLE.default,
              cue: str | None = None) -> SolidsPrint:
     """Number tiles, wild tiles, blockers and modulus markers as solids, chosen as `tiles` chooses them or taken
     from a `preset` (a name or FILE.toml; the set arguments given override it); `style` "flat" (3 mm) or
@@ -475,7 +474,7 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     underline is "none", else "underline")."""
     from modlinseq_print.kits.piece_sets import chosen_set
     from modlinseq_print.printables.tiles import read_counts
-    from modlinseq_print.solids.pieces import SolidSpec, solid_look, style_thickness
+    from modlinseq_print.solids.pieces import solid_look, solid_spec
 
     loaded = None
     if preset is not None:
@@ -485,11 +484,10 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
     chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
                         wild, blockers, markers, None if width is None else str(width), shape)
     look = solid_look(_mm(chosen.width, "tile width"), chosen.shape)
-    spec = SolidSpec(thickness=style_thickness(style, None if thickness is None else _mm(thickness, "thickness")),
-                     number=number, relief=_mm(relief, "relief"), chamfer=_mm(chamfer, "chamfer"),
-                     top_chamfer=_mm(top_chamfer, "top chamfer"), nozzle=_mm(nozzle, "nozzle width"),
-                     cue=cue if cue is not None else "underline" if chosen.underline else "none")
-    return SolidsPrint(chosen.pieces, look, spec)
+    given = {"style": style, "thickness": thickness, "number": number, "relief": relief, "chamfer": chamfer,
+             "top_chamfer": top_chamfer, "nozzle": nozzle}
+    return SolidsPrint(chosen.pieces, look,
+                       solid_spec(given, cue if cue is not None else "underline" if chosen.underline else "none"))
 
 
 @dataclass
@@ -497,8 +495,8 @@ class RackPrint:
     """Racks for a hand of tiles (`size`: printables.rack.RackSize; `look`: the tiles'), as the `rack` command
     makes them."""
 
-    size: object
-    look: object
+    size: RackSize
+    look: TileLook
     copies: int = 1
 
     @_keywords(tile_width="width", tile_shape="shape")
@@ -510,54 +508,30 @@ class RackPrint:
         colours, `hairline`, engraved part numbers (unless `no_engrave`) and kerf reference square (unless
         `no_reference`) of `reference_size`; `preview` a .png picture of the rack holding a hand. The laser's
         arguments are refused for a printed rack."""
-        from modlinseq_print.printables.rack_laser import LASER_BED, LASER_OPTIONS, PRINTER_BED, laser_cut_spec
-        from modlinseq_print.render.paper import check_paper_size
-        from modlinseq_print.solids import kernel
-        from modlinseq_print.units import parse_size
+        from modlinseq_print.solids.rack_files import RackJob, rack_files
 
-        fmt = _solid_format(path, format, ("3mf", "stl", "svg", "dxf"))
-        picture = _preview(preview)
-        given = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
+        laser = {"material": material, "kerf": kerf, "cut_color": cut_color, "engrave_color": engrave_color,
                  "hairline": hairline, "reference_size": reference_size, "no_engrave": no_engrave,
                  "no_reference": no_reference}
-        laser = fmt in ("svg", "dxf")
-        named = [name for name, value in given.items() if value not in (None, False)]
-        if named and not laser:
-            raise ModlinseqError(f"{named[0]} is an argument of the laser-cut rack, and {Path(str(path)).name!r} is a "
-                                 f"{fmt.upper()} to print: save to NAME.svg or NAME.dxf, or leave out {named[0]}")
-        bed = str(bed or (LASER_BED if laser else PRINTER_BED))
-        size = check_paper_size(parse_size(bed, "bed"), bed)
-        gap = _mm(spacing, "spacing")
-        if not laser:
-            kernel.manifold3d()
-            from modlinseq_print.solids.rack_files import rack_plate_files
-
-            return write_files_atomic(rack_plate_files(self.size, self.look, self.copies, size, gap, str(path), fmt,
-                                                       picture))
-        from modlinseq_print.solids.rack_files import laser_rack_files
-
-        options = {name: LASER_OPTIONS[name] if value is None else value for name, value in given.items()}
-        thickness, spec = laser_cut_spec(options, gap)
-        if picture:
-            kernel.manifold3d()
-        return write_files_atomic(laser_rack_files(self.size, self.look, thickness, spec, self.copies, size, str(path),
-                                                   fmt, picture))
+        job = RackJob(path=str(path), fmt=format_for(path, format, opt.RACK_FORMATS), bed=bed, spacing=spacing,
+                      preview=_preview(preview), laser=laser)
+        return write_files_atomic(rack_files(self.size, self.look, self.copies, job))
 
 
 @_keywords(tile_width="width", tile_shape="shape")
-def rack(hand: int = 7, copies: int = 1, *, preset: str | None = None, width=None, shape: str | None = None,
-         style: str = "flat", thickness=None) -> RackPrint:
+def rack(hand: int = opt.HAND.default, copies: int = opt.RACKS.default, *, preset: str | None = None, width=None,
+         shape: str | None = None, style: str = opt.PIECE_STYLE.default, thickness=opt.THICKNESS.default) -> RackPrint:
     """`copies` racks (one per player, 1 to 20) for a `hand` of tiles (1 to 30) of the preset's or the given
     `width` and `shape` (default 25mm pentagon) and thickness (`style` "flat" 3 mm or "standing" 9 mm, unless
     `thickness`), as the `rack` command sizes them."""
-    from modlinseq_print.printables.rack import RackSize, check_copies
-    from modlinseq_print.solids.pieces import solid_look, style_thickness
+    from modlinseq_print.printables.rack import check_copies
+    from modlinseq_print.solids.rack import rack_for
 
+    tiles = None
     if preset is not None:
         from modlinseq_print.kits.preset_loading import load_preset
 
         tiles = load_preset(preset).tiles
-        width, shape = width or tiles.width, shape or tiles.shape
-    look = solid_look(_mm(width or "25mm", "tile width"), shape or "pentagon")
-    tile_thickness = style_thickness(style, None if thickness is None else _mm(thickness, "thickness"))
-    return RackPrint(RackSize.for_tiles(look, tile_thickness, hand), look, check_copies(copies))
+    size, look = rack_for(hand, {"tile_width": width, "tile_shape": shape, "style": style, "thickness": thickness},
+                          tiles)
+    return RackPrint(size, look, check_copies(copies))

@@ -16,21 +16,13 @@ import sys
 from modlinseq_print import __version__, interrupts
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.commands.table import COMMANDS, DEBUG, DESCRIPTION, HELP, PROG, VERSION
-from modlinseq_print.errors import FieldError, ModlinseqError
+from modlinseq_print.errors import FieldError, ModlinseqError, one_line
 from modlinseq_print.i18n import using
 from modlinseq_print.inputs import EXCERPT, clip, excerpt
 
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
-#: No message is longer than this many characters (its quotes of user input are at most inputs.EXCERPT each).
-MAX_MESSAGE = 300
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")  # a quoted value in an argparse message, e.g. invalid choice: 'x'
-
-
-def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
-    """The message on one line, at most `limit` characters ('...' where it is cut)."""
-    text = " ".join(str(message).split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def shorten_quotes(message: str) -> str:

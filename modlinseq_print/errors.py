@@ -16,6 +16,15 @@ _MENTION = re.compile("\x1f([a-z_][a-z0-9_.]*)(?:\x1e([^\x1f]*))?\x1f")
 
 #: A front end's word for a field mentioned with the value it suggests (None: no value).
 Words = Callable[[str, object], str]
+#: No message is longer than this many characters (its quotes of user input are at most inputs.EXCERPT each).
+MAX_MESSAGE = 300
+
+
+def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
+    """The message on one line, at most `limit` characters ('...' where it is cut): as every front end shows
+    an error."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class ModlinseqError(Exception):

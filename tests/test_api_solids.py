@@ -48,8 +48,8 @@ def test_rack_writes_what_the_command_writes(name, laser, flags, cli, dirs):
 
 
 @pytest.mark.parametrize("make, words", [
-    (lambda p: mp.rack().save(p / "rack.3mf", kerf="0.1mm"), "kerf is an argument of the laser-cut rack"),
-    (lambda p: mp.rack().save(p / "rack.obj"), "cannot tell the format of 'rack.obj'"),
+    (lambda p: mp.rack().save(p / "rack.3mf", kerf="0.1mm"), "kerf is an option of the laser-cut rack"),
+    (lambda p: mp.rack().save(p / "rack.obj"), "rack.obj' from its extension: name it .3mf, .stl, .svg or .dxf"),
     (lambda p: mp.rack().save(p / "rack.svg", format="dxf"), "contradicts the file name"),
     (lambda p: mp.rack(copies=21), "make 1 to 20"),
     (lambda p: mp.rack(hand=31), "a hand of 1 to 30"),

@@ -14,9 +14,9 @@ import pytest
 
 import modlinseq_print as mp
 from modlinseq_print import errors
-from modlinseq_print.cli import MAX_MESSAGE, build_parser
+from modlinseq_print.cli import build_parser
 from modlinseq_print.commands.flags import FLAGS, options_by_dest
-from modlinseq_print.errors import FieldError, ModlinseqError, mention
+from modlinseq_print.errors import MAX_MESSAGE, FieldError, ModlinseqError, mention
 
 PACKAGE = Path(mp.__file__).parent
 #: The front ends: they word fields their own way and may name options (the command line, the studio, the

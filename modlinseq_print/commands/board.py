@@ -8,17 +8,15 @@ from modlinseq_print.commands.common import (
     add_board_arguments, add_dpi_argument, add_lang_argument, board_from_args, write_document,
 )
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, TILE_SHAPES
+from modlinseq_print.commands.spec_flags import add_option, add_options
 from modlinseq_print.i18n import using
+from modlinseq_print.options import FIT, ORIENTATION, OVERLAP, PATTERN, STYLE, Group, board_style
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
 from modlinseq_print.collector import collector_paused
-from modlinseq_print.commands.numbers import WHOLE
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats
-from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN, DEFAULT_OVERLAP, ORIENTATIONS
-from modlinseq_print.render.theme import THEMES
-from modlinseq_print.units import parse_length
+from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN
 
 DEFAULT_OUTPUT = "output/board.pdf"
 
@@ -34,31 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_dpi_argument(parser)
     parser.add_argument("--paper", default="a4",
                         help="a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
-    parser.add_argument("--orientation", choices=ORIENTATIONS, default="auto",
-                        help="auto picks portrait, landscape or rows of either, whichever needs fewer pages "
-                             "(default auto)")
+    add_option(parser, ORIENTATION)
     parser.add_argument("--margin", default=None,
                         help=f"blank paper edge (default {BOARD_MARGIN:g}mm on sheets, which home printers honour; "
                              f"{DEFAULT_MARGIN:g}mm around a poster)")
-    parser.add_argument("--overlap", default=f"{DEFAULT_OVERLAP:g}mm",
-                        help="least overlap (glue margin) between tiled pages (default 10mm)")
-    parser.add_argument("--fit", action="store_true", help="scale the board onto one sheet and print the scale")
-    parser.add_argument("--theme", choices=tuple(THEMES), default="green",
-                        help="green (like the rule pages) or bw line art (default green)")
-    parser.add_argument("--tile-width", default=f"{DEFAULT_TILE_WIDTH:g}mm", help="tile width, any unit (default 25mm)")
-    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon", help="tile shape (default pentagon)")
-    parser.add_argument("--clearance", default=f"{DEFAULT_CLEARANCE:g}mm",
-                        help="space between a tile and its cell's edges (default 1.5mm)")
-    parser.add_argument("--cell-size", default=None,
-                        help="cell size across flats (default: the smallest that holds the tile, 28mm)")
-    parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
-                        help="print each cell's address (default on)")
-    parser.add_argument("--label-size", default=None, help="address height, any unit (default: fits under a tile)")
-    parser.add_argument("--centre-dots", action="store_true", help="a small dot at each cell centre")
-    parser.add_argument("--title", default=None, help="a title printed above the board")
-    parser.add_argument("--modulus", type=WHOLE, default=None, help="print a note of the modulus, e.g. 13")
-    parser.add_argument("--arrows", action="store_true",
-                        help="arrows at the edges showing the direction of addition for each slope")
+    add_options(parser, Group("sheets", (OVERLAP, FIT)))
+    add_options(parser, STYLE, leave_out=(PATTERN.name,))
     add_press_arguments(parser, bleed_alias=True, board=True)
     add_lang_argument(parser)
     parser.set_defaults(run=run)
@@ -67,22 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def style_from_args(args: argparse.Namespace, press=None) -> BoardStyle:
     """The board style from the command-line options; with --dieline-board the edge cells' colour runs the
     press bleed past the die line."""
-    return BoardStyle(
-        theme=args.theme,
-        tile_width=parse_length(args.tile_width, "tile width"),
-        clearance=parse_length(args.clearance, "clearance"),
-        tile_shape=args.tile_shape,
-        cell_size=parse_length(args.cell_size, "cell size") if args.cell_size else None,
-        labels=args.labels,
-        label_size=parse_length(args.label_size, "label size") if args.label_size else None,
-        pattern=args.pattern,
-        centre_dots=args.centre_dots,
-        title=args.title,
-        modulus=args.modulus,
-        arrows=args.arrows,
-        die_outline=args.dieline_board,
-        die_bleed=press.bleed if press is not None and args.dieline_board else 0.0,
-    )
+    return board_style(vars(args), die_outline=args.dieline_board,
+                       die_bleed=press.bleed if press is not None and args.dieline_board else 0.0)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from modlinseq_print.commands.common import (
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
+from modlinseq_print.options import PAGE_FORMATS
 from modlinseq_print.commands.numbers import DECIMAL, POSITIVE
 from modlinseq_print.kits.build import kit_box
 from modlinseq_print.kits.measures import measure
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                              "FILE.toml (default standard)")
     parser.add_argument("-o", "--output", default=None,
                         help="output file .pdf, .svg or .png (default output/box-PRESET.pdf)")
-    parser.add_argument("--format", choices=("pdf", "svg", "png"), help="output format (default: from -o)")
+    parser.add_argument("--format", choices=PAGE_FORMATS, help="output format (default: from -o)")
     add_dpi_argument(parser)
     parser.add_argument("--card", type=DECIMAL, default=None, metavar="G",
                         help="weight of the card in g/m², 120 to 450: the pieces' and the box's thickness "

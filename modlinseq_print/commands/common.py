@@ -4,26 +4,23 @@ from __future__ import annotations
 
 import argparse
 
+from modlinseq_print.commands.spec_flags import add_option
 from modlinseq_print.geometry.boards import Board, parse_board
-from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES, using
 from modlinseq_print.commands.numbers import DPI
+from modlinseq_print.options import BOARD_SPEC, PATTERN
 from modlinseq_print.wording import plural
-
-
-BOARD_SPECS = "hex:N, rect:CxR, tess:N, square:CxR or file:PATH"
 
 
 def add_board_arguments(parser: argparse.ArgumentParser, pattern: bool = True, required: bool = False) -> None:
     """Add --board SPEC (required where a default board would give a wrong answer) and, optionally, --pattern."""
     if required:
-        parser.add_argument("--board", required=True, metavar="SPEC",
-                            help=f"the board the game is played on: {BOARD_SPECS} (required)")
+        parser.add_argument("--board", required=True, metavar=BOARD_SPEC.placeholder,
+                            help=f"the board the game is played on: {BOARD_SPEC.help} (required)")
     else:
-        parser.add_argument("--board", default="hex:9", metavar="SPEC", help=f"{BOARD_SPECS} (default hex:9)")
+        add_option(parser, BOARD_SPEC)
     if pattern:
-        parser.add_argument("--pattern", choices=PATTERNS, default=None,
-                            help="cell pattern (default: none; tess boards: bonus)")
+        add_option(parser, PATTERN)
 
 
 def board_from_args(args: argparse.Namespace) -> Board:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from dataclasses import replace
-
 from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.commands.numbers import COUNT, WHOLE
-from modlinseq_print.kits.build import KIT_STEPS, build_kit, kit_stem, with_exercises
-from modlinseq_print.kits.preset_loading import load_preset, preset_names
+from modlinseq_print.kits.build import KIT_STEPS, build_kit, kit_stem
+from modlinseq_print.kits.preset_loading import chosen_preset, preset_names
 from modlinseq_print.progress import Progress
 from modlinseq_print.render.output import format_for, formats, write_output
 
@@ -51,9 +49,7 @@ def pieces_bundle(preset, service, product, folder) -> list:
 
 def run(args: argparse.Namespace) -> int:
     """Build the kit of a preset and write it."""
-    preset = with_exercises(load_preset(args.preset), args.exercises, args.seed)
-    if args.lang:
-        preset = replace(preset, lang=args.lang)
+    preset = chosen_preset(args.preset, args.exercises, args.seed, args.lang)
     press_name = "-press" if args.press else ""  # a press file never takes the place of the home-printer kit
     output = args.output or f"output/{kit_stem(preset.name, preset.lang)}{press_name}.{args.format or 'pdf'}"
     kind = format_for(output, args.format)
@@ -65,8 +61,6 @@ def run(args: argparse.Namespace) -> int:
     kit = build_kit(preset, progress=bar.step, press=press)
     bar.finish()
     written = write_output(kit.document, output, kind, press=press)
-    parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
     size = sum(path.stat().st_size for path in written)
-    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {len(kit.document.pages)} pages "
-          f"(cover 1, {parts}), {size / 1024:.0f} KB{removed_note(written)}")
+    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {kit.summary(size)}{removed_note(written)}")
     return 0

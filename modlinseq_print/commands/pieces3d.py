@@ -11,17 +11,17 @@ import argparse
 from pathlib import Path
 
 from modlinseq_print.commands.common import file_names, removed_note
+from modlinseq_print.commands.spec_flags import add_options
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT, WHOLE
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import SOLID_FORMATS, SOLIDS, THICKNESS
 from modlinseq_print.printables.tiles import Piece, TileLook, read_counts
 from modlinseq_print.units import parse_length, parse_size
 from modlinseq_print.wording import plural
 
-NUMBER_STYLES = ("raised", "sunk", "inlay")
-STYLES = ("flat", "standing")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,26 +44,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default="output/pieces.3mf",
                         help="output file: .3mf (a file per plate) or .stl (a file per plate and filament) "
                              "(default output/pieces.3mf)")
-    parser.add_argument("--format", choices=("3mf", "stl"), help="output format (default: from -o)")
+    parser.add_argument("--format", choices=SOLID_FORMATS, help="output format (default: from -o)")
     parser.add_argument("--preview", metavar="PNG", help="also write a shaded picture of the first plate")
     parser.set_defaults(run=run)
 
 
 def add_solid_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the solids and of the plates they are printed on."""
-    parser.add_argument("--style", choices=STYLES, default="flat",
-                        help="flat tiles, 3mm thick, for a rack (default), or standing tiles, 9mm, like dominoes")
-    parser.add_argument("--thickness", default=None, help="tile thickness, 1mm to 40mm (default: by --style)")
-    parser.add_argument("--number", choices=NUMBER_STYLES, default="raised",
-                        help="text raised on the face (default), sunk into it, or inlaid flush as a second part")
-    parser.add_argument("--relief", default="0.6mm", help="height of raised text or depth of sunk or inlaid text, "
-                        "0.4mm to 5mm (default 0.6mm)")
-    parser.add_argument("--chamfer", default=None, help="chamfer of the bottom edges, against the first layer's "
-                        "flare, 0 to 1.5mm and at most a third of the thickness (default 0.4mm, a third of the "
-                        "thickness on tiles under 1.2mm)")
-    parser.add_argument("--top-chamfer", default="0mm", help="chamfer of the top edges (default 0)")
-    parser.add_argument("--nozzle", default="0.4mm", help="nozzle width: no stroke of the text may be thinner "
-                        "(default 0.4mm)")
+    add_options(parser, SOLIDS)
     cue = parser.add_mutually_exclusive_group()
     cue.add_argument("--underline", action="store_true", help="underline 6 and 9")
     cue.add_argument("--dot", action="store_true", help="a dot after 6 and 9")
@@ -86,19 +74,15 @@ def thickness_from_args(args: argparse.Namespace) -> float:
     """The tiles' thickness in mm: --thickness, else by --style."""
     from modlinseq_print.solids.pieces import style_thickness
 
-    return style_thickness(args.style, None if args.thickness is None else parse_length(args.thickness, "thickness"))
+    return style_thickness(args.style, THICKNESS.value(args.thickness))  # type: ignore[arg-type]
 
 
 def spec_from_args(args: argparse.Namespace, preset_underline: bool = False):
     """The solid spec from the options."""
-    from modlinseq_print.solids.pieces import SolidSpec
+    from modlinseq_print.solids.pieces import solid_spec
 
-    thickness = thickness_from_args(args)
     cue = "underline" if args.underline or (preset_underline and not args.dot) else "dot" if args.dot else "none"
-    return SolidSpec(thickness=thickness, number=args.number, relief=parse_length(args.relief, "relief"),
-                     chamfer=None if args.chamfer is None else parse_length(args.chamfer, "chamfer"),
-                     top_chamfer=parse_length(args.top_chamfer, "top chamfer"),
-                     nozzle=parse_length(args.nozzle, "nozzle width"), cue=cue)
+    return solid_spec(vars(args), cue)
 
 
 def job_from_args(args: argparse.Namespace):
@@ -132,14 +116,9 @@ def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
 
 def output_format(path: str, fmt: str | None) -> str:
     """3mf or stl: --format when given (it must agree with the name), else the extension of -o."""
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if fmt and suffix in ("3mf", "stl") and suffix != fmt:
-        raise Pieces3dError(f"--format {fmt} contradicts the file name {excerpt(path)}: name it .{fmt} or leave out "
-                            "--format")
-    chosen = fmt or suffix
-    if chosen not in ("3mf", "stl"):
-        raise Pieces3dError(f"cannot tell the 3D format of {excerpt(path)}: name it .3mf or .stl, or give --format")
-    return chosen
+    from modlinseq_print.render.output import format_for
+
+    return format_for(path, fmt, SOLID_FORMATS)
 
 
 def check_preview(path: str | None) -> None:

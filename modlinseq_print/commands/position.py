@@ -6,13 +6,13 @@ import argparse
 
 from modlinseq_print.commands.common import add_dpi_argument, add_lang_argument
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
-from modlinseq_print.geometry.layout import TILE_SHAPES
+from modlinseq_print.commands.spec_flags import add_option, add_options
 from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
                                                  position_document, position_scene)
 from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.i18n import using
 from modlinseq_print.render.output import format_for, formats, write_output
-from modlinseq_print.render.theme import THEMES
+from modlinseq_print.options import LABELS, THEME, TILE_SHAPE, TITLE, Group
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.units import parse_length
@@ -39,13 +39,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--modulus-note", nargs="?", const="auto", default=None, metavar="CELL",
                         help="write the modulus in a free cell (the first free one, or CELL), as figure 1A does")
     parser.add_argument("--no-blocked", action="store_true", help="do not mark the blocked cells in red")
-    parser.add_argument("--theme", choices=tuple(THEMES), default="green", help="green or bw (default green)")
+    add_option(parser, THEME)
     parser.add_argument("--tile-width", default=f"{DIAGRAM_TILE_WIDTH:g}mm",
                         help=f"tile width on the diagram, any unit (default {DIAGRAM_TILE_WIDTH:g}mm)")
-    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon", help="tile shape (default pentagon)")
-    parser.add_argument("--labels", action=argparse.BooleanOptionalAction, default=True,
-                        help="print each cell's address (default on)")
-    parser.add_argument("--title", default=None, help="a title printed above the board")
+    add_options(parser, Group("diagram", (TILE_SHAPE, LABELS, TITLE)))
     add_lang_argument(parser)
     parser.set_defaults(run=run)
 

@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Review the game, print the summary and write the file."""
-    from modlinseq_print.api import REVIEW_FORMATS, ReviewPrint
+    from modlinseq_print.api import ReviewPrint
+    from modlinseq_print.options import REVIEW_FORMATS
     from modlinseq_print.rules.review import parse_hands, review_game
     from modlinseq_print.rules.transcript import parse_transcript
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.commands.numbers import COUNT, DPI, WHOLE
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import PIECE_FORMATS, THEME, TILE_SHAPE, TILE_WIDTH
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
@@ -25,7 +25,7 @@ from modlinseq_print.printables.tiles import (
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.render.paper import DEFAULT_MARGIN, make_sheet
-from modlinseq_print.render.theme import THEMES, get_theme
+from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
@@ -56,7 +56,7 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     """Arguments shared by tiles and markers: output, paper, tile look, layout (fronts, duplex, gutter-fold), cut."""
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file: .pdf, .svg, .png, or .dxf for the cut paths (default {default_output})")
-    parser.add_argument("--format", choices=("pdf", "svg", "png", "dxf"), help="output format (default: from -o)")
+    parser.add_argument("--format", choices=PIECE_FORMATS, help="output format (default: from -o)")
     parser.add_argument("--dpi", type=DPI, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
     parser.add_argument("--paper", default="a4",
@@ -64,10 +64,12 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="unprintable margin (default 10mm)")
     parser.add_argument("--orientation", choices=("portrait", "landscape"), default="portrait",
                         help="sheet orientation (default portrait)")
-    parser.add_argument("--theme", choices=tuple(THEMES), default="green", help="colours (default green)")
-    parser.add_argument("--tile-width", default="25mm", help="tile width, any unit (default 25mm; 1in also common)")
-    parser.add_argument("--tile-shape", choices=TILE_SHAPES, default="pentagon",
-                        help="pentagon (point up, default) or house")
+    parser.add_argument("--theme", choices=THEME.choices, default=THEME.default,
+                        help=f"colours (default {THEME.default})")
+    parser.add_argument("--tile-width", default=TILE_WIDTH.default,
+                        help=f"{TILE_WIDTH.help} (default {TILE_WIDTH.default}; 1in also common)")
+    parser.add_argument("--tile-shape", choices=TILE_SHAPE.choices, default=TILE_SHAPE.default,
+                        help=f"{' or '.join(TILE_SHAPE.choices)} (default {TILE_SHAPE.default}, point up)")
     parser.add_argument("--gap", default="2mm", help="space between cut lines (default 2mm)")
     parser.add_argument("--bleed", default=None,
                         help="background printed past the cut line, e.g. 3mm (default 0 on sheets, 1/8in on "

@@ -13,6 +13,7 @@ SQRT3 = math.sqrt(3.0)
 DEFAULT_TILE_WIDTH = 25.0  # mm, rules, page 1, section 1-3
 DEFAULT_CLEARANCE = 1.5  # mm between the tile and the cell outline, each side
 TILE_SHAPES = ("pentagon", "house")
+MAX_TILE_MODULUS = 999  # the largest modulus whose numbers (three digits) still fit a tile
 
 Point = tuple[float, float]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from modlinseq_print import options
 from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.geometry.boards import Board, parse_board
 from modlinseq_print.i18n import using
@@ -67,6 +68,11 @@ class Kit:
     placements: list[Placement]
     piece_page: int
 
+    def summary(self, size: int) -> str:
+        """The kit in one line, given the bytes of its file: '48 pages (cover 1, rules 4, board 12, ...), 890 KB'."""
+        parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in self.sections)
+        return f"{len(self.document.pages)} pages (cover 1, {parts}), {size / 1024:.0f} KB"
+
 
 def with_exercises(preset: Preset, count: int | None = None, seed: int | None = None) -> Preset:
     """The preset with its worksheet's problem count and problem set replaced (None keeps the preset's own)."""
@@ -80,9 +86,10 @@ def with_exercises(preset: Preset, count: int | None = None, seed: int | None = 
 
 def board_style(preset: Preset, m: Measures) -> BoardStyle:
     """The board's look from a preset."""
-    return BoardStyle(theme=preset.theme, tile_width=m.tile_width, clearance=m.clearance, tile_shape=preset.tiles.shape,
-                      cell_size=m.cell_size, labels=preset.board.labels, pattern=preset.board.pattern,
-                      modulus=preset.modulus)
+    return options.board_style({"theme": preset.theme, "tile_width": m.tile_width, "clearance": m.clearance,
+                                "tile_shape": preset.tiles.shape, "cell_size": m.cell_size,
+                                "labels": preset.board.labels, "pattern": preset.board.pattern,
+                                "modulus": preset.modulus})
 
 
 def tile_look(preset: Preset, m: Measures) -> TileLook:

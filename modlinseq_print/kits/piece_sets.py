@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from modlinseq_print.kits.piece_counts import kit_copies, kit_markers
 from modlinseq_print.kits.presets import Preset
+from modlinseq_print.options import TILE_SHAPE, TILE_WIDTH
 from modlinseq_print.printables.pieces import set_with_markers
 from modlinseq_print.printables.tiles import DEFAULT_COPIES, DEFAULT_MODULUS, Piece
 
@@ -42,5 +43,5 @@ def chosen_set(preset: Preset | None = None, modulus: int | None = None, copies:
                               no_zero or bool(tiles and tiles.no_zero), counts,
                               _given(wild, tiles.wild if tiles else None, 0),
                               _given(blockers, tiles.blockers if tiles else None, 0), markers, marker_copies)
-    return ChosenSet(pieces, _given(width, tiles.width if tiles else None, "25mm"),
-                     _given(shape, tiles.shape if tiles else None, "pentagon"), not tiles or tiles.underline != "none")
+    return ChosenSet(pieces, _given(width, tiles.width if tiles else None, TILE_WIDTH.default),
+                     _given(shape, tiles.shape if tiles else None, TILE_SHAPE.default), not tiles or tiles.underline != "none")

@@ -11,9 +11,9 @@ from modlinseq_print.errors import ModlinseqError, mention
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.layout import TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
-from modlinseq_print.i18n import LANGUAGES
+from modlinseq_print.i18n import LANGUAGES, check_language
 from modlinseq_print.inputs import PRESET_LIMIT, excerpt, load_toml, read_text_input, refuse_file_reads, short_path
-from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look
+from modlinseq_print.kits.build import KIT_ADVICE, board_style, sheet_options, tile_look, with_exercises
 from modlinseq_print.kits.measures import LENGTH_KEYS, Measures, assemble, length_mm, preset_value, sheets
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import MAX_KIT_MODULUS, NOT_KEYS, SECTIONS, TEMPLATES, WRAPS, Preset, PresetError
@@ -225,3 +225,11 @@ def _cell_fits(preset: Preset, m: Measures, board) -> None:
         raise PresetError(f"a board cell of {cell:.1f} x {height:.1f} mm does not fit a page of {sheet.describe()} "
                           f"with its margin: use smaller tiles ({mention('tiles.width')}), larger "
                           f"{mention('board.paper')} or a smaller {mention('board.margin')}")
+
+
+def chosen_preset(name: str, exercises: int | None = None, number: int | None = None,
+                  lang: str | None = None) -> Preset:
+    """The preset a kit is built from: a shipped name or a FILE.toml, its worksheet's problem count and problem
+    set, and its language replaced where given (None keeps the preset's own)."""
+    chosen = with_exercises(load_preset(name), exercises, number)
+    return replace(chosen, lang=check_language(lang)) if lang else chosen

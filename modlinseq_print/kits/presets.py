@@ -8,6 +8,9 @@ from pathlib import Path
 
 from modlinseq_print.errors import FieldError, Words, preset_word
 from modlinseq_print.kits.measures import Measures
+from modlinseq_print.options import (
+    BOARD_SPEC, CELL_SIZE, CLEARANCE, LABELS, ORIENTATION, PATTERN, THEME, TILE_SHAPE, TILE_WIDTH,
+)
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
 # them; templates/ in the checkout is the user-facing copy (tests/kit/test_presets.py keeps the two identical).
@@ -31,16 +34,16 @@ class PresetError(FieldError):
 class BoardSection:
     """The [board] table: which board, its pattern, wrap rule and look."""
 
-    spec: str = "hex:9"
-    pattern: str | None = None  # None: the board's own default
+    spec: str = BOARD_SPEC.default
+    pattern: str | None = PATTERN.default  # None: the board's own default
     wrap: str | None = None  # None: the board's own default
-    labels: bool = True
-    cell_size: str | None = None  # None: fitted to the tile with the clearance
-    clearance: str = "1.5mm"
+    labels: bool = LABELS.default
+    cell_size: str | None = CELL_SIZE.default  # None: fitted to the tile with the clearance
+    clearance: str = CLEARANCE.default
     paper: str | None = None  # None: the kit's paper
     margin: str = "6mm"  # board pages: most home printers print within 5 mm of the edge (as `board`)
     overlap: str | None = None  # glue overlap between board pages; None: the board command's default
-    orientation: str = "auto"  # "auto", "portrait" or "landscape"
+    orientation: str = ORIENTATION.default  # "auto", "portrait" or "landscape"
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,8 @@ class TilesSection:
     copies: int | None = None  # of each value; None: sized from the board (kits/piece_counts.py)
     wild: int = 4
     blockers: int = 0
-    width: str = "25mm"
-    shape: str = "pentagon"
+    width: str = TILE_WIDTH.default
+    shape: str = TILE_SHAPE.default
     no_zero: bool = False
     backs: bool = True  # duplex backs, unless layout says otherwise
     layout: str | None = None  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
@@ -119,7 +122,7 @@ class Preset:
     modulus: int = 13
     paper: str = "a4"
     margin: str = "10mm"
-    theme: str = "green"
+    theme: str = THEME.default
     sequence_appendix: bool = False  # the table of every sequence, when longer than a page: an appendix, or left out
     board: BoardSection = BoardSection()
     tiles: TilesSection = TilesSection()

@@ -10,9 +10,11 @@ Cut paths grow by half the kerf (holes shrink by it), so parts come out at their
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from modlinseq_print.errors import mention
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.printables.cutfile import (
     CUT_LAYER, ENGRAVE_LAYER, HAIRLINE, REFERENCE_SIDE, CutSpec, cut_scene, kerf_outline, reference_square,
 )
@@ -66,6 +68,18 @@ LASER_OPTIONS = {"material": "3mm", "kerf": "0mm", "cut_color": "#ff0000", "engr
                  "hairline": f"{HAIRLINE}mm", "reference_size": f"{REFERENCE_SIDE:g}mm", "no_engrave": False,
                  "no_reference": False}
 PRINTER_BED, LASER_BED = "256x256mm", "600x400mm"
+
+
+def laser_choices(given: Mapping[str, object], fmt: str, name: str) -> dict:
+    """The laser-cut rack's options as given (None: not given) with their defaults filled in; an option given
+    for a rack to print (`fmt` 3mf or stl, the file `name`) is refused in one line naming it."""
+    named = [option for option in LASER_OPTIONS if given.get(option) not in (None, False)]
+    if named and fmt not in ("svg", "dxf"):
+        raise RackError(f"{mention(named[0])} is an option of the laser-cut rack, and {excerpt(name)} is a "
+                        f"{fmt.upper()} to print: name it NAME.svg or NAME.dxf, or leave out {mention(named[0])}",
+                        named[0])
+    return {option: default if given.get(option) is None else given[option]
+            for option, default in LASER_OPTIONS.items()}
 
 
 def laser_cut_spec(options: dict, spacing: float) -> tuple[float, CutSpec]:

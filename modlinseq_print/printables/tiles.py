@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.errors import FieldError, mention
-from modlinseq_print.geometry.layout import TILE_SHAPES, tile_shape
+from modlinseq_print.geometry.layout import MAX_TILE_MODULUS, TILE_SHAPES, tile_shape
 from modlinseq_print.inputs import TEXT_LIMIT, excerpt, load_toml, parse_int, read_text_input
 from modlinseq_print.render.fonts import cap_height
 from modlinseq_print.render.text_metrics import text_width
@@ -19,7 +19,7 @@ from modlinseq_print.render.theme import Theme
 
 DEFAULT_MODULUS = 13
 DEFAULT_COPIES = 10  # ten of each of 0-12: 130 tiles (rules, page 1, section 1-3)
-MAX_MODULUS = 999  # three digits still fit a tile
+MAX_MODULUS = MAX_TILE_MODULUS  # three digits still fit a tile
 MAX_PIECES = 100_000  # pieces of one kind (and in all) printed at once
 WILD_LABEL = "#"
 #: Which numbers get a bar under them: those that read as another value turned round (the default), every

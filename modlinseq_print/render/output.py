@@ -35,20 +35,23 @@ def formats() -> tuple[str, ...]:
     return FORMATS
 
 
-def format_for(path: str | Path, fmt: str | None = None) -> str:
-    """The output format: `fmt` when given, else the file extension."""
+def format_for(path: str | Path, fmt: str | None = None, formats: tuple[str, ...] = FORMATS) -> str:
+    """The output format, one of `formats` (the pages' by default): `fmt` when given (it must agree with the
+    file's extension), else the file's extension."""
     suffix = Path(path).suffix.lower().lstrip(".")
     if fmt:
         name = fmt.lower().lstrip(".")
-        if name not in FORMATS:
-            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(FORMATS)}", "format", FORMATS)
-        if suffix in FORMATS + ("dxf",) and suffix != name:
+        if name not in formats:
+            raise FormatError(f"unknown format {excerpt(fmt)}: use one of {', '.join(formats)}", "format", formats)
+        if suffix in formats + ("dxf",) and suffix != name:
             raise FormatError(f"{mention('format', name)} contradicts the file name {short_path(path)!r}: "
-                              f"name it .{name} or leave out {mention('format')}", "format", FORMATS)
+                              f"name it .{name} or leave out {mention('format')}", "format", formats)
         return name
-    if suffix not in FORMATS:
+    if suffix not in formats:
+        names = [f".{name}" for name in formats]
         raise FormatError(f"cannot tell the format of {short_path(path)!r} from its extension: "
-                          f"name it .pdf, .svg or .png, or give {mention('format')}", "format", FORMATS)
+                          f"name it {', '.join(names[:-1])} or {names[-1]}, or give {mention('format')}", "format",
+                          formats)
     return suffix
 
 

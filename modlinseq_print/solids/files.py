@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import SOLID_FORMATS
 from modlinseq_print.printables.tiles import Piece, TileLook
 from modlinseq_print.render.output import page_files, page_paths
 from modlinseq_print.solids import manifest
@@ -24,7 +25,7 @@ from modlinseq_print.solids.preview import View, render_png
 from modlinseq_print.solids.stl import stl_bytes
 from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
 
-FORMATS = ("3mf", "stl")
+FORMATS = SOLID_FORMATS
 MAX_FACES = 200  # different faces in one run (each is its own solid; a standard set has 27)
 THUMBNAIL = (256, 256)
 DEFAULT_COLOURS = ("#ffd54f", "#222222")  # light and dark filaments: the sheets' tile yellow, near black

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from modlinseq_print.errors import FieldError, ModlinseqError, mention
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import NOZZLE, NUMBER, PIECE_STYLE, PIECE_THICKNESS, RELIEF, SOLIDS, TOP_CHAMFER
 from modlinseq_print.printables.tiles import DEFAULT_SAFE, MAX_WIDTH, MIN_WIDTH, Piece, TileLook
 from modlinseq_print.solids import kernel
 from modlinseq_print.solids.labels import CUES, FaceLabels, label_key
 from modlinseq_print.solids.mesh import Mesh
 
-NUMBER_STYLES = ("raised", "sunk", "inlay")
-THICKNESS = {"flat": 3.0, "standing": 9.0}  # mm: flat tiles for a rack, standing tiles like dominoes
+NUMBER_STYLES = NUMBER.choices
+THICKNESS = PIECE_THICKNESS  # mm: flat tiles for a rack, standing tiles like dominoes
 MIN_THICKNESS, MAX_THICKNESS = 1.0, 40.0
 MIN_RELIEF, MAX_RELIEF = 0.4, 5.0  # two layers of 0.2 mm at least
 MIN_FLOOR = 1.0  # mm of body kept under sunk or inlaid text
@@ -45,12 +47,12 @@ class SolidSpec:
     chamfers of the bottom and top edges (the bottom one by default_chamfer when None), the nozzle width (the
     thinnest stroke printed) and the 6/9 cue."""
 
-    thickness: float = THICKNESS["flat"]
-    number: str = "raised"
-    relief: float = 0.6
+    thickness: float = THICKNESS[PIECE_STYLE.default]
+    number: str = NUMBER.default
+    relief: float = RELIEF.value(None)  # type: ignore[assignment]
     chamfer: float | None = None
-    top_chamfer: float = 0.0
-    nozzle: float = 0.4
+    top_chamfer: float = TOP_CHAMFER.value(None)  # type: ignore[assignment]
+    nozzle: float = NOZZLE.value(None)  # type: ignore[assignment]
     cue: str = "none"
 
     def __post_init__(self) -> None:
@@ -104,6 +106,14 @@ def solid_look(width: float, shape: str = "pentagon") -> TileLook:
     """The look of the sheets' tiles at a width (mm) and shape, for solids: the same outline and text, the text
     as far inside the edge as on the sheets (less on tiles too small for that, which the stroke check judges)."""
     return TileLook(width=width, shape=shape, safe=min(DEFAULT_SAFE, width / 4))
+
+
+def solid_spec(given: Mapping[str, object], cue: str) -> SolidSpec:
+    """The solid spec from what a person gave (by option name, as text or mm; a missing option takes its
+    default) and the 6/9 cue: the one way the command line, the library and the studio make it."""
+    values = SOLIDS.values(given)
+    thickness = style_thickness(values.pop("style"), values.pop("thickness"))  # type: ignore[arg-type]
+    return SolidSpec(thickness=thickness, cue=cue, **values)  # type: ignore[arg-type]
 
 
 def max_chamfer(thickness: float) -> float:

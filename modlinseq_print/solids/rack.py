@@ -4,12 +4,15 @@ face overhangs by the lean angle only."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from math import gcd
 
 from modlinseq_print.errors import mention
 from modlinseq_print.printables.rack import END_ROOM, TILE_GAP, RackSize
 from modlinseq_print.solids import kernel
-from modlinseq_print.solids.pieces import LIGHT, Part, PieceModel, SolidError
+from modlinseq_print.options import PIECE_STYLE, THICKNESS, TILE_SHAPE, TILE_WIDTH
+from modlinseq_print.printables.tiles import TileLook
+from modlinseq_print.solids.pieces import LIGHT, Part, PieceModel, SolidError, solid_look, style_thickness
 from modlinseq_print.solids.plates import BED_EDGE, check_bed
 from modlinseq_print.render.imposition import ImpositionError, place_rectangles
 from modlinseq_print.render.rect import Rect
@@ -17,6 +20,18 @@ from modlinseq_print.render.rect import Rect
 FLOOR = 2.5  # mm of rack under the slot's lowest corner
 LIP_TOP = 3.0  # mm: the thickness of the lip's top
 BACK_TOP = 4.0  # mm: the thickness of the backrest's top
+
+
+def rack_for(hand: int, given: Mapping[str, object], tiles: object = None) -> tuple[RackSize, TileLook]:
+    """The rack for a hand of tiles and the tiles' look, from what a person gave (tile_width, tile_shape,
+    style, thickness): the width and shape as given, else those of a preset's `tiles` table, else the
+    defaults; the thickness as given, else by the style."""
+    width = given.get(TILE_WIDTH.name) or getattr(tiles, "width", None)
+    shape = given.get(TILE_SHAPE.name) or getattr(tiles, "shape", None)
+    look = solid_look(TILE_WIDTH.value(width), TILE_SHAPE.value(shape))  # type: ignore[arg-type]
+    thickness = style_thickness(PIECE_STYLE.value(given.get(PIECE_STYLE.name)),  # type: ignore[arg-type]
+                                THICKNESS.value(given.get(THICKNESS.name)))  # type: ignore[arg-type]
+    return RackSize.for_tiles(look, thickness, hand), look
 
 
 def lip_height(size: RackSize) -> float:

@@ -3,12 +3,16 @@ per bed), and their pictures. The laser-cut rack's files need no solids; only it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from modlinseq_print.printables.rack import RackSize
-from modlinseq_print.printables.rack_laser import rack_cut_scenes, rack_parts
+from modlinseq_print.printables.rack_laser import (
+    LASER_BED, PRINTER_BED, laser_choices, laser_cut_spec, rack_cut_scenes, rack_parts,
+)
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.paper import Sheet
+from modlinseq_print.render.paper import Sheet, check_paper_size
 from modlinseq_print.render.scene import Document, Page
 from modlinseq_print.printables.tiles import TileLook
 from modlinseq_print.solids import kernel
@@ -22,6 +26,7 @@ from modlinseq_print.solids.rack import (
 )
 from modlinseq_print.solids.stl import stl_bytes
 from modlinseq_print.solids.threemf import Filament, Instance, threemf_bytes
+from modlinseq_print.units import parse_length, parse_size
 
 RACK_FILAMENT = Filament(LIGHT, "rack", "#7d8794")
 LASER_BED_MARGIN = 5.0  # mm kept clear along a laser bed's edges
@@ -92,3 +97,34 @@ def laser_rack_files(size: RackSize, look: TileLook, material: float, spec, copi
     if preview:
         files.append((Path(preview), laser_rack_picture(size, look, parts, material)))
     return files
+
+
+@dataclass(frozen=True, kw_only=True)
+class RackJob:
+    """How racks are written: the file and its format (one of options.RACK_FORMATS), the bed (None: the printer's or
+    the laser's default), the space between parts, the picture (a .png, or None) and the laser-cut rack's
+    options as given (None or missing: their defaults; refused for a rack to print)."""
+
+    path: str
+    fmt: str
+    bed: str | None = None
+    spacing: str | float = "3mm"
+    preview: str | None = None
+    laser: Mapping[str, object] = field(default_factory=dict)
+
+
+def rack_files(size: RackSize, look: TileLook, copies: int, job: RackJob):
+    """The files of `copies` racks as the job says: plates to 3D-print or bed files to laser-cut, with the
+    picture; the one path the command line and the library take."""
+    laser = laser_choices(job.laser, job.fmt, Path(job.path).name)
+    cut = job.fmt in ("svg", "dxf")
+    bed_text = str(job.bed or (LASER_BED if cut else PRINTER_BED))
+    bed = check_paper_size(parse_size(bed_text, "bed"), bed_text)
+    spacing = parse_length(job.spacing, "spacing")
+    if not cut:
+        kernel.manifold3d()
+        return rack_plate_files(size, look, copies, bed, spacing, job.path, job.fmt, job.preview)
+    material, spec = laser_cut_spec(laser, spacing)
+    if job.preview:
+        kernel.manifold3d()
+    return laser_rack_files(size, look, material, spec, copies, bed, job.path, job.fmt, job.preview)

@@ -40,6 +40,7 @@ from modlinseq_print.studio.client_words import refuse_file_names
 from modlinseq_print.studio.exchange import ApiError, Handler, Reply, Request, as_api_error, one_line
 from modlinseq_print.studio.jobs import run_job
 from modlinseq_print.studio.limits import MAX_ANSWER, check_answer_size
+from modlinseq_print.studio.option_fields import PAGE_OPTIONS, with_defaults
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a board file, a preset or a transcript is far smaller
@@ -244,7 +245,10 @@ def static_files() -> dict[str, tuple[bytes, str]]:
             kind = mimetypes.guess_type(entry.name)[0] or "application/octet-stream"
             if kind.startswith("text/") or kind.endswith("javascript"):
                 kind += "; charset=utf-8"
-            files[entry.name] = (entry.read_bytes(), kind)
+            data = entry.read_bytes()
+            if entry.name in PAGE_OPTIONS:  # its controls set from the option definitions
+                data = with_defaults(entry.name, data.decode("utf-8")).encode("utf-8")
+            files[entry.name] = (data, kind)
     return files
 
 

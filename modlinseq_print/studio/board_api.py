@@ -17,13 +17,14 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon, in_reading_order
 from modlinseq_print.inputs import PRESET_LIMIT, load_toml
 from modlinseq_print.kits.preset_loading import preset_from_text
+from modlinseq_print.options import PAGE_FORMATS, TILE_WIDTH
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
                                            ghost_cells, page_plan)
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.screen_svg import screen_svg
-from modlinseq_print.studio.fields import FieldError, choice, integer, smallest_hexagon, text
+from modlinseq_print.studio.fields import FieldError, choice, field, integer, smallest_hexagon, text
 from modlinseq_print.studio.limits import check_cells, check_pages, check_pixels, studio_board
 from modlinseq_print.studio.uploads import MAX_UPLOAD, content_type, read_upload, toml_text, zip_files
 from modlinseq_print.wording import plural
@@ -82,7 +83,7 @@ def pages(request: Request) -> dict:
 
 def download(request: Request) -> Reply:
     """The board as the board command prints it: a PDF, or an SVG/PNG (a ZIP of them when there are several)."""
-    fmt = choice(request.query, "format", ("pdf", "svg", "png"), "pdf")
+    fmt = choice(request.query, "format", PAGE_FORMATS, PAGE_FORMATS[0])
     dpi = integer(request.query, "dpi", 150, 30, 600)
     design = design_from(request.body)
     drawing, _ = design_drawing(design)
@@ -140,7 +141,7 @@ MADE = MadeFiles()  # in the server
 def make(request: Request) -> InWorker:
     """The download, made in a worker process with its progress reported (drawing page 3 of 12...), then kept
     for the page to fetch (`file`): the page shows the progress and the button waits."""
-    fmt = choice(request.query, "format", ("pdf", "svg", "png"), "pdf")
+    fmt = choice(request.query, "format", PAGE_FORMATS, PAGE_FORMATS[0])
     design_board(design_from(request.body))  # a bad value is answered before a worker is asked
     return InWorker(download, request.body, {"format": fmt, "dpi": request.query.get("dpi", "150")}, then=MADE.keep,
                     form=FORM)
@@ -190,7 +191,7 @@ def preset(request: Request) -> Reply:
     top = {"title": style.title or "MODLINSEQ", "modulus": style.modulus, "paper": design.paper,
            "margin": design.margin, "theme": style.theme}
     tables = {"board": {"spec": spec, "pattern": style.pattern, "labels": style.labels},
-              "tiles": {"width": text(request.body, "tile_width", "25mm") or "25mm", "shape": style.tile_shape}}
+              "tiles": {"width": field(request.body, TILE_WIDTH), "shape": style.tile_shape}}
     note = "MODLINSEQ preset saved by the studio's board designer."
     if design.edited:
         note += f"\nThe board is the file {spec[5:]}: save it beside this preset ('Save board file')."

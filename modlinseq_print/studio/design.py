@@ -14,15 +14,13 @@ from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, Cell, in_reading_order
-from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.options import BOARD_SPEC, FIT, ORIENTATION, OVERLAP, STYLE, board_style
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document
-from modlinseq_print.render.paper import ORIENTATIONS, is_poster, make_sheet, parse_margin
+from modlinseq_print.render.paper import is_poster, make_sheet, parse_margin
 from modlinseq_print.render.scene import Document
-from modlinseq_print.render.theme import THEMES
 from modlinseq_print.render.pagination import PagePlan, best_plan
-from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text, words
+from modlinseq_print.studio.fields import FieldError, field, text, words
 from modlinseq_print.studio.limits import check_cells, studio_board
 from modlinseq_print.units import parse_length
 
@@ -40,10 +38,10 @@ class Design:
     added: tuple[str, ...]
     style: BoardStyle
     paper: str = "a4"
-    orientation: str = "auto"
+    orientation: str = ORIENTATION.default
     margin: str = "6mm"
-    overlap: str = "10mm"
-    fit: bool = False
+    overlap: str = OVERLAP.default
+    fit: bool = FIT.default
 
     @property
     def edited(self) -> bool:
@@ -53,21 +51,12 @@ class Design:
 
 def design_from(body: dict) -> Design:
     """The design in a request body, every field checked."""
-    spec = text(body, "board", "hex:9") or "hex:9"
-    cell_size = text(body, "cell_size") or None
-    style = BoardStyle(  # the board command's options, read by the same length parser
-        theme=choice(body, "theme", tuple(THEMES), "green"),
-        tile_width=parse_length(text(body, "tile_width", "25mm") or "25mm", "tile width"),
-        clearance=parse_length(text(body, "clearance", "1.5mm") or "1.5mm", "clearance"),
-        tile_shape=choice(body, "tile_shape", TILE_SHAPES, "pentagon"),
-        cell_size=parse_length(cell_size, "cell size") if cell_size else None, labels=flag(body, "labels", True),
-        pattern=choice(body, "pattern", PATTERNS, None), centre_dots=flag(body, "centre_dots"),
-        title=text(body, "title") or None, modulus=integer(body, "modulus", None, 2, 999), arrows=flag(body, "arrows"))
+    spec = text(body, BOARD_SPEC.name, BOARD_SPEC.default) or BOARD_SPEC.default
+    style = board_style({option.name: field(body, option) for option in STYLE.options})  # as the board command
     return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
                   paper=text(body, "paper", "a4").lower() or "a4",
-                  orientation=choice(body, "orientation", ORIENTATIONS, "auto"),
-                  margin=text(body, "margin", "6mm") or "6mm", overlap=text(body, "overlap", "10mm") or "10mm",
-                  fit=flag(body, "fit"))
+                  orientation=field(body, ORIENTATION), margin=text(body, "margin", "6mm") or "6mm",
+                  overlap=field(body, OVERLAP), fit=field(body, FIT))
 
 
 def _cells(board: Board, names: tuple[str, ...], on_board: bool, what: str) -> set[Cell]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from modlinseq_print.errors import ModlinseqError
+from modlinseq_print.errors import one_line as one_line  # the studio words errors as every front end does
 
 
 class ApiError(ModlinseqError):
@@ -112,9 +113,3 @@ def as_api_error(error: BaseException, form: str | None = None) -> ApiError:
         return ApiError("the studio ran out of memory for this request: ask for less", 503)
     print(f"studio: internal error: {type(error).__name__}: {error}", file=sys.stderr)
     return ApiError(f"internal error ({type(error).__name__}); this is a bug in modlinseq-print", 500)
-
-
-def one_line(text: str, limit: int = 300) -> str:
-    """A message on one line, cut to a readable length."""
-    line = " ".join(str(text).split())
-    return line if len(line) <= limit else line[: limit - 3] + "..."

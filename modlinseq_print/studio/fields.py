@@ -7,6 +7,7 @@ import math
 import re
 
 from modlinseq_print.errors import FieldError, mention
+from modlinseq_print.options import Option
 from modlinseq_print.studio.limits import MAX_CELLS
 
 MAX_TEXT = 200  # characters in a one-line field (a title, a length, a board spec)
@@ -57,6 +58,18 @@ def choice(body: dict, key: str, choices: tuple[str, ...], default: str | None) 
     if value is not None and value not in choices:
         raise FieldError(f"{mention(key)} must be one of {', '.join(choices)}, got {value!r}", key, choices)
     return value
+
+
+def field(body: dict, option: Option):
+    """An option's field as its definition says (a switch, one of its choices, a whole number in its range or
+    text); empty means the option's default."""
+    if option.kind == "switch":
+        return flag(body, option.name, option.default)
+    if option.kind == "choice":
+        return choice(body, option.name, option.choices, option.default)
+    if option.kind == "whole":
+        return integer(body, option.name, option.default, option.low or 0, option.high or 10 ** 9)
+    return text(body, option.name, option.default or "") or option.default
 
 
 def words(body: dict, key: str, limit: int = MAX_CELLS) -> list[str]:

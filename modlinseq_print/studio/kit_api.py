@@ -213,8 +213,7 @@ def make_kit(request: Request) -> dict:
         request.progress(f"writing the PDF: page {n} of {pages}", KIT_STEPS + n / pages, KIT_STEPS + 1)
 
     pdf = render_pages(kit.document, "pdf", progress=page_written)[0]
-    parts = ", ".join(f"{(s.name or s.title).lower()} {len(s.pages)}" for s in kit.sections)
-    return {"pdf": pdf, "pages": pages, "summary": f"{pages} pages (cover 1, {parts}), {len(pdf) / 1024:.0f} KB",
+    return {"pdf": pdf, "pages": pages, "summary": kit.summary(len(pdf)),
             "labels": page_captions(kit)}
 
 

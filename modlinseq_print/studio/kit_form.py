@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from dataclasses import MISSING
 
-from modlinseq_print.geometry.layout import TILE_SHAPES
-from modlinseq_print.geometry.patterns import PATTERNS
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.kits.preset_keys import preset_fields as preset_keys  # every key, in order
 from modlinseq_print.kits.presets import WRAPS
 from modlinseq_print.printables.tile_sheets import LAYOUTS
 from modlinseq_print.printables.tiles import CUT_LINES, UNDERLINES
-from modlinseq_print.render.paper import ORIENTATIONS, PAPERS, POSTER
-from modlinseq_print.render.theme import THEMES
+from modlinseq_print.options import ORIENTATION, PATTERN, THEME, TILE_SHAPE
+from modlinseq_print.render.paper import PAPERS, POSTER
 
 LENGTH = "length: mm, cm, in or pt, e.g. 25mm"
 #: The headings, in order, and each key's label and unit (or hint).
@@ -55,8 +53,8 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
                   "exercises.seed": ("Problem set number", "the same number gives the same problems")},
     "Language": {"lang": ("Language of the printed text", "")},
 }
-CHOICES = {"theme": tuple(THEMES), "board.pattern": PATTERNS, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPES,
-           "tiles.layout": LAYOUTS, "board.orientation": ORIENTATIONS, "tiles.cut_lines": CUT_LINES,
+CHOICES = {"theme": THEME.choices, "board.pattern": PATTERN.choices, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPE.choices,
+           "tiles.layout": LAYOUTS, "board.orientation": ORIENTATION.choices, "tiles.cut_lines": CUT_LINES,
            "tiles.underline": UNDERLINES,
            "lang": LANGUAGES}
 SUGGESTIONS = {key: tuple(name for name in PAPERS if name != POSTER) for key in ("paper", "board.paper", "tiles.paper")}

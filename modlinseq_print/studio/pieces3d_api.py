@@ -13,18 +13,19 @@ from pathlib import Path
 
 from modlinseq_print.kits.build import kit_pieces
 from modlinseq_print.printables.cutfile import CutSpec
-from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_HAND, RackSize
+from modlinseq_print.printables.rack import RackSize
 from modlinseq_print.printables.rack_laser import MAX_MATERIAL, MIN_MATERIAL
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.studio.exchange import Reply, Request
-from modlinseq_print.studio.fields import FieldError, choice, integer, text
+from modlinseq_print.options import HAND, NUMBER, PIECE_STYLE
+from modlinseq_print.studio.fields import FieldError, choice, field, text
 from modlinseq_print.studio.kit_api import form_preset
 from modlinseq_print.studio.uploads import content_type, zip_files
 from modlinseq_print.units import parse_length
 
-STYLES = ("flat", "standing")
-NUMBERS = ("raised", "sunk", "inlay")
+STYLES = PIECE_STYLE.choices
+NUMBERS = NUMBER.choices
 VIEWS = ("tile", "marker", "plate", "rack", "laser-rack")
 DOWNLOADS = {"pieces-3mf": ("pieces", "3mf"), "pieces-stl": ("pieces", "stl"), "rack-3mf": ("rack", "3mf"),
              "rack-stl": ("rack", "stl"), "rack-svg": ("laser-rack", "svg"), "rack-dxf": ("laser-rack", "dxf")}
@@ -34,7 +35,7 @@ PICTURE = (640, 480)
 def options(request: Request) -> dict:
     """The choices of the 3D part of the kit builder, and their defaults."""
     return {"styles": list(STYLES), "numbers": list(NUMBERS), "views": list(VIEWS), "downloads": list(DOWNLOADS),
-            "hand": {"default": DEFAULT_HAND, "low": 1, "high": MAX_HAND},
+            "hand": {"default": HAND.default, "low": HAND.low, "high": HAND.high},
             "material": {"default": "3mm", "low_mm": MIN_MATERIAL, "high_mm": MAX_MATERIAL}}
 
 
@@ -43,20 +44,19 @@ def _solid_choices(request: Request) -> dict:
     solid = request.body.get("solid", {})
     if not isinstance(solid, dict):
         raise FieldError("solid must be an object of the 3D choices (style, number, hand, material)")
-    return {"style": choice(solid, "style", STYLES, "flat"), "number": choice(solid, "number", NUMBERS, "raised"),
-            "hand": integer(solid, "hand", DEFAULT_HAND, 1, MAX_HAND),
+    return {"style": field(solid, PIECE_STYLE), "number": field(solid, NUMBER),
+            "hand": field(solid, HAND),
             "material": parse_length(text(solid, "material", "3mm") or "3mm", "material thickness")}
 
 
 def _kit(request: Request):
     """The form's preset, its pieces, the solids' look and spec, and the request's 3D choices."""
-    from modlinseq_print.solids.pieces import THICKNESS, SolidSpec, solid_look
+    from modlinseq_print.solids.pieces import solid_look, solid_spec
 
     preset = form_preset(request)
     chosen = _solid_choices(request)
     look = solid_look(preset.measures.tile_width, preset.tiles.shape)
-    spec = SolidSpec(thickness=THICKNESS[chosen["style"]], number=chosen["number"],
-                     cue="none" if preset.tiles.underline == "none" else "underline")
+    spec = solid_spec(chosen, "none" if preset.tiles.underline == "none" else "underline")
     return preset, kit_pieces(preset), look, spec, chosen
 
 

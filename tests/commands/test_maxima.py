@@ -159,7 +159,7 @@ def test_messages_quote_at_most_40_characters_of_a_value(cli, tmp_path, monkeypa
 
 def test_no_message_is_longer_than_300_characters(cli, tmp_path, monkeypatch):
     import modlinseq_print.commands.describe as describe
-    from modlinseq_print.cli import one_line
+    from modlinseq_print.errors import one_line
     from modlinseq_print.errors import ModlinseqError
 
     def long_problem(args):

@@ -85,7 +85,7 @@ def test_every_style_and_number_makes_a_readable_file(tmp_path, cli, number, sty
     (["--layer-height", "0mm"], "layer height"),
     (["--colors", "red"], "two colours"),
     (["--colors", "#12345,#000000"], "bad filament colour"),
-    (["-o", "p.obj"], "cannot tell the 3D format"),
+    (["-o", "p.obj"], "cannot tell the format of 'p.obj' from its extension: name it .3mf or .stl, or give --format"),
     (["-o", "p.stl", "--format", "3mf"], "contradicts"),
     (["--preview", "p.jpg"], "PNG"),
     (["--copies", "100"], "at most 1000"),

@@ -172,7 +172,7 @@ def test_the_printed_rack_file_and_pictures(tmp_path, cli):
     (["-o", "r.svg", "--kerf", "3mm"], "kerf"),
     (["-o", "r.svg", "--bed", "150x150mm"], "does not fit"),
     (["-o", "r.dxf", "--cut-color", "pink"], "bad colour"),
-    (["-o", "r.pdf"], "cannot tell the rack's format"),
+    (["-o", "r.pdf"], "name it .3mf, .stl, .svg or .dxf, or give --format"),
     (["-o", "r.svg", "--format", "dxf"], "contradicts"),
     (["--preview", "r.svg"], "PNG"),
     (["--tile-width", "1m"], "bad tile width"),
