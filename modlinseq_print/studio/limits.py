@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from modlinseq_print.geometry.boards import Board, parse_board
+from modlinseq_print.geometry.boards import Board, parse_board, spec_cell_count
 from modlinseq_print.studio.exchange import ApiError
 
 MAX_CELLS = 10_000  # cells of a board (hex:57 has 9,919)
@@ -30,6 +30,9 @@ def studio_board(spec: str, key: str = "board") -> Board:
     board itself, so 'hex:+150' or ' HEX:150 ' is counted like hex:150)."""
     if spec.strip().lower().startswith("file"):
         raise LimitError(f"{key}: the studio takes board files as uploads, not paths: use 'Load board file'", key)
+    known = spec_cell_count(spec)  # counted from the spec, before building a board of up to 67,951 cells
+    if known is not None:
+        check_cells(known, spec, key)
     board = parse_board(spec)  # the library bounds every spec (at most hex:150)
     check_cells(len(board.cells), spec, key)
     return board
