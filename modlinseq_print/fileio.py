@@ -54,10 +54,14 @@ def leftovers(folder: Path, owned: re.Pattern, keep) -> list[Path]:
     """The files of a set a run owns that it does not write this time: regular files (never a folder or a
     symbolic link) in `folder` whose names `owned` matches in full and which are not in `keep`, shortest name
     first. The run passes each with a None payload to write_files_atomic, which removes it with the write."""
-    if not folder.is_dir():
-        return []
+    try:
+        if not folder.is_dir():
+            return []
+        names = os.listdir(folder)
+    except OSError as error:  # a name too long, a folder that cannot be read: the run cannot write there
+        raise _fail(folder, error) from None
     keep = set(keep)
-    found = (folder / name for name in os.listdir(folder) if owned.fullmatch(name))
+    found = (folder / name for name in names if owned.fullmatch(name))
     return sorted((path for path in found if path not in keep and path.is_file() and not path.is_symlink()),
                   key=lambda path: (len(path.name), path.name))
 

@@ -159,11 +159,13 @@ def deep_resources(pdf):
     pdf.pages[0].contents_add(pdf.make_stream(b"/CSd cs 1 sc"), prepend=False)
 
 
-def encrypted(owner: str, user: str):
+def encrypted(owner: str, user: str, rc4: bool = False):
+    """A case maker: the good file encrypted with AES-128 (R=4), or with 128-bit RC4 (R=3, as older tools do)."""
     def make(folder: Path, good: dict) -> Path:
         target = folder / "locked.pdf"
+        how = dict(R=3, aes=False, metadata=False) if rc4 else dict(R=4)
         with pikepdf.open(good["4"]) as pdf:
-            pdf.save(target, encryption=pikepdf.Encryption(owner=owner, user=user, R=4))
+            pdf.save(target, encryption=pikepdf.Encryption(owner=owner, user=user, **how))
         return target
     return make
 
@@ -273,6 +275,7 @@ HOSTILE = [
     Hostile("Resources that is a number", edited(on_page(Resources=7)), 1),
     Hostile("encrypted with a password", encrypted("owner", "user"), 2, ("protected by a password",)),
     Hostile("encrypted without a password to open", encrypted("owner", ""), 1, ("encrypted",)),
+    Hostile("encrypted with RC4 without a password to open", encrypted("owner", "", rc4=True), 1, ("encrypted",)),
     Hostile("cut before startxref", raw(_cut_before_startxref), 1, ("file structure",)),
     Hostile("a broken xref offset", raw(_broken_xref), 1, ("file structure",)),
     Hostile("an xref that is its own /Prev", raw(_xref_loop), 1),

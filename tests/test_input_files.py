@@ -199,3 +199,91 @@ def test_long_bad_values_are_quoted_short(cli, tmp_path, argv):
     result = cli(*argv, *(["-o", tmp_path / "o.pdf"] if argv[0] != "describe" else []))
     assert_one_line_error(result, "...", folder=tmp_path)
     assert len(result.err) < 300
+
+
+HIDDEN_KEY = 's = """ \\""" """\n' + ".".join(["a"] * 40) + ' = 1\nt = """ x """\n'
+
+
+@pytest.mark.parametrize("text, parts", [
+    (HIDDEN_KEY, 40),  # the first string ends at its last '"""', not at the escaped one
+    ('s = """a""""\n' + ".".join("abc") + " = 1", 3), ("s = '''a''''\n" + ".".join("abcd") + " = 1", 4),
+    ('s = "a\\"b.c.d" # e.f\ng.h = 1', 2), ('s = "unclosed\n' + ".".join("abcde") + " = 1", 5),
+])
+def test_the_key_scan_reads_strings_as_the_parser_does(text, parts):
+    from modlinseq_print.inputs import longest_key
+
+    assert longest_key(text) == parts
+
+
+SCAN_AT_THE_LIMIT = {  # texts of the size limit that a scan with backtracking reads in hours
+    "one long word": "a" * (PRESET_LIMIT - 8) + " = 1\n",
+    "a long run of spaces": "a" + " " * (PRESET_LIMIT - 8) + "= 1\n",
+    "a string of backslashes": 'a = "' + "\\" * (PRESET_LIMIT - 12) + "\n",
+    "escaped quotes in a long string": 'a = """' + '\\"""' * (PRESET_LIMIT // 5) + "\n",
+    "dots without words": "a" + " ." * (PRESET_LIMIT // 2 - 8) + "\n",
+}
+
+
+@pytest.mark.parametrize("name", SCAN_AT_THE_LIMIT)
+def test_the_key_scan_takes_a_fraction_of_a_second_at_the_size_limit(tmp_path, name):
+    """In a child process, with a timeout: a scan that backtracks would otherwise hang the test."""
+    import subprocess
+
+    path = tmp_path / "p.toml"
+    path.write_text(SCAN_AT_THE_LIMIT[name])
+    assert path.stat().st_size <= PRESET_LIMIT
+    code = ("import sys, time\nfrom modlinseq_print.inputs import longest_key\ntext = open(sys.argv[1]).read()\n"
+            "start = time.process_time()\nlongest_key(text)\nprint(time.process_time() - start)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout) < 0.5
+
+
+def _table_names(count: int, parts: int) -> str:
+    return "".join(f"[t{n}." + ".".join(["a"] * (parts - 1)) + "]\n" for n in range(count))
+
+
+MANY_NAMES_PRESETS = {  # presets the parser takes a second or more to read at the size limit
+    "16,000 table names of 4 parts": (_table_names(16_000, 4), "names 64,000 parts of tables and dotted keys"),
+    "3,500 table names of 32 parts": (_table_names(3_500, 32), "names 112,000 parts of tables and dotted keys"),
+    "a long key after an escaped quote": ('s = """ \\""" """\n' + "a." * 20_000 + 'a = 1\nt = """ x """\n',
+                                          "a key of 20,001 dotted parts"),
+}
+
+
+@pytest.mark.parametrize("name", MANY_NAMES_PRESETS)
+@pytest.mark.parametrize("argv", [["kit", "FILE", "-o", "out.pdf"], ["simulate", "FILE", "-o", "out.pdf"],
+                                  ["pieces3d", "--preset", "FILE", "-o", "out.3mf"], ["tts", "FILE", "-o", "out"]],
+                         ids=lambda argv: argv[0])
+def test_a_preset_of_too_many_names_is_refused_before_the_toml_parser_runs(cli, tmp_path, monkeypatch, name, argv):
+    import tomllib
+
+    def never(*_):
+        raise AssertionError("the TOML parser ran on a preset of too many names")
+
+    monkeypatch.setattr(tomllib, "loads", never)
+    text, words = MANY_NAMES_PRESETS[name]
+    path = tmp_path / "p.toml"
+    path.write_text(text)
+    assert path.stat().st_size <= PRESET_LIMIT
+    argv = [str(path) if a == "FILE" else str(tmp_path / a) if a.startswith("out") else a for a in argv]
+    assert_one_line_error(cli(*argv), words, folder=tmp_path, keep=["p.toml"])
+
+
+def test_a_file_of_the_most_names_still_reads():
+    from modlinseq_print.inputs import MAX_NAME_PARTS, load_toml
+
+    text = _table_names(MAX_NAME_PARTS // 4, 4)
+    assert len(load_toml(text, "preset")) == MAX_NAME_PARTS // 4
+    with pytest.raises(InputError, match=f"names {MAX_NAME_PARTS + 4:,} parts"):
+        load_toml(text + "[last.a.a.a]\n", "preset")
+    assert load_toml("x = [1.5, 2.5]\n[board]\nspec = 'hex:9'\n", "preset")["board"]["spec"] == "hex:9"
+
+
+def test_an_unknown_key_is_quoted_short_and_the_known_keys_still_said(cli, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text("[board]\n" + "b" * 5000 + " = 1\n")
+    result = cli("kit", path, "-o", tmp_path / "k.pdf")
+    assert_one_line_error(result, "unknown key 'board.bbbb", "...; known keys: ", "spec", folder=tmp_path,
+                          keep=["p.toml"])
+    assert len(result.err) < 400

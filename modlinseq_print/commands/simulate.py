@@ -93,12 +93,22 @@ def saved_games(folder: str, setup, games) -> list[tuple[Path, str]]:
 
 
 def _check_folder(folder: str) -> None:
-    """Refuse a folder name that names a file, before any game is played."""
+    """Refuse, before any game is played, a folder name that names a file or lies inside one."""
+    from modlinseq_print.inputs import short_path
     from modlinseq_print.rules.errors import RulesError
 
-    if Path(folder).exists() and not Path(folder).is_dir():
+    try:
+        is_file = Path(folder).exists() and not Path(folder).is_dir()
+        above = next((p for p in Path(folder).absolute().parents if p.exists()), None)
+    except OSError as error:  # a name too long for this system
+        raise RulesError(f"cannot write --save-games {short_path(folder)}: {error.strerror or error}",
+                         "save_games") from None
+    if is_file:
         raise RulesError(f"--save-games {folder!r} is a file, not a folder: name a folder (made if missing)",
                          "save_games")
+    if above is not None and not above.is_dir():
+        raise RulesError(f"--save-games {short_path(folder)} lies inside {short_path(above)}, which is a file: name a folder "
+                         "(made if missing)", "save_games")
 
 
 def setup_from_args(args: argparse.Namespace):
@@ -120,7 +130,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         from modlinseq_print.render.output import format_for
 
-        kind = format_for(args.output)  # a bad report name is refused before any game is played
+        kind = format_for(args.output)  # a bad report name or dpi is refused before any game is played
+        if kind == "png":
+            from modlinseq_print.printables.playtest_report import check_report_resolution
+
+            check_report_resolution(args.dpi)
     if args.save_games:
         _check_folder(args.save_games)
     progress = Progress(args.games, quiet=args.json)

@@ -86,6 +86,9 @@ def check_cutter(name: str | None, mode: str | None, kind: str, press, sheet: Sh
     profile needs print-and-cut; image-taking software needs PNG or SVG sheets; a RIP needs a press-ready PDF;
     the paper must lie in the cutter's area."""
     if mode != "print":
+        if name is not None and press is not None and get_cutter(name).press:  # its RIP reads the press file
+            raise CutterError(f"{get_cutter(name).label} cuts the die lines of the press-ready file as it is: give "
+                              f"{mention('press')} alone, without {mention('cutter')}", "cutter", None)
         if name is not None:
             raise CutterError(f"a cutter profile sets up print-and-cut, and this run has "
                               f"{'bed nesting' if mode else 'no cut file'}: add a cut file (SVG) in print mode",

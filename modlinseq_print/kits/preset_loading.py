@@ -76,7 +76,7 @@ def _typed(cls, table: dict, where: str, source: Path) -> dict:
         if not where and key in SECTIONS:
             continue  # a section table, checked on its own
         if key not in known:
-            raise PresetError(f"{source}: unknown key '{where}{key}'; known keys: {', '.join(sorted(known))}")
+            raise PresetError(f"{source}: unknown key {excerpt(where + key)}; known keys: {', '.join(sorted(known))}")
         wanted = _expected_type(known[key])
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
             raise PresetError(f"{source}: key {mention(where + key)} must be {_TYPE_NAMES[wanted]}, got "

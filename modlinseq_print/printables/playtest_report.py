@@ -96,9 +96,20 @@ def _heat_map(scene: Scene, setup: Setup, found: Findings, x: float, y: float, w
     _text(scene, x + width / 2 + 35, key_y + 2.6, "every game", 2.8, fill=GREY)
 
 
+#: The report's paper.
+REPORT_PAPER = "a4"
+
+
+def check_report_resolution(dpi: float) -> None:
+    """Refuse, before any game is played, a dpi at which the report's page cannot be a PNG (render.resolution)."""
+    from modlinseq_print.render.resolution import check_resolution
+
+    check_resolution(Scene(*PAPERS[REPORT_PAPER]), dpi)
+
+
 def report_scene(setup: Setup, found: Findings, games: list[GameSummary]) -> Scene:
     """The report page."""
-    width, height = PAPERS["a4"]
+    width, height = PAPERS[REPORT_PAPER]
     scene = Scene(width, height)
     inner = width - 2 * MARGIN
     _text(scene, MARGIN, MARGIN + 6, f"MODLINSEQ playtest: {found.games} games", 7.0, font="Helvetica-Bold")

@@ -142,18 +142,21 @@ def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash
     `known_legal` skips judging the position first (a game's positions are legal by construction);
     `best_only` lists only the turns scoring most, in `tied_order` (a search that leaves out the lines where
     no turn can score that much: several times quicker). A search estimated over the budget of
-    rules/turn_cost.py is refused before it starts (RulesError), unless only the best turns of a later turn on a
-    board whose lines do not wrap are wanted: that search leaves out most of the board. `listed` is how many of
-    the turns the caller will list (0: every one), counted in the estimate."""
-    from modlinseq_print.rules.turn_cost import check_search_cost
+    rules/turn_cost.py is refused before it starts (RulesError), and stopped past its CPU backstop, unless only
+    the best turns of a later turn on a board whose lines do not wrap are wanted: that search leaves out most
+    of the board. `listed` is how many of the turns the caller will list (0: every one), counted in the
+    estimate."""
+    from modlinseq_print.rules.turn_cost import SearchClock, check_search_cost
     from modlinseq_print.rules.turn_search import TurnSearch
 
     if position.board.grid == "hex" and ORIGIN not in position.board.cells and \
             all(t.marker for t in position.tiles.values()):
         raise RulesError(f"board {position.board.spec} has no centre cell A0, where the first turn goes: "
                          "use a board with A0")
+    clock = None
     if not best_only or position.topology.wrap != "none" or hash_swap or all(t.marker for t in position.tiles.values()):
         check_search_cost(position, hand, hash_swap, listed)
+        clock = SearchClock(position, hand)
     analysis = None if known_legal else analyse(position, find_blocked=False)
     if analysis is not None and not analysis.legal:
         raise RulesError(f"the position is not legal ({analysis.problems[0].message}): turns are found from a "
@@ -161,7 +164,7 @@ def legal_turns(position: Position, hand: Hand, pattern: str | None = None, hash
     for value in hand.naturals:
         if not 0 <= value < position.modulus:
             raise RulesError(f"hand tile {value} is not below the modulus {position.modulus}")
-    return TurnSearch(position, hand, pattern, hash_swap).run(best_only)
+    return TurnSearch(position, hand, pattern, hash_swap).run(best_only, clock)
 
 
 def best_of(moves: list[Move]) -> list[Move]:

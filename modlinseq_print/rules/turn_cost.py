@@ -13,6 +13,7 @@ bench/bench_moves.py prints the estimate beside the measured seconds of real sea
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
@@ -33,6 +34,10 @@ SECONDS_PER_FREE_TURN = (20e-6, 35e-6, 600e-6)
 #: The share of those turns a position with tiles tries (measured on mid-game positions of hex:9): a stretch
 #: beside the network stops at the tiles ahead of it, and its cells take only the values their lines allow.
 MIDGAME_SHARE = (0.4, 0.12, 0.12)
+#: A position of at most this many tiles (the marker aside) tries every turn a free board would: its stretches
+#: meet almost no tile (twelve tiles, two wild, after one tile on hex:9 found 240,975 turns in 70 s, where the
+#: mid-game share estimated 6.5 s).
+SPARSE_TILES = 3
 #: Estimated CPU seconds of tracing one cell of one line of the board (once per board, before the search).
 SECONDS_PER_LINE_CELL = 14e-6
 #: Estimated CPU seconds of setting up one stretch the search finds turns on (what its turns share).
@@ -46,6 +51,10 @@ BYTES_PER_TURN = 1_700
 #: The budget: a search estimated above either figure is refused before it starts.
 MAX_SECONDS = 20.0
 MAX_BYTES = 1_000_000_000
+#: The backstop: a search the estimate let start is stopped past this many seconds of CPU (its thread's), for the
+#: positions where the estimate is low (a hand of wild and natural tiles beside a small network: it said 6.5 s
+#: for a search of 70 s).
+MAX_RUN_SECONDS = 2 * MAX_SECONDS
 
 
 @dataclass(frozen=True)
@@ -86,7 +95,8 @@ def search_cost(position: Position, hand: Hand, hash_swap: bool = False, listed:
     axes = len(position.topology.forward)
     ways = _per_start(hand, position.modulus, position.policy == "D", weighted)
     swaps = 1 + min(hand.size, len(_wild_tiles(position))) if hash_swap else 1  # a swap frees a wild tile
-    share = (1, 1, 1) if all(t.marker for t in position.tiles.values()) else MIDGAME_SHARE
+    sparse = sum(not t.marker for t in position.tiles.values()) <= SPARSE_TILES
+    share = (1, 1, 1) if sparse else MIDGAME_SHARE
     turns = tuple(round(starts * k * swaps * s) for k, s in zip(ways.by_wild, share))
     # a turn of one cell lies on every line through it and is found on each, but set up and listed once
     once = 1 if weighted else axes
@@ -115,6 +125,25 @@ def check_search_cost(position: Position, hand: Hand, hash_swap: bool = False, l
                      f"try about {sum(cost.turns):,} turns{listing} (about {_duration(cost.seconds)}, "
                      f"{cost.bytes / 1e9:.1f} GB; the limit is {MAX_SECONDS:.0f} s and {MAX_BYTES / 1e9:.0f} GB): "
                      f"{_remedies(hand, fewer)}")
+
+
+class SearchClock:
+    """The CPU time a search has taken, checked every 1,024 fillings it judges: past MAX_RUN_SECONDS (read when
+    the clock starts) the search is stopped with a RulesError saying what to change."""
+
+    def __init__(self, position: Position, hand: Hand):
+        self.position, self.hand = position, hand
+        self.limit, self.started, self.count = MAX_RUN_SECONDS, time.thread_time(), 0
+
+    def tick(self) -> None:
+        """One more filling judged."""
+        self.count += 1
+        if not self.count & 1023 and time.thread_time() - self.started > self.limit:
+            hand = self.hand
+            wild = "" if not hand.wild else f", {hand.wild} of them wild"
+            raise RulesError(f"finding every turn of a hand of {_tiles(hand.size)}{wild} on "
+                             f"{self.position.board.spec} was stopped after {self.limit:.0f} s: "
+                             f"{_remedies(hand, False)}")
 
 
 def _listing_seconds(shown: int, longer: int) -> float:

@@ -28,6 +28,7 @@ from modlinseq_print.rules.position import (Position, Tile, allowed_class, chain
 from modlinseq_print.rules.sequences import Residue, points, value_class
 from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turn_bounds import TurnBounds
+from modlinseq_print.rules.turn_cost import SearchClock
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk, board_walks
 from modlinseq_print.rules.wilds import WildSolution
@@ -140,8 +141,8 @@ class _Found:
     """The turns a search has found (with `best_only`, those scoring most so far): each filling is judged as
     the fillings search visits it."""
 
-    def __init__(self, search: "TurnSearch", best_only: bool):
-        self.search, self.best_only = search, best_only
+    def __init__(self, search: "TurnSearch", best_only: bool, clock: SearchClock | None = None):
+        self.search, self.best_only, self.clock = search, best_only, clock
         self.once = search.topo.wrap == "none"  # two straight lines share one cell at most
         self.moves: list[Move] = []
         self.seen: set = set()
@@ -152,6 +153,8 @@ class _Found:
     def visit(self, start: int, length: int, loop: bool, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
               wilds: int) -> None:
         """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
+        if self.clock is not None:
+            self.clock.tick()
         if len(changes) == 1 or not self.once:  # a turn found on another walk too
             key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
                 (frozenset(changes.items()), frozenset(swapped))
@@ -201,18 +204,18 @@ class TurnSearch:
             return Residue(tile.declared, self.m)
         return self.solved.values.get(cell) if self.solved is not None else None
 
-    def run(self, best_only: bool = False) -> list[Move]:
+    def run(self, best_only: bool = False, clock: SearchClock | None = None) -> list[Move]:
         """Every legal turn, best first (most points, then most tiles; else in the order found); with
-        `best_only`, only the turns scoring most."""
+        `best_only`, only the turns scoring most; with a `clock`, stopped past its limit (RulesError)."""
         with collector_paused():  # hundreds of thousands of small objects that all stay alive: see collector.py
-            found = self._search(best_only)
+            found = self._search(best_only, clock)
         return best_of(found) if best_only else found
 
-    def _search(self, best_only: bool) -> list[Move]:
+    def _search(self, best_only: bool, clock: SearchClock | None = None) -> list[Move]:
         hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
                            self.wild_values if self.hash_swap else None, self.position.policy == "D")
         anchors, steps = self._anchors(), Progressions(self.m)
-        found = _Found(self, best_only)
+        found = _Found(self, best_only, clock)
         for bound, walk, origins in self._walks(best_only):
             if bound < found.best:
                 break

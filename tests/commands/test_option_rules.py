@@ -37,6 +37,15 @@ def test_a_box_for_a_summa_is_pointed_to_its_press_file(cli, tmp_path):
     assert_one_line_error(result, "give --press alone", folder=tmp_path)
 
 
+@pytest.mark.parametrize("command", [["tiles"], ["box"], ["mod13", "box"]])
+def test_a_summa_with_a_press_file_and_no_cut_file_is_pointed_to_the_press_file_alone(cli, tmp_path, command):
+    """Every way of asking a Summa for print-and-cut ends at the press-ready file alone (this one was told to add
+    a cut file, which is then refused beside --press)."""
+    result = cli(*command, "--cutter", "summa", "--press", "-o", tmp_path / "b.pdf")
+    assert_one_line_error(result, "give --press alone, without --cutter", folder=tmp_path)
+    assert cli(*command, "--press", "-o", tmp_path / "b.pdf").status == 0
+
+
 @pytest.mark.parametrize("argv", [
     ["mod13", "deck"], ["tiles"], ["kit", "starter"],
 ])

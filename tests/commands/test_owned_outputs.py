@@ -66,3 +66,11 @@ def test_a_tts_rerun_removes_its_own_stale_images_and_no_others(cli, tmp_path):
     assert f"removed 1 stale image of an earlier run ({tmp_path / 'images' / stem}.number-99.png)" in result.out
     assert (tmp_path / "images" / "photo.png").read_bytes() == OLD
     assert not (tmp_path / "images" / f"{stem}.number-99.png").exists()
+
+
+def test_a_folder_name_too_long_for_the_system_is_one_line(cli, tmp_path):
+    """Looking for what an earlier run left must not fail on a folder the system cannot name (it was exit 70)."""
+    from cli_helpers import assert_one_line_error
+
+    result = cli("tts", "-o", tmp_path / ("x" * 5000))
+    assert_one_line_error(result, "cannot write ...", "File name too long", folder=tmp_path)

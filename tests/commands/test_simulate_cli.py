@@ -98,3 +98,21 @@ def test_bad_settings_are_one_line(cli, tmp_path, monkeypatch, argv, words):
     (tmp_path / "holed.txt").write_text("B1 E1 H1 M1 P1 T1\n")
     result = cli("simulate", "--games", "2", *argv) if argv[0] != "nosuchpreset" else cli("simulate", *argv)
     assert_one_line_error(result, words, usage=words == "--games", folder=tmp_path, keep=["holed.txt"])
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["-o", "r.png", "--dpi", "100000"], "more than a PNG here may have"),
+    (["--save-games", "taken/games"], "lies inside"),
+    (["--save-games", "x" * 5000], "File name too long"),
+])
+def test_a_report_or_folder_that_cannot_be_written_is_refused_before_any_game(cli, tmp_path, monkeypatch, argv,
+                                                                             words):
+    from modlinseq_print.rules import playtest
+
+    def never(*_args, **_kwargs):
+        raise AssertionError("games were played for a run that cannot write its output")
+
+    monkeypatch.setattr(playtest, "playtest", never)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken").write_text("x")
+    assert_one_line_error(cli("simulate", "--games", "2", *argv), words, folder=tmp_path, keep=["taken"])

@@ -29,6 +29,21 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def group(pgid: int) -> list[int]:
+    """The live processes of process group `pgid` (zombies left out), from /proc: a run started in a session of
+    its own, with every process it starts."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state, _ppid, pgrp = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, ValueError):
+                continue
+            if int(pgrp) == pgid and state != "Z":
+                found.append(int(entry.name))
+    return found
+
+
 def alive(pid: int) -> bool:
     """True while the process exists and is not a zombie waiting to be reaped."""
     try:
@@ -50,14 +65,16 @@ def start_run(folder: Path) -> tuple[subprocess.Popen, list[int]]:
     return run, workers
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
-def test_a_stopped_run_ends_its_workers_within_a_second(tmp_path, stop):
+@pytest.mark.parametrize("stop, whole_group", [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGINT, True)],
+                         ids=["SIGTERM", "Ctrl-C", "Ctrl-C at a terminal (to every process of the run)"])
+def test_a_stopped_run_ends_its_workers_within_a_second(tmp_path, stop, whole_group):
     run, workers = start_run(tmp_path)
-    os.kill(run.pid, stop)
+    os.killpg(run.pid, stop) if whole_group else os.kill(run.pid, stop)
     time.sleep(1.0)
     try:
         assert not [pid for pid in workers if alive(pid)], "workers outlived their run"
         assert run.poll() is not None, "the run itself was still going a second later"
+        assert group(run.pid) == [], "a process of the run was still alive a second later"
     finally:
         os.killpg(run.pid, signal.SIGKILL) if run.poll() is None else None
     _, err = run.communicate(timeout=30)

@@ -1,12 +1,12 @@
 """The preflight against hostile inputs (tests/preflight_hostile.py): every one ends in exit status 0, 1 or 2 with
 the words it must say, never in an internal error (70), in bounded time and memory: each runs the real command
-in a child process capped at 2 GB of address space (a blow-up fails the test, not the machine), with a timeout
-as a guard only."""
+in a child process capped at 2 GB of address space (a blow-up fails the test, not the machine), and must stay
+within CPU_LIMIT seconds of CPU and PEAK_LIMIT of memory (measured at about 1 s and 40 MB at most on a 2-core
+machine); the timeout is a guard only."""
 
 import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,8 @@ from preflight_corpus import good_files
 from preflight_hostile import HOSTILE
 
 MEMORY_CAP = 2 * 1024 ** 3
+CPU_LIMIT = 10.0  # seconds of CPU, user and system, for one file (a busy machine does not inflate it much)
+PEAK_LIMIT = 400 * 1024 * 1024  # bytes of resident memory at the peak
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,19 +35,31 @@ def _capped():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def run_preflight(path, level="4"):
-    """The command in a child process, capped in memory; its status, stdout, stderr and seconds."""
-    start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "preflight", str(path), "--pdfx", level],
-                          capture_output=True, text=True, timeout=60, preexec_fn=_capped, cwd=ROOT)
-    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+#: The child: `python -m modlinseq_print` as runpy runs it, writing its peak resident memory (VmHWM, in kB) and
+#: its CPU seconds to the file named first as it exits (a forked child's resource usage would count this
+#: process's memory too).
+CHILD = ("import atexit, runpy, sys, time\nnotes = sys.argv.pop(1)\n"
+         "def note():\n    with open('/proc/self/status') as status, open(notes, 'w') as out:\n"
+         "        peak = next(line.split()[1] for line in status if line.startswith('VmHWM'))\n"
+         "        out.write(f'{peak} {time.process_time()}')\n"
+         "atexit.register(note)\nrunpy.run_module('modlinseq_print', run_name='__main__', alter_sys=True)")
+
+
+def run_preflight(path, level, notes):
+    """The command in a child process, capped in memory; its status, stdout, stderr, CPU seconds (user and
+    system) and peak resident bytes, noted in the file `notes`."""
+    child = subprocess.run([sys.executable, "-c", CHILD, str(notes), "preflight", str(path), "--pdfx", level],
+                           capture_output=True, text=True, timeout=60, preexec_fn=_capped, cwd=ROOT)
+    peak, cpu = notes.read_text().split()
+    return child.returncode, child.stdout, child.stderr, float(cpu), int(peak) * 1024
 
 
 @pytest.mark.parametrize("case", HOSTILE, ids=lambda case: case.name)
 def test_each_hostile_input_gives_its_verdict_never_an_internal_error(good, tmp_path, case):
     path = case.make(tmp_path, good)
-    status, out, err, _ = run_preflight(path, case.level)
+    status, out, err, cpu, peak = run_preflight(path, case.level, tmp_path / "notes.txt")
     assert status == case.status, (status, out[-2000:], err[-2000:])
+    assert cpu < CPU_LIMIT and peak < PEAK_LIMIT, (cpu, peak)
     if status == 2:
         assert out == "" and err.count("\n") == 1 and err.startswith("modlinseq-print: error: "), err[-2000:]
         said = err
