@@ -130,12 +130,12 @@ def check_preview(path: str | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the pieces' solids, lay them on plates and write the plates, the manifest and the picture."""
+    fmt = output_format(args.output, args.format)
+    check_preview(args.preview)
+    pieces, look, underline = piece_set(args)  # a bad preset is refused before the 3D libraries load (a second)
     from modlinseq_print.solids import kernel
 
     kernel.manifold3d()  # the optional extra, or one line saying how to install it
-    fmt = output_format(args.output, args.format)
-    check_preview(args.preview)
-    pieces, look, underline = piece_set(args)
     spec, job = spec_from_args(args, underline), job_from_args(args)
 
     from modlinseq_print.solids.files import piece_run, run_files

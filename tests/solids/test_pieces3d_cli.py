@@ -113,6 +113,23 @@ def test_without_manifold3d_the_command_says_how_to_install_it(tmp_path, cli, mo
     assert cli("rack", "-o", tmp_path / "r.svg").status == 0  # the laser-cut rack needs no solids
 
 
+def test_a_bad_preset_is_refused_before_the_3d_libraries_load(tmp_path):
+    """Loading manifold3d takes about half a second of CPU: a preset that cannot be read is refused first."""
+    import subprocess
+    import sys
+
+    preset = tmp_path / "p.toml"
+    preset.write_text("[t.a.a.a]\n" * 3_000)
+    code = ("import sys; from modlinseq_print.cli import main\n"
+            "try:\n    status = main(['pieces3d', '--preset', sys.argv[1], '-o', sys.argv[2]])\n"
+            "except SystemExit as end:\n    status = end.code\n"
+            "print(status, 'manifold3d' in sys.modules)\n")
+    run = subprocess.run([sys.executable, "-c", code, str(preset), str(tmp_path / "p.3mf")], capture_output=True,
+                         text=True, timeout=120)
+    assert run.stdout.split() == ["2", "False"], (run.stdout, run.stderr)
+    assert "names 12,000 parts of tables" in run.stderr and files_in(tmp_path) == ["p.toml"]
+
+
 def test_a_failed_run_keeps_an_earlier_file(tmp_path, cli):
     earlier = tmp_path / "p.3mf"
     earlier.write_bytes(b"earlier")
