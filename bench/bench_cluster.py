@@ -1,0 +1,110 @@
+"""`simulate` on this machine (`--jobs 2`) beside the same games on a Dask LocalCluster of two one-thread worker
+processes (`--scheduler`): wall-clock seconds, the peak memory of all the run's processes together, and whether
+the two printed the same bytes.
+
+The games: 200 seeded games of the starter kit between greedy players (4 with --smallest). The cluster is
+started before its run is timed (as a cluster is, before anyone sends it games); its start-up is printed apart.
+Peak memory is the largest sum of the resident sizes of every process below this one (the simulate command,
+its worker processes; the cluster's workers and their nannies), sampled every 50 ms, plus this process's own
+growth while the cluster's scheduler runs in it. The machine may be shared: the seconds vary from run to run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from _bench import require, sized
+
+PAGE = 4096
+
+
+def rss(pid: int) -> int:
+    """A process's resident size in bytes (0 once it has gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below `root`, from /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+class PeakMemory:
+    """The largest total resident size of this process's descendants (and its own growth) while running."""
+
+    def __init__(self) -> None:
+        self.peak, self.processes, self.base = 0, 0, rss(os.getpid())
+        self._stop = threading.Event()
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            below = descendants(os.getpid())
+            total = sum(rss(pid) for pid in below) + max(0, rss(os.getpid()) - self.base)
+            if total > self.peak:
+                self.peak, self.processes = total, len(below)
+            self._stop.wait(0.05)
+
+    def __enter__(self) -> "PeakMemory":
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def simulate(words: list[str]) -> tuple[float, PeakMemory, str]:
+    """Run `simulate` with these words: its seconds, its peak memory and what it printed."""
+    with PeakMemory() as memory:
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "modlinseq_print", "simulate", *words], capture_output=True,
+                              text=True, check=True)
+        seconds = time.perf_counter() - started
+    return seconds, memory, done.stdout
+
+
+def main() -> int:
+    """Print the two runs side by side."""
+    require("distributed", "distributed")
+    from distributed import LocalCluster
+
+    games = sized(200, 4)
+    words = ["starter", "--games", str(games), "--ai", "greedy", "--json"]
+    here_seconds, here_memory, here = simulate([*words, "--jobs", "2"])
+    started = time.perf_counter()
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        start_up = time.perf_counter() - started
+        there_seconds, there_memory, there = simulate([*words, "--scheduler", cluster.scheduler_address])
+    print(f"{games} games of the starter kit, greedy players, on a 2-core machine (shared: the seconds vary)")
+    print(f"  this machine, --jobs 2:         {here_seconds:6.1f} s, peak memory {here_memory.peak / 2**20:5.0f} MB "
+          f"({here_memory.processes} processes)")
+    print(f"  LocalCluster, 2 workers:        {there_seconds:6.1f} s, peak memory {there_memory.peak / 2**20:5.0f} MB "
+          f"({there_memory.processes} processes; the cluster started in {start_up:.1f} s, not counted)")
+    print(f"  the same bytes printed: {'yes' if here == there else 'NO'}")
+    return 0 if here == there else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
