@@ -25,8 +25,8 @@ def _row(figure: Figure, interval: Interval, games: int) -> str:
 def how_compared(comparison: Comparison) -> str:
     """One sentence: whether the games were compared deal by deal, and why."""
     if comparison.paired:
-        return ("compared deal by deal: both sides deal the same tiles to the same players, so game k starts with "
-                "the same hands on both, and the luck of the deal leaves the differences")
+        return ("compared deal by deal: both deal the same tiles to the same players, so each game starts with the "
+                "same hands on both sides and the luck of the deal is taken out of the differences")
     return ("compared as two separate sets of games: the two deal different tiles (or to other players or hands), "
             "so no game of one side has a twin on the other")
 
