@@ -32,7 +32,8 @@ PAGE_TEXT = {page_id(path): path.read_text(encoding="utf-8") for path in pages()
 OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 #: Options the pages name that belong to other programs than modlinseq-print.
 NOT_COMMAND_OPTIONS = {"--smallest",  # the benchmarks' (make bench BENCH_ARGS=--smallest)
-                       "--check"}  # qpdf's (qpdf --check)
+                       "--check",  # qpdf's (qpdf --check)
+                       "--nworkers", "--nthreads"}  # Dask's (dask worker ADDRESS --nworkers 4 --nthreads 1)
 #: The rules cited as "seeds" (random seeds, `--seed`, are fine).
 SEEDS = re.compile(r"\bthe seeds\b|\bseeds'|\bthe seed's|\bseed('s)? (figure|page|section|table)s?\b", re.I)
 SECTIONS = "|".join(PRESET_SECTIONS)

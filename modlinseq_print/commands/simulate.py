@@ -7,11 +7,10 @@ import json
 from pathlib import Path
 
 from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
+from modlinseq_print.commands.simulate_sides import DEFAULT_PRESET
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.wilds import WILD_POLICIES
-
-DEFAULT_PRESET = "standard"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,16 +18,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     from modlinseq_print.geometry.patterns import PATTERNS
 
     parser = sub.add_parser("simulate", help="play many games between computer players: lengths, scores, heat map")
-    parser.add_argument("preset", nargs="?", default=DEFAULT_PRESET, metavar="PRESET",
+    parser.add_argument("preset", nargs="*", default=[], metavar="PRESET",
                         help=f"the kit played: a preset name or .toml file (default {DEFAULT_PRESET}); "
-                             "the options below change it")
+                             "the options below change it; two presets compare them")
     parser.add_argument("--games", type=POSITIVE, default=100, metavar="N", help="games to play (default 100)")
     parser.add_argument("--players", type=POSITIVE, default=2, metavar="N", help="players, 1 to 6 (default 2)")
     parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
     parser.add_argument("--ai", default="greedy", metavar="KIND",
                         help="computer players: greedy or careful, or one per seat, e.g. careful,greedy "
                              "(default greedy)")
-    parser.add_argument("--board", default=None, metavar="SPEC", help="the board (default: the preset's)")
+    parser.add_argument("--board", action="append", default=None, metavar="SPEC",
+                        help="the board (default: the preset's); given twice, compares the two boards")
     parser.add_argument("--modulus", "-m", type=WHOLE, default=None, metavar="M",
                         help="the modulus (default: the preset's)")
     parser.add_argument("--copies", type=COUNT, default=None, metavar="N",
@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=WHOLE, default=1, metavar="S", help="the number the shuffles are seeded with (default 1)")
     parser.add_argument("--jobs", type=POSITIVE, default=1, metavar="J",
                         help="games played at once in separate processes (default 1)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="play the games on a Dask cluster, whose scheduler is at ADDRESS (e.g. "
+                             "tcp://10.0.0.5:8786); the same games as here")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--timings", action="store_true",
                         help="also print the CPU seconds per game (they differ from run to run: without them the "
@@ -122,8 +125,23 @@ def setup_from_args(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the games (with a progress bar on a terminal) and print the table or the JSON."""
-    from modlinseq_print.rules.playtest import findings, playtest
+    """Play the games (with a progress bar on a terminal) and print the table or the JSON; with two designs,
+    their comparison."""
+    from modlinseq_print.commands.simulate_sides import check_where, sides
+
+    chosen = sides(args)
+    check_where(args, len(chosen) == 2)
+    if len(chosen) == 2:
+        from modlinseq_print.commands.simulate_compare import run_comparison
+
+        return run_comparison(args, chosen, setup_from_args)
+    return run_one(chosen[0].args)
+
+
+def run_one(args: argparse.Namespace) -> int:
+    """Play one design's games and print the table or the JSON (and write the report and the games asked for)."""
+    from modlinseq_print.commands.simulate_sides import player
+    from modlinseq_print.rules.playtest import findings
     from modlinseq_print.rules.playtest_text import findings_json, findings_text
 
     setup, tiles = setup_from_args(args)
@@ -138,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     if args.save_games:
         _check_folder(args.save_games)
     progress = Progress(args.games, quiet=args.json)
-    games = playtest(setup.variant, setup.kinds, tiles, args.games, args.seed, args.jobs,
-                     lambda done: progress.step(f"game {done}"))
+    with player(args) as play:
+        games = play(setup, tiles, lambda done: progress.step(f"game {done}"))
     found = findings(games, len(setup.variant.board.cells))
     if args.json:
         print(json.dumps(findings_json(setup, found, games, setup.variant.board, args.timings)))
