@@ -11,7 +11,7 @@ library's object is that text read back.
 from __future__ import annotations
 
 import json
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Callable, NamedTuple
 from json.encoder import encode_basestring_ascii as quoted  # what json.dumps writes for a string
 
@@ -22,6 +22,8 @@ from modlinseq_print.rules.moves import Hand, Move, TurnSequence, token
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.sequences import known_msa, msa_options
 from modlinseq_print.wording import plural
+
+_VALUE = attrgetter("value")  # a tile's value
 
 
 class TurnReport:
@@ -34,6 +36,7 @@ class TurnReport:
         self._msas: dict[tuple, str | None] = {}
         self._chains: dict[int, tuple] = {}  # id -> the chain (kept alive), its cells' JSON, values, places
         self._plans: dict[tuple, _Plan] = {}  # (id of a turn's sequences, its cells) -> what its turns share
+        self._latest: dict[int, _Plan] = {}  # id of a turn's sequences -> the plan last made or found for them
         self._msa_texts: dict[tuple, str] = {}
 
     def address(self, cell: Cell) -> str:
@@ -103,8 +106,9 @@ class TurnReport:
         key = (id(sequences), cells)
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = _Plan(sequences, self._layout(cells),
+            plan = self._plans[key] = _Plan(sequences, cells, self._layout(cells),
                                             [self._part(sequence, cells) for sequence in sequences])
+        self._latest[id(sequences)] = plan
         return plan
 
     def _layout(self, cells: tuple[Cell, ...]) -> str:
@@ -124,23 +128,28 @@ class TurnReport:
         for i, places in on:
             for at in places:
                 picks[at] = i
-        return _Part(sequence.chain, _head(sequence, cells_json), before, on, on[0][0] if len(on) == 1 else None,
-                     len(on) == len(cells), _picker(picks), {})
+        return _Part(sequence.chain, sequence.chain.loop, _head(sequence, cells_json), before, on,
+                     on[0][0] if len(on) == 1 else None, len(on) == len(cells), _picker(picks), {})
 
     def turn_json(self, move: Move) -> str:
         """One legal turn as JSON: its transcript, cells, values, swaps, points and sequences."""
         cells, placed = move.placed()
-        plan = self._plan(move.sequences, cells)
-        known = [t.value for t in placed]
+        sequences = move.sequences
+        plan = self._latest.get(id(sequences))  # the turns of one stretch share their sequences and cells
+        if plan is None or plan.cells is not cells:
+            plan = self._plan(sequences, cells)
+        known = list(map(_VALUE, placed))
         if None in known:  # wild tiles: '#' among the values, and their declared values (or None) on the lines
             known = [t.known for t in placed]
             fields = [*map(token, placed), *['"#"' if t.value is None else t.value for t in placed]]
         else:
             fields = known + known
+        msas = self._msa_texts
         texts = []
         for part in plan.parts:
             if part.every:  # a sequence holding all the turn's tiles: no other turn has its values
-                texts.append(part.head + self._msa_json(part.chain, part.pick(known + part.before)) + "}")
+                after = part.pick(known + part.before)
+                texts.append(part.head + (msas.get((after, part.loop)) or self._msa_json(part.chain, after)) + "}")
                 continue
             mine = known[part.single] if part.single is not None else tuple([known[i] for i, _ in part.on])
             text = part.seen.get(mine)
@@ -153,21 +162,23 @@ class TurnReport:
 
 class _Plan(NamedTuple):
     """What the turns with the same sequences and cells share: the sequences (kept alive, as they are known by
-    their id), the turn's JSON as a format (TurnReport._layout) and a `_Part` for each sequence."""
+    their id), the cells, the turn's JSON as a format (TurnReport._layout) and a `_Part` for each sequence."""
 
     sequences: tuple[TurnSequence, ...]
+    cells: tuple[Cell, ...]
     layout: str
     parts: list[_Part]
 
 
 class _Part(NamedTuple):
-    """What the turns of one plan share on one of their sequences: its chain, its JSON up to the MSA, its values
-    before the turn, the places on it of each of the turn's cells on it (the cell's index in the turn, the
-    places on the chain), that index alone when there is one, whether it holds every tile of the turn, the
-    values along it picked from the turn's values followed by `before`, and its JSON by its turn cells' values
-    (for a sequence that other turns of the plan may share)."""
+    """What the turns of one plan share on one of their sequences: its chain (and whether it is a loop), its JSON
+    up to the MSA, its values before the turn, the places on it of each of the turn's cells on it (the cell's
+    index in the turn, the places on the chain), that index alone when there is one, whether it holds every tile
+    of the turn, the values along it picked from the turn's values followed by `before`, and its JSON by its
+    turn cells' values (for a sequence that other turns of the plan may share)."""
 
     chain: Chain
+    loop: bool
     head: str
     before: list[int | None]
     on: tuple[tuple[int, tuple[int, ...]], ...]

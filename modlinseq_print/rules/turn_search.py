@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Iterator, Mapping
 
 from modlinseq_print.collector import collector_paused
@@ -38,6 +39,9 @@ def _wild_class(values: tuple[int | None, ...], m: int, loop: bool, tied: tuple[
     """The values a lone open wild tile (at the places `tied`) can take on a line of these values (memoised:
     the same few values recur on many stretches)."""
     return value_class(values, m, tied[0], loop, [tied])
+
+
+_VALUE = attrgetter("value")  # a tile's value
 
 
 def _rank(move: Move) -> tuple[int, int]:
@@ -406,7 +410,8 @@ class TurnSearch:
         """The sequences of a turn on a stretch: the same for every turn of it that changes the same cells and
         puts wild tiles on the same ones (_details reads nothing else), so traced once for each and shared (a
         report asks for the sequences of thousands of turns on a few hundred stretches)."""
-        key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
+        wild = tuple([c for c, t in changes.items() if t.value is None]) if None in map(_VALUE, changes.values()) else ()
+        key = (tuple(changes), wild)
         found = stretch.details.get(key)
         if found is None:
             found = stretch.details[key] = self._details(changes, stretch)
