@@ -139,11 +139,10 @@ class TurnReport:
         if plan is None or plan.cells is not cells:
             plan = self._plan(sequences, cells)
         known = list(map(_VALUE, placed))
+        fields = known + known
         if None in known:  # wild tiles: '#' among the values, and their declared values (or None) on the lines
             known = [t.known for t in placed]
             fields = [*map(token, placed), *['"#"' if t.value is None else t.value for t in placed]]
-        else:
-            fields = known + known
         msas = self._msa_texts
         texts = []
         for part in plan.parts:
@@ -156,8 +155,8 @@ class TurnReport:
             if text is None:
                 text = part.seen[mine] = part.head + self._msa_json(part.chain, part.pick(known + part.before)) + "}"
             texts.append(text)
-        fields += (self.cells_json(move.swapped) if move.swapped else "[]", move.points, ", ".join(texts))
-        return plan.layout % tuple(fields)
+        return plan.layout % (*fields, self.cells_json(move.swapped) if move.swapped else "[]", move.points,
+                              texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
 class _Plan(NamedTuple):
