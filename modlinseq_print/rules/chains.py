@@ -8,6 +8,7 @@ the edge. Every walk is reversible, so the chains of a position are found by tra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Collection, Container, Iterable
 
 from modlinseq_print.geometry.boards import Board
@@ -123,12 +124,15 @@ def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction:
     cells: list[Cell] = [cell]
     steps: list[Cell] = []
     current, d = cell, direction
+    known, bounce = topo._next, topo.bounce is not None  # the next-cell table read here: a step per cell
     while d is not None and len(steps) <= limit:
-        nxt = topo.next_cell(current, d)
+        key = (current, d)
+        nxt = known[key] if key in known else topo.next_cell(current, d)
         if nxt is None or nxt == current or nxt not in occupied:
             break
         steps.append(d)
-        d = topo.leave(nxt, d)
+        if bounce:
+            d = topo.leave(nxt, d)
         if nxt == cell and d == direction:
             return cells, steps, True
         cells.append(nxt)
@@ -149,8 +153,9 @@ def walk_both_ways(topo: Topology, occupied: Container[Cell], cell: Cell,
 
 
 def _flags(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> Chain:
-    wrap = any(topo.is_wrap_link(c, d) for c, d in zip(cells, steps))
-    bounce = any(a != b for a, b in zip(steps, steps[1:])) or (loop and steps[0] != steps[-1])
+    # only `lines` and `tess` jump an edge; a chain bounces where its steps are not all one direction
+    wrap = topo.wrap in ("lines", "tess") and any(topo.is_wrap_link(c, d) for c, d in zip(cells, steps))
+    bounce = bool(steps) and steps.count(steps[0]) != len(steps)
     return Chain(tuple(cells), tuple(steps), loop, wrap, bounce)
 
 
@@ -160,16 +165,17 @@ def _reverse(cells: list[Cell], steps: list[Cell], loop: bool) -> tuple[list[Cel
     return cells[::-1], [-d for d in reversed(steps)]
 
 
-def _reading(cell: Cell) -> tuple[int, int]:
-    return cell.r, cell.q
+_reading = itemgetter(1, 0)  # reading order, row then column: (r, q)
 
 
 def _orient(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> tuple[list[Cell], list[Cell]]:
     """The canonical orientation (and, for loops, starting cell) of a traced chain."""
-    forward = set(topo.forward)
+    forward = topo.forward
+    if not loop:  # this way or the reverse (whose first step is the last one's opposite), reversed only if so
+        reverse = (-steps[-1] not in forward, _reading(cells[-1]))
+        return (cells, steps) if (steps[0] not in forward, _reading(cells[0])) <= reverse else \
+            _reverse(cells, steps, loop)
     candidates = [(cells, steps), _reverse(cells, steps, loop)]
-    if not loop:
-        return min(candidates, key=lambda cs: (cs[1][0] not in forward, _reading(cs[0][0])))
     n = len(cells)
 
     def key(option: tuple[list[Cell], list[Cell], int]) -> tuple:

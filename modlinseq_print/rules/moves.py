@@ -95,6 +95,18 @@ class Move:
             self._tiles, self._order = tuple((c, changes[c]) for c in self._order if c in changes), None
         return self._tiles
 
+    def placed(self) -> tuple[tuple[Cell, ...], tuple[Tile, ...]]:
+        """The cells and the tiles put down, in line order, as two tuples: `tiles` unpaired, read without pairing
+        them (quicker for the thousands of turns of a report)."""
+        order, changes = self._order, self._tiles
+        if order is not None and len(order) == len(changes):
+            try:
+                return order, tuple(map(changes.__getitem__, order))
+            except KeyError:  # some cells of the order not among the changes: pair what there is
+                pass
+        tiles = self.tiles
+        return tuple([c for c, _ in tiles]), tuple([t for _, t in tiles])
+
     @property
     def size(self) -> int:
         """How many tiles the turn puts down (naturals swapped in included)."""

@@ -139,6 +139,22 @@ def msa_options(values: Sequence[int | None], m: int, loop: bool = False,
     return options if limit is None else options[:limit]
 
 
+def known_msa(values: Sequence[int], m: int, loop: bool = False) -> str | None:
+    """The MSA of a sequence of two or more values all known (no None), or None when it is not modular-linear:
+    what msa_options(values, m, loop, limit=2) gives when it gives one, worked out without residue classes (a
+    report of thousands of turns asks it of hundreds of lines). The first step fixes the step s modulo m; the
+    sequence is modular-linear when each value is the first plus its place times s, and a loop closes
+    (n * s = 0 modulo m)."""
+    first = values[0]
+    step = (values[1] - first) % m
+    for place in range(2, len(values)):
+        if (values[place] - first - place * step) % m:
+            return None
+    if loop and len(values) * step % m:
+        return None
+    return msa(m, step, first)
+
+
 def _msa_key(text: str) -> tuple[int, ...]:
     return tuple(int(part[1:]) for part in text.split("-"))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Iterable, Iterator, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
@@ -52,9 +53,7 @@ class _Filled(Mapping[Cell, Tile]):
         return len(self.tiles) + len(self.empty)
 
 
-def reading(cell: Cell) -> tuple[int, int]:
-    """Reading order: row, then column."""
-    return cell.r, cell.q
+reading = itemgetter(1, 0)  # reading order, row then column: a cell's (r, q)
 
 
 class StretchChains:
@@ -171,11 +170,19 @@ def _listed(line: Line) -> tuple[int, int, int]:
 
 
 def _links_at(chain: Chain, cell: Cell) -> set[Cell]:
-    """The directions of the chain's links out of a cell."""
-    n = len(chain.cells)
-    found = {d for i, d in enumerate(chain.steps) if chain.cells[i] == cell}
-    found |= {-d for i, d in enumerate(chain.steps) if chain.cells[(i + 1) % n] == cell}
-    return found
+    """The directions of the chain's links out of a cell: at each place it passes the cell, the link leaving
+    that place and the one arriving there (from the place before it, the last one's for a loop's first)."""
+    cells, steps = chain.cells, chain.steps
+    found = set()
+    at = cells.index(cell)
+    while True:
+        if at < len(steps):
+            found.add(steps[at])
+        if (at - 1) % len(cells) < len(steps):
+            found.add(-steps[(at - 1) % len(cells)])
+        if cell not in cells[at + 1:]:
+            return found
+        at = cells.index(cell, at + 1)
 
 
 def _same(chain: Chain, cells: tuple[Cell, ...], loop: bool) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Iterator, Mapping
 
 from modlinseq_print.collector import collector_paused
@@ -39,6 +40,9 @@ def _wild_class(values: tuple[int | None, ...], m: int, loop: bool, tied: tuple[
     """The values a lone open wild tile (at the places `tied`) can take on a line of these values (memoised:
     the same few values recur on many stretches)."""
     return value_class(values, m, tied[0], loop, [tied])
+
+
+_VALUE = attrgetter("value")  # a tile's value
 
 
 def _rank(move: Move) -> tuple[int, int]:
@@ -111,7 +115,7 @@ class _Stretch:
     abuts: bool  # its new tiles touch the network
     plain: _Plain | None = None
     lines: list[Line] | None = field(default=None, repr=False)
-    details: dict[tuple, tuple[TurnSequence, ...]] = field(default_factory=dict, repr=False)
+    details: dict[tuple | None, tuple[TurnSequence, ...]] = field(default_factory=dict, repr=False)
 
     def ordered(self, changes: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
         """A turn's tiles in line order."""
@@ -408,8 +412,13 @@ class TurnSearch:
     def _shared_details(self, changes: dict[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
         """The sequences of a turn on a stretch: the same for every turn of it that changes the same cells and
         puts wild tiles on the same ones (_details reads nothing else), so traced once for each and shared (a
-        report asks for the sequences of thousands of turns on a few hundred stretches)."""
-        key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
+        report asks for the sequences of thousands of turns on a few hundred stretches). A turn fills every empty
+        cell of its stretch, so one that changes no more cells than that and puts down no wild tile changes just
+        those: all such turns share one entry (None), whatever order their cells were filled in."""
+        if None not in map(_VALUE, changes.values()):
+            key = None if len(changes) == len(stretch.empty) else (tuple(changes), ())
+        else:
+            key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
         found = stretch.details.get(key)
         if found is None:
             found = stretch.details[key] = self._details(changes, stretch)

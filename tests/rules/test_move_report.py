@@ -2,8 +2,10 @@
 every layout, policy and option (test_moves.py's), the JSON text is the bytes json.dumps writes for the object
 made turn by turn from the position after each turn, and the list names the same MSAs."""
 
+import importlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +62,23 @@ def test_the_list_names_each_turns_msa(seed):
             if move.primary is not None:
                 msa = plain_msa(play_move(position, move), move.primary) or "step open"
                 assert f"  ({msa}, {plural(move.primary.tiles, 'tile')}" in line
+
+
+def _first_difference(made: str, expected: str) -> str:
+    """Where two long texts part (pytest's own diff of megabytes would drown the answer)."""
+    at = next((i for i, (a, b) in enumerate(zip(made, expected)) if a != b), min(len(made), len(expected)))
+    return f"at byte {at} of {len(made)} (expected {len(expected)}): {made[at - 60:at + 60]!r} / {expected[at - 60:at + 60]!r}"
+
+
+@pytest.mark.slow
+def test_the_benchmarks_json_is_the_plain_objects_bytes(monkeypatch):
+    """Every case of bench/bench_moves.py, the sizes the report's shortcuts are for (mid-game positions of the
+    standard kit, a hand with two wild tiles, first turns on tori and on hex:9, 526 to 71,856 turns): the JSON
+    is byte for byte what json.dumps writes for the objects made turn by turn."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    cases = importlib.import_module("bench_moves").cases()
+    assert len(cases) == 9
+    for name, position, hand, pattern, hash_swap in cases:
+        turns = legal_turns(position, hand, pattern, hash_swap)
+        made, expected = moves_json_text(position, hand, turns, 0), json.dumps(plain_json(position, hand, turns))
+        assert made == expected, f"{name}: {_first_difference(made, expected)}"

@@ -1,10 +1,13 @@
 """Sequences: residue classes, the modular-linear rule, MSA notation (tables 2B, 2C), points (table 2A), gaps."""
 
+import itertools
+import random
+
 import pytest
 
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, gap_fillings, gap_solution_count,
-                                             is_modular_linear, msa, msa_options, points, solve_linear,
+                                             is_modular_linear, known_msa, msa, msa_options, points, solve_linear,
                                              step_class, value_class)
 
 
@@ -115,6 +118,33 @@ def test_gap_count_agrees_with_brute_force():
                 for b in range(m):
                     brute = sum(1 for s in range(m) if (a + (gap + 1) * s - b) % m == 0)
                     assert gap_solution_count(a, b, gap, m) == brute == len(gap_fillings(a, b, gap, m))
+
+
+def _one_msa(values, m, loop):
+    options = msa_options(values, m, loop, limit=2)
+    return options[0] if len(options) == 1 else None
+
+
+def test_the_msa_of_known_values_is_msa_options_own():
+    """known_msa (for a report's lines) against the residue classes: every sequence of 2 to 4 values modulo
+    2, 4, 6 and 12 (steps sharing factors with m), 2 and 3 values modulo 13, and long random ones, open and
+    closed, progressions and not."""
+    cases = [(values, m) for m in (2, 4, 6, 12) for n in (2, 3, 4) for values in itertools.product(range(m), repeat=n)]
+    cases += [(values, 13) for n in (2, 3) for values in itertools.product(range(13), repeat=n)]
+    rng = random.Random(7)
+    for _ in range(2000):
+        m, n = rng.choice((6, 12, 13, 18)), rng.randrange(5, 15)
+        first, step = rng.randrange(m), rng.randrange(m)
+        values = [(first + k * step) % m for k in range(n)]
+        if rng.random() < 0.3:
+            values[rng.randrange(n)] = rng.randrange(m)
+        cases.append((tuple(values), m))
+    found = {True: 0, False: 0}
+    for (values, m), loop in itertools.product(cases, (False, True)):
+        expected = _one_msa(values, m, loop)
+        assert known_msa(values, m, loop) == expected, (values, m, loop)
+        found[expected is None] += 1
+    assert min(found.values()) > 2_000  # both kinds, many times
 
 
 @pytest.mark.parametrize("bad", [1, 0, -3, 100_000])
