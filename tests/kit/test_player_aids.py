@@ -187,13 +187,7 @@ def test_every_shipped_preset_s_games_were_measured_ahead():
     assert _measured([load_preset(name) for name in preset_names()]) == []
 
 
-#: Shipped presets whose games the table holds from fewer games (and players 2-4 only), until
-#: scripts/measure_game_lengths.py has measured them again.
-UNDER_MEASURED = {"tess-3": "6 games at 2-4 players"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=UNDER_MEASURED[name]))
-                                  if name in UNDER_MEASURED else name for name in preset_names()])
+@pytest.mark.parametrize("name", preset_names())
 def test_every_shipped_preset_s_games_were_measured_from_40_games_at_every_count_its_stock_serves(name):
     """The pad's 95th percentile is that of MEASURED_GAMES games (not of the longest of a few), at every player
     count the rules sheet's table of hands lists, so that the cover's player count agrees with that table."""
