@@ -270,6 +270,17 @@ def kit_stem(name: str, lang: str = "en") -> str:
     return f"kit-{name}" if lang == "en" else f"kit-{name}-{lang}"
 
 
+#: The titles of the shipped presets, which the catalogues translate (a title of the player's own is printed
+#: as written): the cover, the rules sheet, the box and the document's title carry it.
+SHIPPED_TITLES = ("MODLINSEQ: standard kit", "MODLINSEQ: standard kit (US Letter)", "MODLINSEQ: starter kit",
+                  "MODLINSEQ: bonus and malus", "MODLINSEQ: tess-3 wrap-around")
+
+
+def printed_title(title: str) -> str:
+    """A kit's title in the language in use: a shipped preset's translated, any other as written."""
+    return _(title) if title in SHIPPED_TITLES else title
+
+
 def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[str], None] | None = None,
               press=None) -> Kit:
     """Build the whole kit for a preset, its text in the preset's language; `exercises` overrides the preset's
@@ -277,6 +288,7 @@ def build_kit(preset: Preset, exercises: int | None = None, progress: Callable[[
     progress bar's `step`). A value's error names the preset's key."""
     try:
         with using(preset.lang):
+            preset = replace(preset, title=printed_title(preset.title))
             return _build_kit(preset, exercises, progress or (lambda label: None), press)
     except FieldError as error:
         raise preset_error(error, preset.source or f"preset {preset.name}") from None
