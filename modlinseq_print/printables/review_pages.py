@@ -8,10 +8,12 @@ hints its players asked for (the studio's play page) shows them: on each turn an
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.flow import PT, Flow
 from modlinseq_print.printables.position import PositionStyle, diagram_style, position_scene
+from modlinseq_print.printables.rules_text import READING_TILE
 from modlinseq_print.render.paper import PAPERS
 from modlinseq_print.render.scene import Document, Embed, Page, Scene, Text
 from modlinseq_print.rules.position import analyse
@@ -32,12 +34,26 @@ def review_style() -> PositionStyle:
 
 
 def setting_words(review: GameReview) -> str:
-    """One line: the board, the modulus, and how many hands are known."""
+    """The board, the modulus and how many hands are known; then how the turns below are written."""
     start = review.start
     count = len(review.turns)
     shape = board_shape(start.board)
-    return _("Played on a {shape} with modulus {modulus}; {turns}; the hands are known for {known} of them.").format(
-        shape=shape, modulus=start.modulus, turns=plural(count, "turn"), known=review.hands_known)
+    setting = _("Played on a {shape} with modulus {modulus}; {turns}; the hands are known for {known} of "
+                "them.").format(shape=shape, modulus=start.modulus, turns=plural(count, "turn"), known=review.hands_known)
+    reading = reading_words(review)
+    return f"{setting} {reading}" if reading else setting
+
+
+def reading_words(review: GameReview) -> str:
+    """How a turn is written, told with the game's first natural tile as the rules' "Reading the board" box
+    tells it ("9B2 reads: the 9 goes on cell B2"); empty when no natural tile was laid."""
+    for turn in review.turns:
+        for token in (turn.played or "").split(","):
+            found = re.fullmatch(r"\s*([0-9]+)([A-Z]+[0-9]+)\s*", token)
+            if found:
+                value, cell = found.groups()
+                return _(READING_TILE).format(tile=value + cell, value=value, cell=cell)
+    return ""
 
 
 def without_hands_words(review: GameReview) -> str:

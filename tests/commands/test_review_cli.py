@@ -32,6 +32,8 @@ def test_json_html_and_pdf(game):
     assert run(*base, "-o", "r.html", cwd=game).returncode == 0
     page = (game / "r.html").read_text()
     assert page.count("<figure") == 2 and page.count("data:image/svg+xml;base64,") == 2
+    # the notation of the turns is taught with the game's own first tile, as the rules sheet teaches it
+    assert "A tile on a cell is written as its number, then the cell: 4B2 reads: the 4 goes on cell B2." in page
     assert run(*base, "-o", "r.pdf", cwd=game).returncode == 0
     pdf = (game / "r.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 1
