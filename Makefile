@@ -52,7 +52,7 @@ studio: $(RUNTIME)
 
 test: $(STAMP) tools
 	@$(PY) scripts/check_imports.py
-	$(PY) -m pytest -n auto
+	$(PY) -m pytest -n auto --durations=15
 
 bench: $(STAMP)
 	@$(PY) scripts/run_benchmarks.py $(BENCH_ARGS)
