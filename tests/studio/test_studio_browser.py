@@ -296,6 +296,25 @@ def test_a_finger_that_drags_moves_the_board_and_changes_no_cell(phone, studio_u
     assert phone.evaluate("removed") == [] and before >= 0
 
 
+def test_the_zoom_buttons_work_when_enabled_and_a_zoomed_board_is_drawn_again(page, studio_url):
+    """At the whole board, zooming out and "Whole board" do nothing and are disabled; zooming in asks for a
+    drawing as wide as the board now shows, so the addresses too small before are drawn."""
+    page.goto(f"{studio_url}/board?board=hex:9")
+    settled(page)
+    assert page.locator("#zoom-out").is_disabled() and page.locator("#zoom-fit").is_disabled()
+    widths = []
+    page.on("request", lambda r: widths.append(json.loads(r.post_data)["screen_width"])
+            if r.url.endswith("/api/board/preview") else None)
+    with page.expect_response("**/api/board/preview") as answer:
+        page.click("#zoom-in")
+    drawn = answer.value.json()["svg"]
+    assert widths and widths[-1] >= 1.4 * page.evaluate("view.svg.clientWidth / 1.5")
+    assert drawn.count("<text") >= len(hexagon(9))  # an address in every cell
+    expect(page.locator("#zoom-fit")).to_be_enabled()
+    page.click("#zoom-fit")
+    expect(page.locator("#zoom-fit")).to_be_disabled()
+
+
 PAGE_LABELS = """() => [...document.querySelectorAll('#pages text.page-number')].map((label) => ({
     text: label.textContent, px: parseFloat(label.getAttribute('font-size')) * view.svg.getScreenCTM().a }))"""
 PAGE_LABEL_PX = 14  # the page's own text size: a page label is never drawn larger

@@ -112,6 +112,7 @@ async function refresh() {
   const body = settings();
   const sent = { removed: new Set(removed), added: new Set(added) };
   const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  drawnWidth = width;
   document.body.dataset.busy = "1";
   try {
     const data = await previewRequest.run((signal) => api("/api/board/preview", { ...body, screen_width: width || undefined }, signal));
@@ -370,6 +371,7 @@ const canvas = document.getElementById("canvas");
 const boardBox = canvas.querySelector(".board-box");
 let zoom = 1;
 let zoomedOnce = false;
+let drawnWidth = 0;  // the width in pixels the drawing on screen was made for (text too small for it is left out)
 
 function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
 
@@ -396,6 +398,8 @@ function setZoom(level, x, y) {
   document.getElementById("zoom-in").disabled = zoom >= most - 0.001;
   document.getElementById("zoom-fit").disabled = zoom <= 1.001;
   drawPages(lastPages);
+  // zoomed in well past the drawing's width: drawn again, with the addresses it was too small to show
+  if (view.svg.clientWidth * (window.devicePixelRatio || 1) > drawnWidth * 1.2) refreshSoon();
 }
 
 let labelsAgain = 0;  // the page numbers follow the part of the board shown as the frame scrolls
