@@ -191,7 +191,7 @@ function scores() {
       `<td class="num">${p.score}</td><td class="num">${p.tiles}</td></tr>`;
   });
   document.getElementById("scores").innerHTML = rows.join("");
-  document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; shuffle ${state.shuffle}`;
+  document.getElementById("game-facts").textContent = `A ${state.board_words}, modulus ${state.modulus}; ${state.stock} tiles left to draw; shuffle ${state.shuffle}`;
   // The Turns list follows the game: every turn in words, the latest scrolled into view.
   const turns = document.getElementById("turns");
   turns.innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}` +
