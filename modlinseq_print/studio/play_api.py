@@ -441,3 +441,4 @@ BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/d
            "/api/play/hint": 30.0, "/api/play/review": 300.0}
 HEAVY = {"/api/play/playtest"}
 PAGES = {"/play": "play.html"}
+FORM = "play.html"  # the page whose labels name the fields in its messages
