@@ -365,7 +365,17 @@ def hint_twice(page, shot: str | None = None):
     return best
 
 
-def test_a_hint_then_the_review_of_a_short_game(page, studio_url):
+@pytest.fixture
+def open_page(browser):
+    """A desktop page whose own rules allow axe-core's script in (bypass_csp); errors fail the test."""
+    tab = new_page(browser, DESKTOP, bypass_csp=True)
+    yield tab
+    tab.context.close()
+    assert not tab.errors, tab.errors
+
+
+def test_a_hint_then_the_review_of_a_short_game(open_page, studio_url):
+    page = open_page
     start_short_game(page, studio_url)
     best = hint_twice(page, "play-hint")
     turn = 0
@@ -392,6 +402,12 @@ def test_a_hint_then_the_review_of_a_short_game(page, studio_url):
     ann = review.locator("table").first.locator("tbody tr", has_text="Ann").locator("td")
     assert ann.all_inner_texts()[-1] == "1" and "100%" in ann.all_inner_texts()[3]  # one hint, the best turns
     assert review.evaluate("getComputedStyle(document.querySelector('th')).backgroundColor") == "rgb(232, 239, 233)"
+    if AXE.exists():  # no violation of any kind, on a desktop and at a phone's width (its tables scroll)
+        review.add_script_tag(path=str(AXE))
+        for width in (DESKTOP, PHONE):
+            review.set_viewport_size(width)
+            found = review.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
+            assert [(v["id"], v["impact"]) for v in found] == [], width
     review.close()
 
 
