@@ -136,7 +136,7 @@ def test_the_play_page_on_a_phone(phone, studio_url):
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_axe_finds_no_serious_violation_on_the_play_page(browser, studio_url, viewport):
+def test_axe_finds_no_violation_on_the_play_page(browser, studio_url, viewport):
     if not AXE.exists():
         missing("axe-core is not installed (scripts/ensure-tools.sh installs it from npm)")
     tab = new_page(browser, viewport, bypass_csp=True)
@@ -145,9 +145,8 @@ def test_axe_finds_no_serious_violation_on_the_play_page(browser, studio_url, vi
         expect(tab.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
         tab.add_script_tag(path=str(AXE))
         results = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
-                   if v["impact"] in ("serious", "critical")]
-        assert serious == []
+        found = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]]
+        assert found == []  # none of any kind, minor ones included
     finally:
         tab.context.close()
     assert not tab.errors, tab.errors

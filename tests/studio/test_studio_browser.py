@@ -594,7 +594,7 @@ def test_every_page_fits_a_phone(phone, studio_url, name, path):
 
 @pytest.mark.parametrize("path", ["/board?board=hex:4", "/kit", "/position?board=hex:4&modulus=7&t=4B2,6B1,1A0,3M1"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_axe_finds_no_serious_violation(browser, studio_url, path, viewport):
+def test_axe_finds_no_violation(browser, studio_url, path, viewport):
     if not AXE.exists():
         missing("axe-core is not installed (scripts/ensure-tools.sh installs it from npm)")
     tab = new_page(browser, viewport, bypass_csp=True)  # axe is injected into the page for the check
@@ -608,9 +608,8 @@ def test_axe_finds_no_serious_violation(browser, studio_url, path, viewport):
             settled(tab)
         tab.add_script_tag(path=str(AXE))
         results = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
-                   if v["impact"] in ("serious", "critical")]
-        assert serious == []
+        found = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]]
+        assert found == []  # none of any kind, minor ones included
         tab.evaluate("document.body.append(Object.assign(document.createElement('input'), {type: 'text'}))")
         again = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")  # the checker sees a bad page
         assert "label" in [v["id"] for v in again["violations"]]
