@@ -26,6 +26,7 @@ th { background: #e8efe9; } td.n { text-align: right; } tr.left td { background:
 figure { margin: 1.5rem 0; } figure img { max-width: 100%; height: auto; }
 figcaption { font-size: .95rem; color: #333; }
 div.wide { overflow-x: auto; } div.wide table { margin-right: 1px; }
+@media (max-width: 30rem) { body { margin-top: 1rem; } th, td { padding: .2rem .3rem .2rem .15rem; font-size: .9rem; } }
 """
 
 

@@ -407,6 +407,9 @@ def test_a_hint_then_the_review_of_a_short_game(open_page, studio_url):
             review.set_viewport_size(width)
             found = review.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
             assert [(v["id"], v["impact"]) for v in found] == [], width
+    for width, name in ((DESKTOP, "play-review"), (PHONE, "play-review-phone")):  # the pictures in the docs
+        review.set_viewport_size(width)
+        screenshot(review, name)
     review.close()
 
 
