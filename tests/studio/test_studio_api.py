@@ -254,6 +254,10 @@ def test_page_captions_say_each_word_once():
     assert _caption("rules and reference card", "reference 2") == "rules and reference card 2"
     assert _caption("board", "page 3") == "board page 3"
     assert _caption("answers", "") == "answers"
+    from modlinseq_print.studio.kit_api import page_captions
+
+    captions = page_captions(build_kit(load_preset("standard")))  # each of a section's pages named by its part
+    assert captions[3:5] == ["turn cards", "score pad"] and captions[-1] == "box and teacher's reference"
 
 
 def test_build_and_download_the_standard_kit(client):
