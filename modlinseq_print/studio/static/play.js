@@ -48,6 +48,9 @@ const view = new BoardView(document.getElementById("board"), {
   },
 });
 
+// Zoom (zoom.js): a finger's tap where cells are small zooms in first; the drawing scales with the board.
+const zoomer = new BoardZoom(view, document.getElementById("canvas"));
+
 function say(text, error = false) {
   message.textContent = text;
   message.className = error ? "error" : "hint";
@@ -126,6 +129,7 @@ function hideOrShowHand() {
   const hidden = playing() && persons() > 1 && revealed !== seat;
   cover.hidden = !hidden;
   if (hidden) {
+    zoomer.set(1);  // the cover hides the whole board, which a zoomed frame would scroll out from under it
     const name = state.players[seat].name;
     document.getElementById("cover-text").textContent = `Hand the device to ${name}.`;
     document.getElementById("reveal").textContent = `I am ${name}: show my tiles`;
@@ -300,10 +304,9 @@ function openEditor(address, typed) {
   const selection = document.getElementById("selection");
   selection.replaceChildren();
   view.mark("selection", address, "selected");
-  const area = pop.parentElement.getBoundingClientRect();
-  const cell = selection.lastChild.getBoundingClientRect();
-  pop.style.left = `${Math.max(Math.min(cell.right - area.left + 6, area.width - 160), 0)}px`;
-  pop.style.top = `${Math.max(cell.top - area.top - 4, 0)}px`;
+  const place = besideCell(pop.parentElement, selection.lastChild.getBoundingClientRect());
+  pop.style.left = `${place.left}px`;
+  pop.style.top = `${place.top}px`;
   pop.style.display = "block";
   pop.dataset.address = address;
   document.getElementById("pop-cell").textContent = `Tile for ${address}`;
