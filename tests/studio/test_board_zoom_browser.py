@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from test_play_browser import screenshot
 from test_studio_browser import (CHROMIUM, PHONE, browser, cell_point, expect, new_page, phone,  # noqa: F401
                                  settled, studio_url)
 
@@ -108,6 +109,7 @@ def test_the_play_board_zooms_to_a_finger_and_a_tap_puts_the_tile_on_that_cell(p
     expect(phone.locator(f"#selection polygon[data-address='{target}']")).to_have_count(1)
     assert phone.evaluate("placed.map((p) => p.address)") == [target]
     finger_box(phone, f"#selection polygon[data-address='{target}']")
+    screenshot(phone, "play-page-phone-zoomed")  # the picture in the docs (make previews)
 
 
 def test_the_position_editor_zooms_to_a_finger_and_a_tap_opens_that_cell(phone, studio_url):
