@@ -93,6 +93,7 @@ async function show(data) {
   legalNow = false;
   sessionStorage.setItem("modlinseq-game", data.game);
   view.show(data, [data.cells]);
+  zoomer.drawn();
   if (!view.svg.querySelector("#tentative")) svgEl("g", { id: "tentative" }, view.svg);
   drawMarks();
   scores();

@@ -96,6 +96,7 @@ function render(data) {
   tiles = data.tiles;
   blockedCells = new Set(data.report.blocked);
   view.show(data, [data.cells]);
+  zoomer.drawn();
   const marks = document.getElementById("marks");
   marks.replaceChildren();
   for (const address of blockedCells) view.mark("marks", address, "blocked");

@@ -35,9 +35,15 @@ class BoardZoom {
   // The zoom at which a cell is TAP_SIZE pixels wide (never less than the whole board).
   tapLevel() { const size = this.cellPixels(); return size ? Math.max(1, this.level * TAP_SIZE / size) : 1; }
 
+  // The most zoom: a cell half again as wide as a finger needs, and four times the whole board at least.
+  most() { return Math.max(4, this.tapLevel() * 1.5); }
+
+  // A board is drawn (call after each drawing): zooming in is possible from now on.
+  drawn() { this.buttons.in.disabled = this.level >= this.most() - 0.001; }
+
   // Zoom to `level`, keeping the board point under (x, y) of the frame (its middle by default) where it was.
   set(level, x, y) {
-    const most = Math.max(4, this.tapLevel() * 1.5);
+    const most = this.most();
     const { canvas, box } = this;
     level = Math.min(Math.max(level, 1), most);
     const fx = x === undefined ? canvas.clientWidth / 2 : x, fy = y === undefined ? canvas.clientHeight / 2 : y;
