@@ -124,7 +124,7 @@ CENTRE_DOTS: Option[bool] = Option(name="centre_dots", kind="switch", default=Fa
 TITLE: Option[str | None] = Option(name="title", kind="text", default=None, help="a title printed above the board",
                                    label="Title")
 MODULUS_NOTE: Option[int | None] = Option(name="modulus", kind="whole", default=None, low=2, high=MAX_TILE_MODULUS,
-                                          help="print a note of the modulus, e.g. 13", label="Modulus note")
+                                          help="print a note of the modulus, e.g. 13", label="Modulus to print")
 ARROWS: Option[bool] = Option(name="arrows", kind="switch", default=False,
                               help="arrows at the edges showing the direction of addition for each slope",
                               label="Arrows")

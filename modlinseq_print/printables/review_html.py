@@ -26,6 +26,7 @@ th { background: #e8efe9; } td.n { text-align: right; } tr.left td { background:
 figure { margin: 1.5rem 0; } figure img { max-width: 100%; height: auto; }
 figcaption { font-size: .95rem; color: #333; }
 div.wide { overflow-x: auto; } div.wide table { margin-right: 1px; }
+@media (max-width: 30rem) { body { margin-top: 1rem; } th, td { padding: .2rem .3rem .2rem .15rem; font-size: .9rem; } }
 """
 
 
@@ -33,15 +34,18 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _table(rows: list[list], marked: frozenset[int] | set[int] = frozenset(),
+def _table(rows: list[list], label: str, marked: frozenset[int] | set[int] = frozenset(),
            numeric: frozenset[int] | set[int] = frozenset()) -> str:
+    """A table in a box that scrolls sideways when the page is narrower (reachable by keyboard, named by
+    `label`, the table's heading)."""
     head = "".join(f"<th>{_e(c)}</th>" for c in rows[0])
     body = []
     for i, row in enumerate(rows[1:]):
         cells = "".join(f'<td class="n">{_e(c)}</td>' if j in numeric else f"<td>{_e(c)}</td>"
                         for j, c in enumerate(row))
         body.append(f'<tr class="left">{cells}</tr>' if i in marked else f"<tr>{cells}</tr>")
-    return f"<div class=\"wide\"><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    return (f'<div class="wide" tabindex="0" role="region" aria-label="{_e(label)}">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def _head(title: str, stylesheet: str | None) -> str:
@@ -56,9 +60,9 @@ def review_html(review: GameReview, svg: Callable[[Scene], bytes], title: str | 
     `stylesheet`, when given, is linked in place of the inline style (STYLE is its content)."""
     words = headings()
     title = title or words["title"]
-    parts = [_head(title, stylesheet), f"<body><h1>{_e(title)}</h1><p>{_e(setting_words(review))}</p>"
+    parts = [_head(title, stylesheet), f"<body><main><h1>{_e(title)}</h1><p>{_e(setting_words(review))}</p>"
                                        f"<h2>{_e(words['players'])}</h2>"]
-    parts.append(_table(player_rows(review), numeric={1, 2, 4}))
+    parts.append(_table(player_rows(review), words["players"], numeric={1, 2, 4}))
     parts.append(f"<h2>{_e(words['turning'])}</h2>")
     if not review.hands_known:
         parts.append(f"<p>{_e(without_hands_words(review))}</p>")
@@ -70,7 +74,8 @@ def review_html(review: GameReview, svg: Callable[[Scene], bytes], title: str | 
         parts.append(f"<p>{_e(words['all best'])}</p>")
     parts.append(f"<h2>{_e(words['turns'])}</h2>")
     marked = {i for i, t in enumerate(review.turns) if t.left}
-    parts.append(_table(turn_rows(review), marked, numeric={0, 3, 4, 5} if review.hands_known else {0, 3}))
+    parts.append(_table(turn_rows(review), words["turns"], marked,
+                        numeric={0, 3, 4, 5} if review.hands_known else {0, 3}))
     missed = [t for t in review.turns if t.left]
     if missed:
         parts.append(f"<h2>{_e(words['pairs'])}</h2>")
@@ -82,5 +87,5 @@ def review_html(review: GameReview, svg: Callable[[Scene], bytes], title: str | 
             parts.append(f'<figure id="turn-{turn.number}"><img src="data:image/svg+xml;base64,{data}" '
                          f'width="{scene.width * 3.78:.0f}" height="{scene.height * 3.78:.0f}" '
                          f'alt="{_e(caption)}"><figcaption>{_e(caption)}</figcaption></figure>')
-    parts.append("</body></html>\n")
+    parts.append("</main></body></html>\n")
     return "".join(parts)

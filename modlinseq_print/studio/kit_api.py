@@ -249,7 +249,8 @@ def page_captions(kit) -> list[str]:
         for page in section.pages:
             label = page.label or ""
             label = f"page {label}" if label.isdigit() else label
-            captions.append(_caption(name, label))
+            part = len(section.pages) > 1 and label and label.lower() in name and label.lower() != name
+            captions.append(label.lower() if part else _caption(name, label))  # "turn cards", then "score pad"
     return captions if len(captions) == len(kit.document.pages) else [p.label or "" for p in kit.document.pages]
 
 

@@ -57,6 +57,18 @@ CHOICES = {"theme": THEME.choices, "board.pattern": PATTERN.choices, "board.wrap
            "tiles.layout": LAYOUTS, "board.orientation": ORIENTATION.choices, "tiles.cut_lines": CUT_LINES,
            "tiles.underline": UNDERLINES,
            "lang": LANGUAGES}
+# What a closed choice's values say on the form (the value itself is what the preset file holds); a value
+# not listed shows as it is.
+CHOICE_WORDS = {"theme": {"bw": "black & white"},
+                "board.pattern": {"bonus": "bonus cells", "bonus-malus": "bonus and penalty cells"},
+                "board.wrap": {"none": "lines stop", "lines": "lines wrap round", "bounce": "lines bounce back",
+                               "tess": "lines go on (tiled board)"},
+                "board.orientation": {"auto": "fewest pages"},
+                "tiles.layout": {"fronts": "fronts only", "duplex": "fronts and backs, two-sided",
+                                 "gutter-fold": "fronts and backs, folded"},
+                "tiles.underline": {"ambiguous": "those only", "all": "every number"},
+                "lang": {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "el": "Ελληνικά",
+                         "ru": "Русский"}}
 SUGGESTIONS = {key: tuple(name for name in PAPERS if name != POSTER) for key in ("paper", "board.paper", "tiles.paper")}
 OTHERS = "More settings"
 
@@ -70,11 +82,13 @@ def _kind(annotation) -> str:
 def _field(key: str, f, label: str, unit: str) -> dict:
     return {"key": key, "label": label, "unit": unit, "type": _kind(f.type),
             "default": f.default if f.default is not MISSING else None,
-            "choices": list(CHOICES.get(key, ())), "suggestions": list(SUGGESTIONS.get(key, ()))}
+            "choices": list(CHOICES.get(key, ())), "suggestions": list(SUGGESTIONS.get(key, ())),
+            "choice_words": [CHOICE_WORDS.get(key, {}).get(c, c) for c in CHOICES.get(key, ())]}
 
 
 def form_sections() -> list[dict]:
-    """The form: headings in order, each with its fields (key, label, unit, type, default, choices)."""
+    """The form: headings in order, each with its fields (key, label, unit, type, default, choices and the words
+    each choice shows)."""
     known = dict(preset_keys())
     sections = [{"title": title, "fields": [_field(key, known[key], *keys[key]) for key in keys if key in known]}
                 for title, keys in GROUPS.items()]

@@ -26,6 +26,7 @@ from functools import partial
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
 from modlinseq_print.i18n import LANGUAGES
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.position import diagram_style, position_document, position_scene
 from modlinseq_print.render.output import render_pages
 from modlinseq_print.rules.chains import WRAP_MODES
@@ -190,7 +191,8 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
     hand = game.hands[game.current] if person else None
     best = max(game.scores) if game.over else None
     answer = {
-        "game": key, "shuffle": game.seed, "board": position.board.spec, "modulus": position.modulus,
+        "game": key, "shuffle": game.seed, "board": position.board.spec,
+        "board_words": f"{board_shape(position.board)}, {len(position.board.cells)} cells", "modulus": position.modulus,
         "over": game.over, "current": None if game.over else game.current, "stock": game.stock_size,
         "players": [{"name": n, "kind": k, "score": s, "frozen": f, "tiles": h.size,
                      "winner": game.over and s == best}
@@ -439,3 +441,4 @@ BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/d
            "/api/play/hint": 30.0, "/api/play/review": 300.0}
 HEAVY = {"/api/play/playtest"}
 PAGES = {"/play": "play.html"}
+FORM = "play.html"  # the page whose labels name the fields in its messages

@@ -107,7 +107,8 @@ def test_tiles_not_in_the_hand_are_refused(client):
     ({"players": [{"name": "Ann"}, {"name": "Ann"}]}, "each name once"),
     ({"players": [{"name": "4you"}]}, "use letters"),
     ({"players": [{"name": "Ann", "kind": "oracle"}]}, "kind must be one of"),
-    ({"hand": 13}, "hand must be from 1 to 12"),
+    ({"hand": 13}, '"Hand" must be from 1 to 12'),  # named by the play page's label
+    ({"board": "hex:x"}, '"Board": can\'t read \'hex:x\' as a board'),
     ({"copies": 1, "wild": 0, "hand": 4, "players": [{"name": "A"}, {"name": "B"}]}, "cannot fill 2 hands of 4"),
     ({"board": "file:x.txt"}, "reads no file"),
     ({"board": "square:4x4"}, None),

@@ -60,15 +60,24 @@ def script_words(client, name: str) -> list[str]:
     return [text for pair in literals for text in pair if re.search(r"[A-Za-z]+ [A-Za-z]", text)]
 
 
-@pytest.mark.parametrize("path", ["/play", "/position"])
+@pytest.mark.parametrize("path", ["/play", "/position", "/board", "/kit"])
 def test_the_page_shows_no_jargon(client, path):
     found = {text: jargon_in(text) for text in page_words(client, path) if jargon_in(text)}
     assert found == {}
 
 
-@pytest.mark.parametrize("name", ["play.js", "position.js", "studio.js"])
+@pytest.mark.parametrize("name", ["play.js", "position.js", "studio.js", "zoom.js", "board.js", "kit.js", "pieces3d.js"])
 def test_the_script_says_no_jargon(client, name):
     found = {text: jargon_in(text) for text in script_words(client, name) if jargon_in(text)}
+    assert found == {}
+
+
+def test_the_kit_form_says_no_jargon(client):
+    """The kit builder's form, made from the preset definition: its labels, units and the words of its choices."""
+    sections = client.get("/api/kit/schema").json()["sections"]
+    shown = [f"{s['title']}" for s in sections] + [text for s in sections for f in s["fields"]
+                                                   for text in [f["label"], f["unit"], *f["choice_words"]]]
+    found = {text: jargon_in(text) for text in shown if text and jargon_in(text)}
     assert found == {}
 
 

@@ -214,6 +214,13 @@ def test_the_form_is_generated_from_the_preset_definition(client):
     assert by_key["tiles.cut_lines"]["choices"] == ["solid", "dashed", "none"]
     assert by_key["tiles.crop_marks"]["type"] == "bool" and by_key["tiles.width"]["unit"].startswith("length")
     assert by_key["board.spec"]["label"] == "Board" and "letter" in by_key["tiles.paper"]["suggestions"]
+    # the words a choice shows: the preset file's value only where it is a word a person uses
+    assert by_key["board.wrap"]["choice_words"] == ["lines stop", "lines wrap round", "lines bounce back",
+                                                    "lines go on (tiled board)"]
+    assert by_key["lang"]["choice_words"][:2] == ["English", "Deutsch"] and by_key["theme"]["choice_words"][1] == "black & white"
+    shown = {w for f in by_key.values() for w in f.get("choice_words", [])}
+    assert not shown & {"bw", "bounce", "tess", "bonus-malus", "gutter-fold", "auto", "ambiguous", "en"}, shown
+    assert all(len(f["choice_words"]) == len(f["choices"]) for f in by_key.values())
 
 
 def test_a_new_preset_key_still_gets_a_field(monkeypatch):
@@ -247,6 +254,10 @@ def test_page_captions_say_each_word_once():
     assert _caption("rules and reference card", "reference 2") == "rules and reference card 2"
     assert _caption("board", "page 3") == "board page 3"
     assert _caption("answers", "") == "answers"
+    from modlinseq_print.studio.kit_api import page_captions
+
+    captions = page_captions(build_kit(load_preset("standard")))  # each of a section's pages named by its part
+    assert captions[3:5] == ["turn cards", "score pad"] and captions[-1] == "box and teacher's reference"
 
 
 def test_build_and_download_the_standard_kit(client):

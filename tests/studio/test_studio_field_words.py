@@ -19,7 +19,7 @@ def test_every_page_control_has_its_label():
     assert {key: board[key] for key in ("board", "tile_width", "paper", "margin", "overlap", "fit", "labels",
                                         "modulus")} == {
         "board": "Start from", "tile_width": "Tile width", "paper": "Paper", "margin": "Margin",
-        "overlap": "Overlap", "fit": "scale to one sheet", "labels": "addresses", "modulus": "Modulus note"}
+        "overlap": "Overlap", "fit": "scale to one sheet", "labels": "addresses", "modulus": "Modulus to print"}
     position = page_labels("position.html")
     assert (position["board"], position["modulus"], position["crop"]) == ("Board", "Modulus", "Crop")
     assert (kit_labels()["tiles.width"], kit_labels()["tile_width"], kit_labels()["board.cell_size"]) == \
@@ -36,7 +36,7 @@ def test_every_page_control_has_its_label():
     ("/api/board/pages", {"margin": "500mm"}, "margin", 'use a smaller "Margin" or larger "Paper"'),
     ("/api/board/preview", {"board": "hex:x"}, "board", '"Start from": can\'t read \'hex:x\' as a board'),
     ("/api/board/preview", {"tile_width": "0mm"}, "tile_width", '"Tile width": bad tile width 0 mm'),
-    ("/api/board/preview", {"modulus": 1}, "modulus", '"Modulus note" must be from 2 to 999, got 1'),
+    ("/api/board/preview", {"modulus": 1}, "modulus", '"Modulus to print" must be from 2 to 999, got 1'),
     ("/api/board/preview", {"board": "hex:9", "labels": True, "cell_size": "3mm"}, "cell_size",
      'use "Cell size" 28.00mm or more, or a smaller "Tile width"'),
     ("/api/board/download?format=pdf", {"paper": "poster", "fit": True}, "fit",

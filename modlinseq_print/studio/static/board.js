@@ -112,6 +112,7 @@ async function refresh() {
   const body = settings();
   const sent = { removed: new Set(removed), added: new Set(added) };
   const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  drawnWidth = width;
   document.body.dataset.busy = "1";
   try {
     const data = await previewRequest.run((signal) => api("/api/board/preview", { ...body, screen_width: width || undefined }, signal));
@@ -119,7 +120,7 @@ async function refresh() {
     shown = { cells: new Set(data.cells.map((c) => c[0])), ghosts: new Set(data.ghosts.map((c) => c[0])), spec: data.spec };
     shownEdits = sent;
     view.show(data, [data.cells, data.ghosts]);
-    if (!zoomedOnce) { zoomedOnce = true; if (touchScreen()) setZoom(tapZoom()); }
+    if (!zoomedOnce) { zoomedOnce = true; if (touchScreen()) zoomer.set(zoomer.tapLevel()); }
     drawGhosts(data.ghosts);
     drawMarks();
     drawHeat();
@@ -362,75 +363,20 @@ document.getElementById("playtest").addEventListener("click", playtest);
 document.getElementById("playtest-stop").addEventListener("click", () => playtestRequest.cancel());
 document.getElementById("heat-hide").addEventListener("click", () => { heat = null; drawHeat(); document.getElementById("heat-key").hidden = true; });
 
-// Zoom: the board drawn wider than its frame, which then scrolls (a finger drags it). On a touch screen the board
-// opens with every cell at least TAP_SIZE pixels wide, and a tap where cells are smaller zooms in there first; a
-// finger that moves drags the board and changes no cell.
-const TAP_SIZE = 46;
+// Zoom (zoom.js): on a touch screen the board opens with every cell big enough for a finger. A zoom past the
+// drawing's width draws it again, with the addresses it was too small to show; the page numbers follow.
 const canvas = document.getElementById("canvas");
-const boardBox = canvas.querySelector(".board-box");
-let zoom = 1;
 let zoomedOnce = false;
-
-function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
-
-function cellPixels() {
-  const box = view.svg.viewBox.baseVal;
-  return box && box.width ? view.step * view.svg.clientWidth / box.width : 0;
-}
-
-function tapZoom() { const size = cellPixels(); return size ? Math.max(1, zoom * TAP_SIZE / size) : 1; }
-
-// Zoom to `level`, keeping the board point under (x, y) of the frame (its middle by default) where it was.
-function setZoom(level, x, y) {
-  const most = Math.max(4, tapZoom() * 1.5);
-  level = Math.min(Math.max(level, 1), most);
-  const fx = x === undefined ? canvas.clientWidth / 2 : x, fy = y === undefined ? canvas.clientHeight / 2 : y;
-  const px = (canvas.scrollLeft + fx) / boardBox.offsetWidth, py = (canvas.scrollTop + fy) / boardBox.offsetHeight;
-  zoom = level;
-  canvas.classList.toggle("zoomed", zoom > 1.001);
-  boardBox.style.width = zoom > 1.001 ? `${(zoom * 100).toFixed(1)}%` : "";
-  canvas.scrollLeft = px * boardBox.offsetWidth - fx;
-  canvas.scrollTop = py * boardBox.offsetHeight - fy;
-  view.place();
-  document.getElementById("zoom-out").disabled = zoom <= 1.001;
-  document.getElementById("zoom-in").disabled = zoom >= most - 0.001;
-  document.getElementById("zoom-fit").disabled = zoom <= 1.001;
+let drawnWidth = 0;  // the width in pixels the drawing on screen was made for (text too small for it is left out)
+const zoomer = new BoardZoom(view, canvas, { changed: () => {
   drawPages(lastPages);
-}
+  if (view.svg.clientWidth * (window.devicePixelRatio || 1) > drawnWidth * 1.2) refreshSoon();
+} });
 
 let labelsAgain = 0;  // the page numbers follow the part of the board shown as the frame scrolls
 canvas.addEventListener("scroll", () => {
   if (!labelsAgain) labelsAgain = requestAnimationFrame(() => { labelsAgain = 0; drawPages(lastPages); });
 }, { passive: true });
-document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
-document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
-document.getElementById("zoom-fit").addEventListener("click", () => setZoom(1));
-
-let touch = null;  // the finger on the board: where it went down, and whether it moved
-boardBox.addEventListener("pointerdown", (event) => {
-  if (event.pointerType !== "touch") return;
-  event.stopPropagation();  // the view acts on the tap (pointerup), not on the touch
-  touch = { id: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
-}, true);
-boardBox.addEventListener("pointermove", (event) => {
-  if (event.pointerType !== "touch") return;
-  event.stopPropagation();
-  if (touch && Math.hypot(event.clientX - touch.x, event.clientY - touch.y) > 10) touch.moved = true;
-}, true);
-boardBox.addEventListener("pointercancel", () => { touch = null; }, true);
-boardBox.addEventListener("pointerup", (event) => {
-  if (event.pointerType !== "touch") return;
-  const tap = touch && touch.id === event.pointerId && !touch.moved;
-  touch = null;
-  if (!tap) return;
-  if (cellPixels() < TAP_SIZE - 1) {  // too small to hit: zoom in around the tap
-    const frame = canvas.getBoundingClientRect();
-    setZoom(tapZoom(), event.clientX - frame.left, event.clientY - frame.top);
-    event.stopPropagation();
-    return;
-  }
-  view.pointerDown(event);
-}, true);
 
 readUrl();
 refresh();

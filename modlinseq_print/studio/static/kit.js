@@ -21,7 +21,7 @@ function control(field, id) {
   } else if (field.choices.length) {
     el = document.createElement("select");
     if (field.type.startsWith("optional")) el.add(new Option("default", ""));
-    for (const choice of field.choices) el.add(new Option(choice, choice));
+    field.choices.forEach((choice, i) => el.add(new Option(field.choice_words[i] || choice, choice)));
   } else {
     el = document.createElement("input");
     el.type = field.type.endsWith("int") ? "number" : "text";
@@ -157,12 +157,18 @@ function showKit(result) {
   thumbs.replaceChildren();
   thumbs.dataset.pages = result.pages;
   result.labels.forEach((caption, i) => {
-    const figure = document.createElement("figure");
+    const figure = Object.assign(document.createElement("figure"), { className: "waiting" });
     const text = `${i + 1}. ${caption}`.trim();
-    figure.append(Object.assign(document.createElement("img"), {
+    const picture = Object.assign(document.createElement("img"), {
       src: `/api/kit/page?id=${result.id}&page=${i + 1}`, alt: `Page ${text}`, loading: "lazy", decoding: "async",
       width: 180, height: 255,
-    }), Object.assign(document.createElement("figcaption"), { textContent: text }));
+    });
+    // "drawing…" over the page's place until its picture comes (a blank page would look like an empty one)
+    const waiting = Object.assign(document.createElement("span"), { className: "drawing-now", textContent: "drawing…" });
+    waiting.setAttribute("aria-hidden", "true");
+    picture.addEventListener("load", () => { figure.classList.remove("waiting"); waiting.remove(); }, { once: true });
+    picture.addEventListener("error", () => { waiting.textContent = "could not draw this page"; }, { once: true });
+    figure.append(picture, waiting, Object.assign(document.createElement("figcaption"), { textContent: text }));
     thumbs.appendChild(figure);
   });
 }

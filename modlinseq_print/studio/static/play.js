@@ -48,6 +48,9 @@ const view = new BoardView(document.getElementById("board"), {
   },
 });
 
+// Zoom (zoom.js): a finger's tap where cells are small zooms in first; the drawing scales with the board.
+const zoomer = new BoardZoom(view, document.getElementById("canvas"));
+
 function say(text, error = false) {
   message.textContent = text;
   message.className = error ? "error" : "hint";
@@ -90,6 +93,7 @@ async function show(data) {
   legalNow = false;
   sessionStorage.setItem("modlinseq-game", data.game);
   view.show(data, [data.cells]);
+  zoomer.drawn();
   if (!view.svg.querySelector("#tentative")) svgEl("g", { id: "tentative" }, view.svg);
   drawMarks();
   scores();
@@ -126,6 +130,7 @@ function hideOrShowHand() {
   const hidden = playing() && persons() > 1 && revealed !== seat;
   cover.hidden = !hidden;
   if (hidden) {
+    zoomer.set(1);  // the cover hides the whole board, which a zoomed frame would scroll out from under it
     const name = state.players[seat].name;
     document.getElementById("cover-text").textContent = `Hand the device to ${name}.`;
     document.getElementById("reveal").textContent = `I am ${name}: show my tiles`;
@@ -191,7 +196,7 @@ function scores() {
       `<td class="num">${p.score}</td><td class="num">${p.tiles}</td></tr>`;
   });
   document.getElementById("scores").innerHTML = rows.join("");
-  document.getElementById("game-facts").textContent = `${state.board}, modulus ${state.modulus}; ${state.stock} tiles in the stock; shuffle ${state.shuffle}`;
+  document.getElementById("game-facts").textContent = `A ${state.board_words}, modulus ${state.modulus}; ${state.stock} tiles left to draw; shuffle ${state.shuffle}`;
   // The Turns list follows the game: every turn in words, the latest scrolled into view.
   const turns = document.getElementById("turns");
   turns.innerHTML = state.turns.map((t) => `<li><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}` +
@@ -300,10 +305,9 @@ function openEditor(address, typed) {
   const selection = document.getElementById("selection");
   selection.replaceChildren();
   view.mark("selection", address, "selected");
-  const area = pop.parentElement.getBoundingClientRect();
-  const cell = selection.lastChild.getBoundingClientRect();
-  pop.style.left = `${Math.max(Math.min(cell.right - area.left + 6, area.width - 160), 0)}px`;
-  pop.style.top = `${Math.max(cell.top - area.top - 4, 0)}px`;
+  const place = besideCell(pop.parentElement, selection.lastChild.getBoundingClientRect());
+  pop.style.left = `${place.left}px`;
+  pop.style.top = `${place.top}px`;
   pop.style.display = "block";
   pop.dataset.address = address;
   document.getElementById("pop-cell").textContent = `Tile for ${address}`;

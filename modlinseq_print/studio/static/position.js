@@ -47,6 +47,7 @@ function send(edit = {}) {
 async function roundTrip(edit) {
   const before = transcript;
   const width = Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1));
+  drawnWidth = width;
   const body = { ...formValues(form), transcript, ...edit, screen_width: width || undefined };
   try {
     const data = await api("/api/position/check", body);
@@ -85,10 +86,17 @@ const view = new BoardView(document.getElementById("diagram"), {
   },
 });
 
+// Zoom (zoom.js); zoomed well past the drawing's width, the position is drawn again at its new size.
+let drawnWidth = 0;
+const zoomer = new BoardZoom(view, document.getElementById("canvas"), { changed: () => {
+  if (view.svg.clientWidth * (window.devicePixelRatio || 1) > drawnWidth * 1.2) resend();
+} });
+
 function render(data) {
   tiles = data.tiles;
   blockedCells = new Set(data.report.blocked);
   view.show(data, [data.cells]);
+  zoomer.drawn();
   const marks = document.getElementById("marks");
   marks.replaceChildren();
   for (const address of blockedCells) view.mark("marks", address, "blocked");
@@ -142,11 +150,9 @@ function openEditor(address, fromKeyboard, typed) {
   const selection = document.getElementById("selection");
   selection.replaceChildren();
   view.mark("selection", address, "selected");
-  const area = pop.parentElement.getBoundingClientRect();
-  const cell = selection.firstChild.getBoundingClientRect();
-  const left = Math.min(cell.right - area.left + 6, area.width - 160);
-  pop.style.left = `${Math.max(left, 0)}px`;
-  pop.style.top = `${Math.max(cell.top - area.top - 4, 0)}px`;
+  const place = besideCell(pop.parentElement, selection.firstChild.getBoundingClientRect());
+  pop.style.left = `${place.left}px`;
+  pop.style.top = `${place.top}px`;
   pop.style.display = "block";
   document.getElementById("pop-cell").textContent = `Value for cell ${address}`;
   popValue.value = typed !== undefined ? typed : (tiles[address] !== undefined ? tiles[address] : "");
