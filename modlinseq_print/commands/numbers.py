@@ -8,15 +8,16 @@ import argparse
 from modlinseq_print.inputs import clip, parse_float, parse_int
 
 
-def argument_type(parse, low: float | None = None, says: str = "", above: bool = False):
+def argument_type(parse, low: float | None = None, says: str = "", above: bool = False, high: float | None = None):
     """An argparse type: `parse` (parse_int or parse_float) of the text, at least `low` when given (more than
-    `low` with `above`); its errors become argparse's one-line usage errors naming the option."""
+    `low` with `above`) and at most `high` when given; its errors become argparse's one-line usage errors naming
+    the option."""
     def convert(text: str):
         try:
             value = parse(text, "the value", ValueError)
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
-        if low is not None and (value <= low if above else value < low):
+        if (low is not None and (value <= low if above else value < low)) or (high is not None and value > high):
             raise argparse.ArgumentTypeError(f"{clip(text.strip())} is out of range: give {says}")
         return value
     convert.__name__ = "whole number" if parse is parse_int else "number"

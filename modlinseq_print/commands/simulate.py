@@ -6,11 +6,16 @@ import argparse
 import json
 from pathlib import Path
 
-from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE
+from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE, argument_type
+from modlinseq_print.inputs import parse_int
 from modlinseq_print.commands.simulate_sides import DEFAULT_PRESET
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
+from modlinseq_print.rules.game import MAX_PLAYERS
 from modlinseq_print.rules.wilds import WILD_POLICIES
+
+#: A count of players: the games seat 1 to MAX_PLAYERS.
+PLAYERS = argument_type(parse_int, 1, f"1 to {MAX_PLAYERS}", high=MAX_PLAYERS)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"the kit played: a preset name or .toml file (default {DEFAULT_PRESET}); "
                              "the options below change it; two presets compare them")
     parser.add_argument("--games", type=POSITIVE, default=100, metavar="N", help="games to play (default 100)")
-    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N", help="players, 1 to 6 (default 2)")
+    parser.add_argument("--players", type=PLAYERS, default=2, metavar="N",
+                        help=f"players, 1 to {MAX_PLAYERS} (default 2)")
     parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
     parser.add_argument("--ai", default="greedy", metavar="KIND",
                         help="computer players: greedy or careful, or one per seat, e.g. careful,greedy "

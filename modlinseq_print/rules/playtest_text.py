@@ -49,7 +49,7 @@ def _row(name: str, spread: Spread, percent: bool = False, digits: int = 1) -> s
 def findings_text(setup: Setup, found: Findings, timings: bool = False) -> str:
     """The table a designer reads: game length, scores, the winner's lead, board use, stock (and, with
     `timings`, the CPU seconds per game, which differ from run to run)."""
-    lines = [f"Playtest of {found.games} games: {setup.describe()}", "",
+    lines = [f"Playtest of {found.games} game{'' if found.games == 1 else 's'}: {setup.describe()}", "",
              f"{'':<34}{'mean':>10}{'sd':>10}{'least':>10}{'most':>10}",
              _row("turns per game", found.turns)]
     for seat, spread in enumerate(found.scores):

@@ -10,6 +10,11 @@ from cli_helpers import assert_one_line_error
 SMALL = ["--board", "hex:3", "-m", "5", "--copies", "3", "--wild", "1", "--hand", "3", "--no-marker"]
 
 
+def test_one_game_is_one_game(cli):
+    status, out, _ = cli("simulate", "--games", "1", *SMALL)
+    assert status == 0 and out.startswith("Playtest of 1 game: hex:3")
+
+
 def test_the_table(cli):
     status, out, _ = cli("simulate", "--games", "4", *SMALL)
     assert status == 0
@@ -82,8 +87,9 @@ def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["--games", "0"], "--games"),
-    (["--players", "7"], "7 players: a game takes 1 to 6"),
-    (["--players", "1000000000"], "1,000,000,000 players: a game takes 1 to 6"),  # refused before seats are made
+    (["--players", "0"], "--players: 0 is out of range: give 1 to 6"),
+    (["--players", "7"], "--players: 7 is out of range: give 1 to 6"),
+    (["--players", "1000000000"], "--players: 1000000000 is out of range: give 1 to 6"),  # before seats are made
     (["--ai", "clever"], "unknown computer player 'clever'"),
     (["--ai", "greedy,greedy,greedy"], "--ai names 3 players"),
     (["--players", "4", "--hand", "12", "--copies", "1", "-m", "7", "--wild", "0"], "cannot fill 4 hands of 12"),
@@ -97,7 +103,7 @@ def test_bad_settings_are_one_line(cli, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "holed.txt").write_text("B1 E1 H1 M1 P1 T1\n")
     result = cli("simulate", "--games", "2", *argv) if argv[0] != "nosuchpreset" else cli("simulate", *argv)
-    assert_one_line_error(result, words, usage=words == "--games", folder=tmp_path, keep=["holed.txt"])
+    assert_one_line_error(result, words, usage=words.startswith("--"), folder=tmp_path, keep=["holed.txt"])
 
 
 @pytest.mark.parametrize("argv, words", [
