@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from modlinseq_print.commands.numbers import COUNT, DPI, POSITIVE, WHOLE, argument_type
-from modlinseq_print.inputs import parse_int
 from modlinseq_print.commands.simulate_sides import DEFAULT_PRESET
+from modlinseq_print.inputs import parse_int
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.game import MAX_PLAYERS
