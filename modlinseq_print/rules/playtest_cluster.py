@@ -1,6 +1,6 @@
 """Playtests on a Dask cluster: the same seeded games as on this machine, played by the cluster's workers.
 
-Game k's shuffle is seeded from the playtest's seed and k alone (`playtest.game_seed`), and each game is played
+Game k's shuffle is seeded from the playtest's `seed` and k alone (`playtest.game_seed`), and each game is played
 by the same function as a local run, so the results are the same bytes wherever the games ran: they are put
 back in the order of the games, not of their completion. The games go to the workers in small batches (a
 few per worker thread, at most `MOST_A_TASK` each), so the load spreads and a stopped run wastes little. Each
@@ -92,9 +92,9 @@ def scheduler_missing(address: str, seconds: float) -> str | None:
 
 
 def play_batch(packed: tuple, kinds: tuple[str, ...], tiles: list[int | None],
-               seeds: list[int]) -> tuple[str, list[GameSummary]]:
-    """Run on a worker: play the games of these seeds; with the worker's rules fingerprint."""
-    return rules_fingerprint(), [_play_portable(packed, kinds, tiles, seed) for seed in seeds]
+               game_seeds: list[int]) -> tuple[str, list[GameSummary]]:
+    """Run on a worker: play the games these numbers shuffle; with the worker's rules fingerprint."""
+    return rules_fingerprint(), [_play_portable(packed, kinds, tiles, seed) for seed in game_seeds]
 
 
 def batch_size(games: int, threads: int) -> int:
@@ -136,14 +136,14 @@ class Cluster:
 
     def playtest(self, variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], games: int,
                  seed: int = 1, progress: Callable[[int], None] | None = None) -> list[GameSummary]:
-        """The same games as `playtest.playtest(variant, kinds, tiles, games, seed)`, played by the cluster's
+        """The same games as `playtest.playtest` with the same settings, played by the cluster's
         workers, in the order of the games; progress(done) after each batch's games."""
         check_playtest(kinds, games, 1)
         Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)  # refuse a bad game at once
-        seeds = [game_seed(seed, n) for n in range(games)]
+        game_seeds = [game_seed(seed, n) for n in range(games)]
         size = batch_size(games, self.threads())
         packed = _portable(variant)
-        futures = {self.client.submit(play_batch, packed, kinds, tiles, seeds[first:first + size], pure=False):
+        futures = {self.client.submit(play_batch, packed, kinds, tiles, game_seeds[first:first + size], pure=False):
                    first for first in range(0, games, size)}
         return self._gather(futures, games, progress)
 

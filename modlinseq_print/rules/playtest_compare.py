@@ -63,7 +63,7 @@ FIGURES = (
 def same_deals(tiles_a: Sequence[int | None], tiles_b: Sequence[int | None], seats_a: int, seats_b: int,
                hand_a: int, hand_b: int) -> bool:
     """True when game k is dealt alike on both sides: the same stock in the same order (so the same shuffle of
-    it for the same seed), the same number of players and the same hand size."""
+    it for the same `seed`), the same number of players and the same hand size."""
     return list(tiles_a) == list(tiles_b) and seats_a == seats_b and hand_a == hand_b
 
 

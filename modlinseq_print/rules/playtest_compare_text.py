@@ -1,4 +1,4 @@
-"""A comparison of two playtests as a table for the terminal and as JSON (the same bytes for the same seed)."""
+"""A comparison of two playtests as a table for the terminal and as JSON (the same bytes for the same `seed`)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def _interval_json(interval: Interval) -> dict:
 
 def comparison_json(names: tuple[str, str], reports: tuple[dict, dict], comparison: Comparison) -> dict:
     """The JSON of a comparison: how the games were paired, each figure's difference (B - A) with its 95%
-    interval, and both sides' whole playtest reports (as `simulate --json` prints each alone)."""
+    interval, and both sides' whole playtest reports (each as its playtest's own JSON report)."""
     return {
         "compared": list(names), "games": comparison.games,
         "method": "paired" if comparison.paired else "welch", "level": 0.95,
