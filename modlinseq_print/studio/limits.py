@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from modlinseq_print.geometry.boards import MAX_CELLS as MAX_BOARD_CELLS
 from modlinseq_print.geometry.boards import Board, parse_board, spec_cell_count
 from modlinseq_print.studio.exchange import ApiError
 
@@ -31,7 +32,7 @@ def studio_board(spec: str, key: str = "board") -> Board:
     if spec.strip().lower().startswith("file"):
         raise LimitError(f"{key}: the studio takes board files as uploads, not paths: use 'Load board file'", key)
     known = spec_cell_count(spec)  # counted from the spec, before building a board of up to 67,951 cells
-    if known is not None:
+    if known is not None and known <= MAX_BOARD_CELLS:  # a larger spec is one the library cannot read: it says so
         check_cells(known, spec, key)
     board = parse_board(spec)  # the library bounds every spec (at most hex:150)
     check_cells(len(board.cells), spec, key)
