@@ -195,3 +195,30 @@ def test_ctrl_c_inside_an_exec_ends_with_the_run_s_status(tmp_path):
                           timeout=60)
     assert (done.returncode, done.stderr) == (130, "modlinseq-print: interrupted\n")
     assert (tmp_path / "keep.pdf").read_bytes() == b"OLD"
+
+
+_EARLY_INTERRUPT = """
+import signal
+import sys
+from modlinseq_print import __main__ as entry
+
+signal.raise_signal(signal.SIGINT)  # before the run's own handler is in place, as a Ctrl-C while Python starts
+sys.argv = ["modlinseq-print", "board", "--board", "hex:2", "-o", "keep.pdf"]
+entry.run()
+"""
+
+
+def test_a_ctrl_c_before_the_run_s_handler_is_one_line_and_writes_nothing(tmp_path):
+    """Python loses a Ctrl-C raised inside the import system's callbacks ("Exception ignored in ... cb") and the
+    run would go on to write its files: the entry point notes one that comes before its own handler, and stops."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "keep.pdf").write_bytes(b"OLD")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    done = subprocess.run([sys.executable, "-c", _EARLY_INTERRUPT], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "modlinseq-print: interrupted\n")
+    assert (tmp_path / "keep.pdf").read_bytes() == b"OLD"
