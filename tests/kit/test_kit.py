@@ -268,7 +268,7 @@ def test_the_box_is_one_page_after_the_tiles_and_leaving_it_out_gives_the_refere
     assert "page 16 of 16" in words
 
 
-@pytest.mark.parametrize("modulus", [24, 50, 99])
+@pytest.mark.parametrize("modulus", [24, 36, 50, 99])
 def test_the_standard_kit_builds_at_large_moduli(modulus, tmp_path):
     from dataclasses import replace
 
@@ -285,9 +285,10 @@ def test_the_standard_kit_builds_at_large_moduli(modulus, tmp_path):
     assert len(reference.pages) == 3  # the rules, and the card without the table when it is longer than a page
     assert all(fit_problems(p.scene, (10, 10, 200, 287)) == [] for p in reference.pages)  # the paper margin
     assert kit.counts["number"] == kit_copies(preset) * modulus < len(parse_board(preset.board.spec).cells)
-    documented = re.search(r"\| standard at modulus 24 / 50 / 99 \| (\d+) / (\d+) / (\d+) \|",
+    documented = re.search(r"\| standard at modulus 24 / 36 / 50 / 99 \| (\d+) / (\d+) / (\d+) / (\d+) \|",
                            (ROOT / "docs" / "kit.md").read_text())
-    assert len(kit.document.pages) == int(documented[(24, 50, 99).index(modulus) + 1])  # as docs/kit.md says
+    boxed = build_kit(replace(load_preset("standard"), modulus=modulus, measures=None))  # as `kit` makes it
+    assert len(boxed.document.pages) == int(documented[(24, 36, 50, 99).index(modulus) + 1])  # as docs/kit.md says
 
 
 def _kit_words(kit, section: int) -> str:
