@@ -1,8 +1,9 @@
 """Entry point for `python -m modlinseq_print` and the modlinseq-print command.
 
 The command line is imported inside `run`, after Ctrl-C is taken over, so a Ctrl-C while it loads (or while
-this module and the run's handler load: it is noted, then raised) is one line and exit status 130 too, and one after the run's files are in place no longer interrupts it. The main help
-alone (`--help` or `-h`, nothing else) is printed without loading the command line, so it starts fast.
+this module and the run's handler load: it is noted, then raised) is one line and exit status 130 too, and one
+after the run's files are in place no longer interrupts it. The main help alone (`--help` or `-h`, nothing
+else) is printed without loading the command line, so it starts fast.
 """
 
 import signal

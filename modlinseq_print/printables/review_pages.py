@@ -39,7 +39,8 @@ def setting_words(review: GameReview) -> str:
     count = len(review.turns)
     shape = board_shape(start.board)
     setting = _("Played on a {shape} with modulus {modulus}; {turns}; the hands are known for {known} of "
-                "them.").format(shape=shape, modulus=start.modulus, turns=plural(count, "turn"), known=review.hands_known)
+                "them.").format(shape=shape, modulus=start.modulus, turns=plural(count, "turn"),
+                                known=review.hands_known)
     reading = reading_words(review)
     return f"{setting} {reading}" if reading else setting
 
