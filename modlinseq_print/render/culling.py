@@ -9,8 +9,9 @@ that all the pages share; what is kept draws exactly as before, since what is le
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeGuard
 
-from modlinseq_print.render.scene import Embed, Layer, Scene, SceneIndex
+from modlinseq_print.render.scene import Embed, Item, Layer, Scene, SceneIndex
 
 #: Embedded drawings with fewer items are kept whole: indexing them costs more than drawing them.
 MIN_CULLED_ITEMS = 200
@@ -31,7 +32,9 @@ class Indexes:
 
 
 def _window(item: Embed, indexes: Indexes) -> Embed:
-    """The embedded drawing cut down to the items that meet its clip."""
+    """The embedded drawing cut down to the items that meet its clip (the drawing itself when it has none)."""
+    if item.clip is None:
+        return item
     cx, cy, cw, ch = item.clip
     shown = indexes.of(item.scene).window((cx - item.x) / item.scale, (cy - item.y) / item.scale,
                                           cw / item.scale, ch / item.scale)
@@ -41,7 +44,7 @@ def _window(item: Embed, indexes: Indexes) -> Embed:
 def culled(scene: Scene, indexes: Indexes) -> Scene:
     """The page with each clipped embedded drawing (of at least MIN_CULLED_ITEMS items) cut down to its window;
     the page itself when it has none. `indexes` keeps the drawings' indexes from page to page."""
-    def wanted(item) -> bool:
+    def wanted(item: Item) -> TypeGuard[Embed]:
         return (isinstance(item, Embed) and item.clip is not None
                 and sum(len(layer.items) for layer in item.scene.layers) >= MIN_CULLED_ITEMS)
 

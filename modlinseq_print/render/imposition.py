@@ -175,6 +175,13 @@ class _Clearance:
             return None
         return max(values) if sign > 0 else min(values)
 
+    def through(self, level: float, axis: int, sign: float = 1.0) -> float:
+        """The extent on a line known to cross the region."""
+        found = self.extent(level, axis, sign)
+        if found is None:
+            raise ValueError(f"the line at {level} misses the clearance region")
+        return found
+
 
 @lru_cache(maxsize=64)
 def _clearances(outline: tuple[Point, ...], gap: float) -> dict[tuple[int, int], _Clearance]:
@@ -201,10 +208,11 @@ def _row_pitch(clear, motif, px: float, sx: float) -> float:
 
 def _best_rows(clear, motif, px: float, shifts: int = _ROW_SHIFTS) -> PackingLattice:
     """The lattice of rows of the motif with the smallest row pitch over the row shifts tried."""
-    best = None
-    for sx in [px * i / shifts for i in range(shifts)]:
-        lattice = PackingLattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
-        if best is None or lattice.py < best.py - _EPS:
+    tried = [PackingLattice(tuple(motif), px, sx, _row_pitch(clear, motif, px, sx))
+             for sx in [px * i / shifts for i in range(shifts)]]
+    best = tried[0]
+    for lattice in tried[1:]:
+        if lattice.py < best.py - _EPS:
             best = lattice
     for k in range(-7, 8):  # refine between the shifts tried
         sx = (best.sx + px * k / (8 * shifts)) % px
@@ -219,7 +227,7 @@ def _turned_positions(clear, dy: float, px_same: float) -> list[tuple[float, flo
     right = clear[0, 180].extent(dy, 0, 1.0)
     if right is None:
         return [(px_same, px_same * k / 4) for k in range(4)]
-    left = clear[0, 180].extent(dy, 0, -1.0)
+    left = clear[0, 180].through(dy, 0, -1.0)  # the line meets the region: its right end was found
     px = max(px_same, right - left)
     slack = left + px - right
     return [(px, right + slack * k / 2) for k in range(3)] if slack > _EPS else [(px, right)]
@@ -238,7 +246,7 @@ def candidate_lattices(outline: tuple[Point, ...], gap: float, nest: bool = True
     """Dense lattices of the outline with `gap` between copies, best first; with `nest`, also lattices
     whose rows alternate the outline and its half turn."""
     clear = _clearances(outline, gap)
-    px_same = clear[0, 0].extent(0.0, 0)
+    px_same = clear[0, 0].through(0.0, 0)  # the region of one copy against another holds the origin
     found = [_best_rows(clear, ((0.0, 0.0, 0),), px_same)]
     if nest:
         reach = bounding_box(outline).height + gap
@@ -396,6 +404,8 @@ def mirror_slot(slot: Slot, page_width: float, offset: Point = (0.0, 0.0), flip:
     portrait = page_height is None or page_height >= page_width
     if (flip == "long") == portrait:
         return Slot(slot.page, page_width - slot.x + offset[0], slot.y + offset[1], slot.rotation)
+    if page_height is None:  # only a portrait page turned on its long edge needs no height
+        raise ValueError("turning a page over on its short edge needs the page height")
     return Slot(slot.page, slot.x + offset[0], page_height - slot.y + offset[1], (slot.rotation + 180) % 360)
 
 

@@ -261,7 +261,7 @@ def _marks(count: int, edges: Iterable[tuple[int, int, tuple[Point, Point]]],
     for earlier, later, ((x1, y1), (x2, y2)) in edges:
         along = 0 if y1 == y2 else 1
         low, high = (x1, x2) if along == 0 else (y1, y2)
-        place: Callable[[float], Point] = (lambda t: (t, y1)) if along == 0 else (lambda t: (x1, t))
+        place = _on_line(y1, along=0) if along == 0 else _on_line(x1, along=1)
         length = high - low
         if length < MIN_SEGMENT - EPS:
             continue
@@ -275,6 +275,13 @@ def _marks(count: int, edges: Iterable[tuple[int, int, tuple[Point, Point]]],
             marks[earlier].append(point)
             marks[later].append(point)
     return marks
+
+
+def _on_line(level: float, along: int) -> Callable[[float], Point]:
+    """The point at t along a horizontal line at y = level (along 0) or a vertical one at x = level (along 1)."""
+    if along == 0:
+        return lambda t: (t, level)
+    return lambda t: (level, t)
 
 
 def _clear_spot(start: float, low: float, high: float, place: Callable[[float], Point],
@@ -325,7 +332,9 @@ def _trims(windows: Sequence[Rect], sheets: Sequence[Sheet], n: int) -> tuple[bo
     strips = (Rect(left, top, area.x, sheet.height), Rect(left, top, sheet.width, area.y),
               Rect(win.right, top, sheet.width - area.x - win.width, sheet.height),
               Rect(left, win.bottom, sheet.width, sheet.height - area.y - win.height))
-    return tuple(any(strip.intersects(earlier) for earlier in windows[:n]) for strip in strips)
+    left_cut, top_cut, right_cut, bottom_cut = (any(strip.intersects(earlier) for earlier in windows[:n])
+                                                for strip in strips)
+    return left_cut, top_cut, right_cut, bottom_cut
 
 
 def cut_edges(windows: Sequence[Rect], trims: Sequence[tuple[bool, bool, bool, bool]]

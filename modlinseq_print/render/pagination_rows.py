@@ -143,7 +143,8 @@ class RowPlanner:
 
     def plan(self) -> list[Row]:
         """The rows, top to bottom."""
-        rows, state = [], (0, self.first_top[0])
+        rows: list[Row] = []
+        state = (0, self.first_top[0])
         while True:
             choice = self._best(*state)
             if choice[4] is None:
@@ -220,7 +221,7 @@ class RowPlanner:
 
 def _pieces(boxes: Sequence[Rect], most: Interval) -> list[Rect]:
     """Content that need not be kept whole, cut into pieces at most `most` (width, height) so any page holds one."""
-    pieces = []
+    pieces: list[Rect] = []
     for box in boxes:
         across, down = int(box.width // most[0]) + 1, int(box.height // most[1]) + 1
         step_x, step_y = box.width / across, box.height / down

@@ -6,6 +6,8 @@ size; everything else through show_text, which splits text into the font's embed
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -87,7 +89,7 @@ class PlainTexts:
         self.drop = cap_height(first.font) * first.size / 2
         self.moves: dict[tuple[int, int], str] = {}  # a move -> its Td and the string's opening parenthesis
 
-    def same_run(self, item: object) -> bool:
+    def same_run(self, item: object) -> TypeGuard[Text]:
         """Whether the item is a text of this run (the same font, size and colour)."""
         return isinstance(item, Text) and item.font == self.font and item.size == self.size and item.fill == self.fill
 

@@ -23,8 +23,8 @@ from modlinseq_print.render.fonts import anchor_shift, cap_height, require_glyph
 from modlinseq_print.render.pdf_text import PlainTexts, fmt, milli, show_text, ttf_font
 from modlinseq_print.render.pdfx import CREASE_COLOUR_SPACE, CREASE_LAYER, DIE_COLOUR_SPACE, DIE_LAYER, DIE_STATE
 from modlinseq_print.render.press import CREASE_DASH, DIE_LINE_PT, MARK_PT, PressError, PressOptions, bleed_items
-from modlinseq_print.render.scene import (Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text, Use,
-                                          has_cuts, item_box)
+from modlinseq_print.render.scene import (Box, Circle, Document, Embed, Item, Page, Polygon, Scene, Style, Text,
+                                          Use, has_cuts, item_box)
 
 PT_PER_MM = 72 / 25.4
 MAX_PAGE_UNITS = 14400  # the largest page side (in default units of 1/72 in) most readers accept: 200 in
@@ -113,13 +113,16 @@ class _Stream:
         """The stream's die lines, then its crease lines (dashed): each kind in its spot colour at full tint,
         overprinting, in its optional-content group when the PDF/X level allows layers (render/pdfx.py lists
         these resources)."""
+        press = self.builder.press
+        if press is None:  # only a press-ready file collects die and crease lines
+            return
         width = f"{DIE_LINE_PT / PT_PER_MM / self.scale:.5f}"
         for paths, colour, layer, dash in ((self.dies, DIE_COLOUR_SPACE, DIE_LAYER, ""),
                                            (self.creases, CREASE_COLOUR_SPACE, CREASE_LAYER,
                                             " ".join(fmt(d) for d in CREASE_DASH))):
             if paths:
                 lines = [f"q /{DIE_STATE} gs /{colour} CS 1 SCN {width} w [{dash}] 0 d", *paths, "Q"]
-                if self.builder.press.level.layers:
+                if press.level.layers:
                     lines = [f"/OC /{layer} BDC", *lines, "EMC"]
                 self.ops += lines
 
@@ -175,10 +178,9 @@ class _Stream:
         cos, sin = math.cos(angle), math.sin(angle)
         return item.x - shift * cos - drop * sin, item.y - shift * sin + drop * cos
 
-    def texts(self, items: list[Item], start: int) -> int:
-        """The run of texts from items[start] on that share font, size and colour, in one text object; unrotated
+    def texts(self, first: Text, items: list[Item], start: int) -> int:
+        """The run of texts from items[start] (which is `first`) on that share font, size and colour, in one text object; unrotated
         ones move with Td, and stretches of printable ASCII take PlainTexts' fast path. Returns where the run ends."""
-        first = items[start]
         self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         position, subset = self.text(first, None, -1)
@@ -187,9 +189,12 @@ class _Stream:
         while True:
             if subset == 0 and position is not None:
                 index, position = plain.stretch(items, index, position, self.ops)
-            if index == len(items) or not plain.same_run(items[index]):
+            if index == len(items):
                 break
-            position, subset = self.text(items[index], position, subset)
+            item = items[index]
+            if not plain.same_run(item):
+                break
+            position, subset = self.text(item, position, subset)
             index += 1
         self.ops.append("ET")
         return index
@@ -230,7 +235,7 @@ class _Stream:
                 index = self.uses(items, index)
                 continue
             if isinstance(item, Text):
-                index = self.texts(items, index)
+                index = self.texts(item, items, index)
                 continue
             if isinstance(item, Polygon):
                 self.polygon(item)
@@ -255,7 +260,7 @@ class _PdfBuilder:
         self.by_content: dict[tuple, str] = {}  # symbol items -> form name, so equal symbols share a form
         self.scene_forms: dict[tuple[int, float], str] = {}  # (scene id, form_scale) -> form name
         self.cut_scenes: dict[int, bool] = {}  # scene id -> whether it draws die or crease lines
-        self.pending: list[tuple[str, Scene, object, float]] = []
+        self.pending: list[tuple[str, Scene, str | None, float]] = []  # (form, scene, symbol or None, scale)
         self.fonts: dict[str, object] = {}
 
     def font(self, font: str):
@@ -296,7 +301,7 @@ class _PdfBuilder:
             self.pending.append((self.scene_forms[key], scene, None, key[1]))
         return self.scene_forms[key]
 
-    def symbol_box(self, scene: Scene, symbol: str):
+    def symbol_box(self, scene: Scene, symbol: str) -> Box | None:
         boxes = [b for b in (item_box(i, lambda s: self.symbol_box(scene, s)) for i in scene.symbols[symbol]) if b]
         if not boxes:
             return None
@@ -315,44 +320,44 @@ class _PdfBuilder:
             _Stream(self, scene, scale).items(items)
             rl.end_form(self.canvas, name)
 
-    def set_press_boxes(self, scene: Scene, scale: float) -> None:
+    def set_press_boxes(self, press: PressOptions, scene: Scene, scale: float) -> None:
         """TrimBox (the scene) and BleedBox (grown by the bleed) of the next page, in PDF units."""
-        slug, bleed = self.press.slug, self.press.bleed
+        slug, bleed = press.slug, press.bleed
         trim = (slug, slug, slug + scene.width, slug + scene.height)
         self.canvas.setTrimBox(tuple(float(fmt(v * scale)) for v in trim))
         grown = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
         self.canvas.setBleedBox(tuple(float(fmt(v * scale)) for v in grown))
 
-    def crop_marks(self, scene: Scene) -> None:
+    def crop_marks(self, press: PressOptions, scene: Scene) -> None:
         """Crop marks at the trim corners, outside the bleed, in process black."""
         lines = [f"{fmt(x0)} {fmt(y0)} m {fmt(x1)} {fmt(y1)} l S"
-                 for (x0, y0), (x1, y1) in self.press.crop_marks(scene.width, scene.height)]
+                 for (x0, y0), (x1, y1) in press.crop_marks(scene.width, scene.height)]
         self.canvas.addLiteral("\n".join([f"q 0 0 0 1 K {MARK_PT / PT_PER_MM:.5f} w [] 0 d", *lines, "Q"]))
 
     def page(self, page: Page, number: int) -> None:
-        scene = page.scene
-        slug = self.press.slug if self.press else 0.0
+        scene, press = page.scene, self.press
+        slug = press.slug if press else 0.0
         media_w, media_h = scene.width + 2 * slug, scene.height + 2 * slug
         unit = user_unit(media_w, media_h)
         scale = PT_PER_MM / unit
         width, height = media_w * scale, media_h * scale
         self.canvas.setPageSize((float(fmt(width)), float(fmt(height))))
-        if self.press:
-            self.set_press_boxes(scene, scale)
+        if press:
+            self.set_press_boxes(press, scene, scale)
         if page.bookmark:
             key = f"page{number}"
             self.canvas.bookmarkPage(key)
             self.canvas.addOutlineEntry(page.bookmark, key, level=0)
-        if self.press:
+        if press:
             self.canvas.addLiteral(f"{scale:.6f} 0 0 {-scale:.6f} {fmt(slug * scale)} {fmt(height - slug * scale)} cm")
-            items = bleed_items(list(scene.items()), scene.width, scene.height, self.press.bleed)
+            items = bleed_items(list(scene.items()), scene.width, scene.height, press.bleed)
         else:
             self.canvas.addLiteral(f"{scale:.6f} 0 0 {-scale:.6f} 0 {fmt(height)} cm")
             items = list(scene.items())
         stream = _Stream(self, scene)
         stream.items(items)
-        if self.press and self.press.print_marks:
-            self.crop_marks(scene)
+        if press and press.print_marks:
+            self.crop_marks(press, scene)
         self.canvas.showPage()
         if unit > 1:
             rl.set_user_unit(rl.last_page(self.canvas), unit)

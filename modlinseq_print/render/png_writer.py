@@ -109,19 +109,18 @@ class _Painter:
     def items(self, items: list[Item], scene: Scene) -> None:
         """Items in drawing order; a Use draws a symbol of `scene`."""
         for item in items:
-            kind = type(item)
-            if kind is Use:
+            if isinstance(item, Use):
                 self.use(item, scene)
-            elif kind is Text:
+            elif isinstance(item, Text):
                 self.text(item)
-            elif kind is Polygon:
+            elif isinstance(item, Polygon):
                 self.polygon(item)
-            elif kind is Circle:
+            elif isinstance(item, Circle):
                 self.circle(item)
-            elif kind is Embed:
+            elif isinstance(item, Embed):
                 self.embed(item)
             else:
-                raise TypeError(f"cannot draw {kind.__name__} in PNG")
+                raise TypeError(f"cannot draw {type(item).__name__} in PNG")
 
     def use(self, item: Use, scene: Scene) -> None:
         if item.symbol not in scene.symbols:

@@ -20,6 +20,7 @@ import logging
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from modlinseq_print.inputs import short_path
 from modlinseq_print.render.press import PDFX_LEVELS
@@ -152,7 +153,7 @@ def _profiles(pdf) -> list:
 class _Collected(logging.Handler):
     """The warnings qpdf logs through pikepdf (some are not in Pdf.get_warnings())."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
 
@@ -190,7 +191,7 @@ def _xmp(pdf):
         return None
 
 
-def structure(pdf, path, logged: list[str] = ()) -> Check:
+def structure(pdf, path, logged: Sequence[str] = ()) -> Check:
     """The file's structure: no damage qpdf had to repair or skip when reading it (its warnings, and those it
     logged), and no more than a little data after the last %%EOF."""
     warnings = [str(warning) for warning in pdf.get_warnings()] + list(logged)

@@ -16,9 +16,16 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.render.preflight_count import OperatorCount
+
+if TYPE_CHECKING:  # pikepdf is imported where a file is read
+    from pikepdf import Object, StreamParser
+
+#: What a content stream's reader is given, instruction by instruction: the operands and the operator.
+Step = Callable[[Any, str], None]  # operands (a list, or pikepdf's own list of objects), operator
 
 MIB = 1024 * 1024
 #: Decompressed bytes read per file (content streams, the output profile, the XMP): about 2,000 times the
@@ -164,11 +171,11 @@ def content_streams(owner) -> list:
 class _InlineImage:
     """An inline image's dictionary, as the interpreter reads it from a parsed instruction (`.obj`)."""
 
-    def __init__(self, entries: dict):
+    def __init__(self, entries: dict[str, Any]):
         self.obj = entries
 
 
-def read_content(owner, what: str, budget: Budget, step) -> None:
+def read_content(owner: Any, what: str, budget: Budget, step: Step) -> None:
     """Give every instruction of `owner`'s content (a page or a content stream) to step(operands, operator),
     after spending its decompressed size and operators from the budget. Raises Unreadable."""
     import pikepdf
@@ -181,53 +188,53 @@ def read_content(owner, what: str, budget: Budget, step) -> None:
         if size <= PARSE_AT_ONCE:
             instructions = pikepdf.parse_content_stream(owner)
             budget.instructions(len(instructions), what)
-            for operands, operator in instructions:
-                step(operands, str(operator))
+            for instruction in instructions:
+                step(instruction.operands, str(instruction.operator))
             return
         for stream in streams:
-            pikepdf.Object._parse_stream(stream, _Grouper(what, budget, step))
+            pikepdf.Object._parse_stream(stream, _grouper(what, budget, step))
     except pikepdf.PdfError as problem:
         raise Unreadable(str(problem)) from None
 
 
-class _Grouper:
-    """qpdf's content parser's callbacks (a pikepdf.StreamParser, made lazily): objects are gathered into
-    operands until an operator; BI ... ID ... EI becomes one "INLINE IMAGE" instruction."""
+def _grouper(what: str, budget: Budget, step: Step) -> StreamParser:
+    """qpdf's content parser's callbacks (a pikepdf.StreamParser, its class made here, where pikepdf is
+    imported): objects are gathered into operands until an operator; BI ... ID ... EI becomes one
+    "INLINE IMAGE" instruction."""
+    import pikepdf
 
-    def __new__(cls, what: str, budget: Budget, step):
-        import pikepdf
+    pdf_object, operator = pikepdf.Object, pikepdf.ObjectType.operator  # isinstance(obj, Operator) is slow
 
-        pdf_object, operator = pikepdf.Object, pikepdf.ObjectType.operator  # isinstance(obj, Operator) is slow
+    class Grouper(pikepdf.StreamParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.operands: list[Any] = []
+            self.image: dict[str, Any] | None = None
 
-        class Grouper(pikepdf.StreamParser):
-            def __init__(self):
-                super().__init__()
-                self.operands, self.image = [], None
-
-            def handle_object(self, obj, offset, length):
-                if type(obj) is not pdf_object or obj._type_code != operator:
-                    self.operands.append(obj)
-                    return
-                op = str(obj)
-                budget.operators += 1
-                if budget.operators > MAX_OPERATORS:
-                    budget.instructions(0, what)
-                if op == "BI":
-                    self.operands = []
-                elif op == "ID":
-                    pairs = self.operands
-                    self.image = {str(pairs[i]): pairs[i + 1] for i in range(0, len(pairs) - 1, 2)}
-                elif op == "EI":
-                    step([_InlineImage(self.image or {})], "INLINE IMAGE")
-                    self.image = None
-                else:
-                    step(self.operands, op)
+        def handle_object(self, obj: Object, offset: int, length: int) -> None:
+            if type(obj) is not pdf_object or obj._type_code != operator:
+                self.operands.append(obj)
+                return
+            op = str(obj)
+            budget.operators += 1
+            if budget.operators > MAX_OPERATORS:
+                budget.instructions(0, what)
+            if op == "BI":
                 self.operands = []
+            elif op == "ID":
+                pairs = self.operands
+                self.image = {str(pairs[i]): pairs[i + 1] for i in range(0, len(pairs) - 1, 2)}
+            elif op == "EI":
+                step([_InlineImage(self.image or {})], "INLINE IMAGE")
+                self.image = None
+            else:
+                step(self.operands, op)
+            self.operands = []
 
-            def handle_eof(self):
-                pass
+        def handle_eof(self) -> None:
+            pass
 
-        return Grouper()
+    return Grouper()
 
 
 def _nonblank(data: bytes) -> int:

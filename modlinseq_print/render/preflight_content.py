@@ -125,7 +125,7 @@ def survey(pdf, budget: Budget | None = None) -> Survey:
         resources = objects.inherited(page.obj, "/Resources")
         objects.group(page.obj, "the page's transparency group", place, found)
         walk(page, resources, place, found)
-        objects.annotations(page.obj, place, found)
+        objects.annotation_appearances(page.obj, place, found)
     return found
 
 
@@ -151,7 +151,8 @@ class _Interpreter:
 
     def __init__(self, resources, place: Place, found: Survey):
         self.resources, self.place, self.found = resources, place, found
-        self.state, self.stack, self.in_text = _State(), [], False
+        self.state, self.in_text = _State(), False
+        self.stack: list[_State] = []
 
     def step(self, operands, op: str) -> None:
         """Follow one instruction."""

@@ -8,11 +8,13 @@ cost one reading; colour spaces met again are judged again, which is cheap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from modlinseq_print.render.preflight_colour import entry, number, resolve
 
 if TYPE_CHECKING:  # the interpreter (preflight_content) calls these; they reach back through the Survey
+    from pikepdf import Dictionary, Stream
+
     from modlinseq_print.render.preflight_content import Place, Survey
 
 APPEARANCES = {"/N": "normal", "/D": "down", "/R": "rollover"}
@@ -31,7 +33,7 @@ def inherited(page, key: str):
     return None
 
 
-def _dictionary(obj) -> bool:
+def _dictionary(obj: Any) -> TypeGuard[Dictionary | Stream]:
     import pikepdf
 
     return isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream))
@@ -113,7 +115,8 @@ def graphics_state(obj, name: str, state, place: Place, found: Survey) -> None:
     if not _dictionary(obj):
         return
     if "/OP" in obj and state is not None:
-        state.overprint_stroke = obj.OP is True
+        # pikepdf gives a PDF boolean as Python's bool; its stubs type every entry as an Object
+        state.overprint_stroke = obj.OP is True  # type: ignore[comparison-overlap]
     mask = obj.get("/SMask")
     if _dictionary(mask):
         found.transparency.append(place.say(f"graphics state {name}", "has a soft mask"))
@@ -149,7 +152,7 @@ def type3_font(font, name: str, resources, place: Place, found: Survey) -> None:
             found.walk(stream, font.get("/Resources", resources), place.inside(f"glyph {glyph} of Type 3 font {name}"))
 
 
-def annotations(page, place: Place, found: Survey) -> None:
+def annotation_appearances(page, place: Place, found: Survey) -> None:
     """Every annotation's appearances (normal, down, rollover; every state of each), read as forms."""
     import pikepdf
 

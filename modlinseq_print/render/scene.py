@@ -7,7 +7,7 @@ rendering library.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Union
+from typing import Callable, Iterable, Iterator, Union
 
 Point = tuple[float, float]
 
@@ -126,11 +126,11 @@ class Scene:
         """Add an item to a layer."""
         self.layer(layer).items.append(item)
 
-    def define(self, name: str, items: list[Item]) -> None:
+    def define(self, name: str, items: Iterable[Item]) -> None:
         """Define a reusable symbol drawn around its own origin."""
         self.symbols[name] = list(items)
 
-    def items(self):
+    def items(self) -> Iterator[Item]:
         """Every item of every layer, in drawing order."""
         for layer in self.layers:
             yield from layer.items
@@ -240,7 +240,7 @@ class SceneIndex:
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
-        self.buckets: dict[tuple[int, int], list[tuple[int, int, Box | None]]] = {}
+        self.buckets: dict[tuple[int, int], list[tuple[int, int, Box]]] = {}
         self.everywhere: list[tuple[int, int]] = []  # items without a box: kept in every window
         box_of = symbol_boxes(scene)
         for li, layer in enumerate(scene.layers):
@@ -267,7 +267,7 @@ class SceneIndex:
                      self.scene.symbols)
 
 
-def _bucket_keys(box: Box):
+def _bucket_keys(box: Box) -> Iterator[tuple[int, int]]:
     for i in range(int(box[0] // INDEX_BUCKET), int(box[2] // INDEX_BUCKET) + 1):
         for j in range(int(box[1] // INDEX_BUCKET), int(box[3] // INDEX_BUCKET) + 1):
             yield i, j

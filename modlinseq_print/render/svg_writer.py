@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import TypeVar
 
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.render.fonts import anchor_shift, baseline, canonical, face, require_glyphs
@@ -27,6 +28,7 @@ from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, St
 
 INKSCAPE_NAMESPACE = "http://www.inkscape.org/namespaces/inkscape"
 MIN_COMPOSITE_RUN = 4  # runs of at least this many equal uses go through composite symbols
+Shape = Polygon | Circle
 
 
 def fmt(value: float) -> str:
@@ -35,7 +37,7 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _points(points) -> str:
+def _points(points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
 
 
@@ -54,6 +56,9 @@ SVG_ATTRIBUTES = {"baseProfile": "full", "version": "1.1", "xmlns": "http://www.
                   "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
+_Child = TypeVar("_Child", "Node", str)
+
+
 class Node:
     """An SVG element: its tag, its attributes and its children (nodes, or markup written as a string)."""
 
@@ -64,7 +69,7 @@ class Node:
         self.attributes = {name.replace("_", "-"): value for name, value in attributes.items()}
         self.children: list[Node | str] = []
 
-    def add(self, child: "Node | str") -> "Node | str":
+    def add(self, child: _Child) -> _Child:
         """Append a child and return it."""
         self.children.append(child)
         return child
@@ -90,7 +95,7 @@ def _use(href: str, **attributes: str) -> Node:
     return Node("use", **{"xlink:href": "#" + href}, **attributes)
 
 
-def _text_key(item: Text) -> tuple:
+def _text_key(item: Text) -> tuple[str]:
     return (item.fill,)  # outlines need no font attributes: texts of one colour share a group
 
 
@@ -105,13 +110,14 @@ class _SvgBuilder:
         self.clip_count = 0
         self.glyph_ids: dict[tuple[str, str], str] = {}  # (face, char) -> id of its path in font units
         self.sized_ids: dict[tuple[str, float, str], str | None] = {}  # (face, size, char) -> scaled id
-        self.glyph_uses: dict[tuple[str, float], dict] = {}  # (font, size) -> char -> (<use start, advance)
+        # (font, size) -> char -> (the start of its <use, or None for an empty glyph; its advance)
+        self.glyph_uses: dict[tuple[str, float], dict[str, tuple[str | None, float]]] = {}
 
     def symbol_id(self, prefix: str, name: str) -> str:
         clean = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
         return prefix + (clean if clean[:1].isalpha() else "s" + clean)
 
-    def write_scene(self, scene: Scene, parent, prefix: str) -> None:
+    def write_scene(self, scene: Scene, parent: Node, prefix: str) -> None:
         for name, items in scene.symbols.items():
             group = Node("g", id=self.symbol_id(prefix, name))
             self.write_items(items, group, prefix)
@@ -125,25 +131,23 @@ class _SvgBuilder:
             self.write_items(layer.items, group, prefix)
             parent.add(group)
 
-    def write_items(self, items: list[Item], parent, prefix: str) -> None:
+    def write_items(self, items: list[Item], parent: Node, prefix: str) -> None:
         index = 0
         while index < len(items):
             item = items[index]
             end = index + 1
             if isinstance(item, Use):
-                while end < len(items) and isinstance(items[end], Use) and items[end].y == item.y:
-                    end += 1
-                self.write_use_row(items[index:end], parent, prefix)
+                uses = _use_row(items, index, item)
+                end = index + len(uses)
+                self.write_use_row(uses, parent, prefix)
             elif isinstance(item, Text) and not item.rotate:
-                key = _text_key(item)
-                while (end < len(items) and isinstance(items[end], Text) and not items[end].rotate
-                       and _text_key(items[end]) == key):
-                    end += 1
-                self.write_texts(items[index:end], parent)
+                texts = _text_run(items, index, item)
+                end = index + len(texts)
+                self.write_texts(texts, parent)
             elif isinstance(item, (Polygon, Circle)):
-                while end < len(items) and isinstance(items[end], (Polygon, Circle)) and items[end].style == item.style:
-                    end += 1
-                self.write_shapes(items[index:end], parent)
+                shapes = _shape_run(items, index, item)
+                end = index + len(shapes)
+                self.write_shapes(shapes, parent)
             elif isinstance(item, Text):
                 self.write_rotated_text(item, parent)
             elif isinstance(item, Embed):
@@ -152,7 +156,7 @@ class _SvgBuilder:
                 raise TypeError(f"cannot draw {type(item).__name__} in SVG")
             index = end
 
-    def write_shapes(self, shapes: list, parent) -> None:
+    def write_shapes(self, shapes: list[Shape], parent: Node) -> None:
         target = parent
         if len(shapes) > 1:
             target = parent.add(Node("g", **_style_attributes(shapes[0].style)))
@@ -163,7 +167,7 @@ class _SvgBuilder:
             else:
                 target.add(Node("polygon" if shape.closed else "polyline", points=_points(shape.points), **extra))
 
-    def write_use_row(self, uses: list[Use], parent, prefix: str) -> None:
+    def write_use_row(self, uses: list[Use], parent: Node, prefix: str) -> None:
         target = parent
         if len(uses) > 1:
             target = parent.add(Node("g", transform=f"translate(0 {fmt(uses[0].y)})"))
@@ -178,7 +182,7 @@ class _SvgBuilder:
             self.write_use_run(uses[start:end], dx, target, prefix, y)
             start = end
 
-    def write_use_run(self, run: list[Use], dx: float, target, prefix: str, y: str | None) -> None:
+    def write_use_run(self, run: list[Use], dx: float, target: Node, prefix: str, y: str | None) -> None:
         base = self.symbol_id(prefix, run[0].symbol)
         position = 0
         while position < len(run):
@@ -217,8 +221,8 @@ class _SvgBuilder:
             if base not in self.glyph_ids:
                 self.glyph_ids[base] = f"_g{len(self.glyph_ids) + 1}"
                 self.defs.add(Node("path", d=path, id=self.glyph_ids[base]))
-            self.sized_ids[key] = f"_{len(self.sized_ids) + 1}"
-            group = Node("g", id=self.sized_ids[key], transform=f"scale({size / face(font).units_per_em:.6g})")
+            sized = self.sized_ids[key] = f"_{len(self.sized_ids) + 1}"
+            group = Node("g", id=sized, transform=f"scale({size / face(font).units_per_em:.6g})")
             group.add(_use(self.glyph_ids[base]))
             self.defs.add(group)
         return self.sized_ids[key]
@@ -243,7 +247,7 @@ class _SvgBuilder:
         parts.append("</g>")
         return "".join(parts)
 
-    def write_texts(self, texts: list[Text], parent) -> None:
+    def write_texts(self, texts: list[Text], parent: Node) -> None:
         group = parent.add(Node("g", fill=texts[0].fill))
         start = 0
         while start < len(texts):
@@ -259,12 +263,12 @@ class _SvgBuilder:
                 target.add(self.text_outline(item, f"translate({where})"))
             start = end
 
-    def write_rotated_text(self, item: Text, parent) -> None:
+    def write_rotated_text(self, item: Text, parent: Node) -> None:
         transform = (f"rotate({fmt(item.rotate)} {fmt(item.x)} {fmt(item.y)}) "
                      f"translate({fmt(item.x)} {fmt(baseline(item))})")
         parent.add(self.text_outline(item, transform, item.fill))
 
-    def write_embed(self, embed: Embed, parent) -> None:
+    def write_embed(self, embed: Embed, parent: Node) -> None:
         key = id(embed.scene)
         if key not in self.scene_ids:
             scene_id = f"scene{len(self.scene_ids) + 1}"
@@ -285,6 +289,40 @@ class _SvgBuilder:
         if embed.scale != 1.0:
             transform += f" scale({embed.scale:.6g})"
         target.add(_use(self.scene_ids[key], transform=transform))
+
+
+def _use_row(items: list[Item], start: int, first: Use) -> list[Use]:
+    """The uses from items[start] (which is `first`) on that lie on its row."""
+    run = [first]
+    for index in range(start + 1, len(items)):  # by index: a slice would copy the rest of a board's items
+        item = items[index]
+        if not isinstance(item, Use) or item.y != first.y:
+            break
+        run.append(item)
+    return run
+
+
+def _text_run(items: list[Item], start: int, first: Text) -> list[Text]:
+    """The unrotated texts from items[start] (which is `first`) on that share its group (its colour)."""
+    key = _text_key(first)
+    run = [first]
+    for index in range(start + 1, len(items)):  # by index: a slice would copy the rest of a board's items
+        item = items[index]
+        if not isinstance(item, Text) or item.rotate or _text_key(item) != key:
+            break
+        run.append(item)
+    return run
+
+
+def _shape_run(items: list[Item], start: int, first: Shape) -> list[Shape]:
+    """The polygons and circles from items[start] (which is `first`) on that share its style."""
+    run = [first]
+    for index in range(start + 1, len(items)):  # by index: a slice would copy the rest of a board's items
+        item = items[index]
+        if not isinstance(item, (Polygon, Circle)) or item.style != first.style:
+            break
+        run.append(item)
+    return run
 
 
 def scene_to_svg(scene: Scene) -> bytes:
