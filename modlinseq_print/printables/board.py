@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Callable
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
@@ -137,6 +138,8 @@ class BoardDrawing:
         widths: dict[tuple, float] = {}  # by the text's shape: Helvetica's digits all share one width
         share = {"start": 0.0, "middle": 0.5, "end": 1.0}
         for item in (i for layer in self.scene.layers if layer.name == "labels" for i in layer.items):
+            if not isinstance(item, Text):  # the labels layer holds the addresses alone
+                continue
             if item.font not in caps:
                 caps[item.font] = cap_height(item.font)
             key = (item.text.translate(_DIGITS_AS_ZERO), item.font, item.size)
@@ -211,17 +214,17 @@ def _label_placement(layout: HexLayout | SquareLayout, style: BoardStyle, longes
         bottom = tile_bottom + LABEL_GAP + cap_height("Helvetica") * s
         return text_width(longest, "Helvetica", s) <= 2 * (corner - bottom) * math.sqrt(3) - 1.0
 
-    label_size = style.label_size
-    if label_size is None:
+    if style.label_size is None:
         label_size = round(auto, 3)
         while label_size > 0.8 and not fits(label_size):
             label_size = round(label_size - 0.1, 3)
     else:
+        label_size = style.label_size
         _check_label_fits(label_size, size, fits)
     return (0.0, tile_bottom + LABEL_GAP + cap_height("Helvetica") * label_size / 2), label_size, "middle"
 
 
-def _check_label_fits(label_size: float, cell_size: float, fits) -> None:
+def _check_label_fits(label_size: float, cell_size: float, fits: Callable[[float], bool]) -> None:
     """A one-line error when a label of the size asked for would run out of its cell (or over the tile)."""
     if fits(label_size):
         return

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 
 from modlinseq_print.printables.boxes import BoxError, Net
-from modlinseq_print.printables.cutfile import CUT_LAYER, SCORE_LAYER, CutSpec, cut_scene
+from modlinseq_print.printables.cutfile import CUT_LAYER, SCORE_LAYER, DEFAULT_CUT_SPEC, CutSpec, cut_scene
 from modlinseq_print.printables.cutters import Cutter, cut_sheet, get_cutter, pieces_sheet, registration_marks
 from modlinseq_print.printables.print_and_cut import REGISTRATION_LAYER
 from modlinseq_print.render.marks import folio_room, scale_bar
@@ -173,7 +173,7 @@ def face_text(face: tuple[tuple[float, float, float, float], float], lines: list
     return items
 
 
-def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = CutSpec(), cutter: Cutter | None = None) -> Scene:
+def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = DEFAULT_CUT_SPEC, cutter: Cutter | None = None) -> Scene:
     """The print-and-cut file of a page: the nets' outlines on the cut layer, their folds on the score layer
     (to score, or to leave to the hand), the cutter's registration marks, all where the printed page has them."""
     cutter = cutter or get_cutter(None)

@@ -300,10 +300,10 @@ def _panel_items(size: int, area: Rect, top: float) -> list[Item]:
                           font="Helvetica-Bold"))
     y += (len(_table_heading(area.width)) - 1) * TABLE_HEADING_SIZE * 1.3 + 2.0
     _columns, rows, column_width = _table_shape(size, area.width)
-    for index, (k, numbers) in enumerate(turn_entries(size)):
+    for index, (turn, numbers) in enumerate(turn_entries(size)):
         column, row = divmod(index, rows)
         cx, cy = area.x + column * column_width, y + (row + 1) * TABLE_SIZE * 1.35
-        items += [Text(cx + 5.0, cy, k, TABLE_SIZE, anchor="end", font="Helvetica-Bold"),
+        items += [Text(cx + 5.0, cy, turn, TABLE_SIZE, anchor="end", font="Helvetica-Bold"),
                   Text(cx + 6.5, cy, numbers, TABLE_SIZE, anchor="start")]
     items += scale_bar(area.x, area.bottom - 2.5, 50.0, text_size=2.3)
     return items

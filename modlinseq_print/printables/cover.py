@@ -120,10 +120,10 @@ def cover_page(width: float, height: float, margin: float, title: str, summary: 
         if drawn or picture is None:
             break
         flow, _room, drawn = lay(tallest)
-    for tallest, small in SMALLER:  # small paper: a smaller game, then smaller text, then the text alone
+    for least, small in SMALLER:  # small paper: a smaller game, then smaller text, then the text alone
         if len(flow.pages) == 1:
             break
-        flow, _room, _drawn = lay(tallest, small)
+        flow, _room, _drawn = lay(least, small)
     if len(flow.pages) > 1:
         raise FlowError(f"the cover's text runs past its {width:g} x {height:g} mm page: use larger {mention('paper')} "
                         f"or a shorter {mention('title')}", "title")

@@ -66,6 +66,9 @@ class CutSpec:
                                f"({self.kerf:g} mm) and at most 50 mm", "gap", 50)
 
 
+DEFAULT_CUT_SPEC = CutSpec()  # the conventions a cut file follows unless told otherwise
+
+
 def parse_colour(text: str) -> str:
     """A colour as '#rrggbb' from '#RRGGBB', 'rrggbb' or 'R,G,B' (0-255 each)."""
     value = text.strip().lower()
@@ -101,7 +104,7 @@ def reference_square(x: float, y: float, spec: CutSpec) -> tuple[Polygon, list[I
                    Style(fill=None, stroke=spec.cut_colour, stroke_width=spec.hairline))
     lines = (f"{side:g} mm", f"kerf {spec.kerf:g} mm")
     size = min(LABEL_SIZE, 0.8 * side / max(text_width(line) for line in lines), side / 4)
-    label = [Text(x + side / 2, y + side / 2 + dy * size * 0.75, line, size, fill=spec.engrave_colour, middle=True)
+    label: list[Item] = [Text(x + side / 2, y + side / 2 + dy * size * 0.75, line, size, fill=spec.engrave_colour, middle=True)
              for dy, line in zip((-1, 1), lines)]
     return path, label
 
@@ -127,7 +130,7 @@ def reference_box(bed: Sheet, spec: CutSpec) -> Rect | None:
     return Rect(area.x, area.y, grown, grown)
 
 
-def cut_layout(pieces: list[Piece], faces: Faces, bed: Sheet, spec: CutSpec = CutSpec()) -> CutLayout:
+def cut_layout(pieces: list[Piece], faces: Faces, bed: Sheet, spec: CutSpec = DEFAULT_CUT_SPEC) -> CutLayout:
     """Pieces packed on beds for cutting: a cut layer of kerf-compensated outlines (and the reference
     square), and an engrave layer of the numbers."""
     look = faces.look

@@ -34,6 +34,7 @@ class Flow:
         if self.column_width <= 0 or self.page_height - 2 * self.margin <= 0:
             raise self._too_small("the text", 1.0, max(self.column_width, self.page_height - 2 * self.margin), "room")
         self._column = 0
+        self._low: float = 0.0  # the lowest point reached in the page's columns (set again by _new_page)
         self._new_page()
         self.y += self.top
         self._top = self.y

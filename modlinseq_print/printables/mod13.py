@@ -241,9 +241,11 @@ def worked_plays() -> list[tuple[int, str, str, str]]:
     """The worked game after its first two cards: (card, phrase, the cards it uses, the arithmetic)."""
     cards = [card for card, _phrase in WORKED_EXAMPLE]
     uses = {op.phrase: op.uses for op in OPERATIONS}
-    plays = []
+    plays: list[tuple[int, str, str, str]] = []
     for index in range(2, len(cards)):
         card, phrase = WORKED_EXAMPLE[index]
+        if phrase is None:  # only the first two cards are played without one
+            raise ValueError(f"card {index + 1} of the worked game has no phrase")
         used = ", ".join(str(v) for v in cards[index - uses[phrase]:index])
         plays.append((card, phrase, used, explain(phrase, cards[:index], card)))
     return plays
@@ -294,7 +296,7 @@ def operations_card(x: float, y: float) -> list[Item]:
     """The eight operations, grouped by the cards they use: phrase to shout, formula, an example from the worked game."""
     items = _card_frame(x, y, _("Mod 13: the eight operations"),
                         _("x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13."))
-    first = {}
+    first: dict[str, tuple[int, str, str]] = {}
     for card, phrase, used, arithmetic in worked_plays():
         first.setdefault(phrase, (card, used, arithmetic))
     columns = _operation_columns(x)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import AbstractSet
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.geometry.boards import Board
@@ -176,7 +177,7 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
         layer.items.append(Use(name, x + dx, y + dy))
 
 
-def _draw_highlight(drawing: BoardDrawing, cells: set[Cell]) -> None:
+def _draw_highlight(drawing: BoardDrawing, cells: AbstractSet[Cell]) -> None:
     """A bold dark outline around each of the tiles."""
     ring = Style(fill=None, stroke=HIGHLIGHT, stroke_width=max(0.5, drawing.style.tile_width * 0.06))
     drawing.scene.layer("highlight").items.extend(
@@ -240,7 +241,8 @@ def _player_footer_lines(analysis: Analysis) -> list[str]:
     position = analysis.position
     address = position.board.address
     verdict = "legal" if analysis.legal else "not legal"
-    lines = [f"modulus {position.modulus}, {EDGE_WORDS.get(position.wrap, position.wrap)}: {verdict}"]
+    wrap = position.topology.wrap  # the position's wrap mode, as its topology settled it
+    lines = [f"modulus {position.modulus}, {EDGE_WORDS.get(wrap, wrap)}: {verdict}"]
     if analysis.blocked:
         lines.append("blocked cells: " + " ".join(address(c) for c in analysis.blocked))
     for cell, values in analysis.wild.items():
@@ -254,7 +256,7 @@ def _footer_lines(analysis: Analysis) -> list[str]:
     position = analysis.position
     address = position.board.address
     verdict = _("legal") if analysis.legal else _("ILLEGAL")
-    lines = [_("modulus {modulus}, wrap {wrap}: {verdict}").format(modulus=position.modulus, wrap=_(position.wrap),
+    lines = [_("modulus {modulus}, wrap {wrap}: {verdict}").format(modulus=position.modulus, wrap=_(position.topology.wrap),
                                                                    verdict=verdict)]
     if analysis.blocked:
         lines.append(_("blocked: {cells}").format(cells=" ".join(address(c) for c in analysis.blocked)))

@@ -9,7 +9,7 @@ software print or find their own. The pieces keep clear of the marks' band.
 from __future__ import annotations
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.printables.cutfile import CUT_LAYER, CutLayout, CutSpec, cut_scene, kerf_outline
+from modlinseq_print.printables.cutfile import CUT_LAYER, DEFAULT_CUT_SPEC, CutLayout, CutSpec, cut_scene, kerf_outline
 from modlinseq_print.printables.cutters import Cutter, cut_sheet, get_cutter, registration_marks
 from modlinseq_print.printables.tile_sheets import Placement
 from modlinseq_print.render.imposition import place_outline
@@ -31,7 +31,7 @@ def mark_sheets(document: Document, placements: list[Placement], sheet: Sheet, c
             document.pages[page].scene.layer(REGISTRATION_LAYER).items.extend(marks)
 
 
-def print_cut_layout(placements: list[Placement], outline, sheet: Sheet, spec: CutSpec = CutSpec(),
+def print_cut_layout(placements: list[Placement], outline, sheet: Sheet, spec: CutSpec = DEFAULT_CUT_SPEC,
                      cutter: Cutter | None = None) -> CutLayout:
     """One cut-file page per printed sheet, the printed page's size: every piece's cut path (grown by half the
     kerf) exactly where the sheet prints it, and the cutter's registration marks. Placements keep their

@@ -44,7 +44,8 @@ class Pose:
 
     def place(self, u: float, v: float, w: float) -> Vector:
         """The 3D point of a part point (u, v) at depth w."""
-        return tuple(o + u * a + v * b + w * n for o, a, b, n in zip(self.origin, self.across, self.along, self.normal))
+        (ox, oy, oz), (ax, ay, az), (bx, by, bz), (nx, ny, nz) = self.origin, self.across, self.along, self.normal
+        return ox + u * ax + v * bx + w * nx, oy + u * ay + v * by + w * ny, oz + u * az + v * bz + w * nz
 
     @property
     def matrix(self) -> list[list[float]]:
@@ -168,8 +169,7 @@ def rack_parts(size: RackSize, material: float) -> list[LaserPart]:
     grown = offset_convex(convex_hull(profile), SIDE_MARGIN)
     floor = min(z for _, z in grown)
     shift = (-min(y for y, _ in grown), -floor)
-    side = convex_hull(grown + [(y, floor) for y, _ in grown])
-    side = tuple((y + shift[0], z + shift[1]) for y, z in side)
+    side = tuple((y + shift[0], z + shift[1]) for y, z in convex_hull(grown + [(y, floor) for y, _ in grown]))
     corner = shift
     holes = (_strip(corner, forward, below, *ledge_tab, t), _strip(corner, up, behind, *back_tab, t))
     x_axis, y_axis, z_axis = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)

@@ -70,7 +70,7 @@ def reading_example(position: Position, cells: tuple[Cell, ...]) -> tuple[int, C
     (within the box's picture), as (value, cell)."""
     for cell in cells:
         tile = position.tiles[cell]
-        if not tile.marker and not tile.wild and 0 < distance(cell) <= 2:
+        if not tile.marker and tile.value is not None and 0 < distance(cell) <= 2:  # a number tile, not wild
             return tile.value, cell
     return None
 

@@ -153,8 +153,8 @@ def _fitted(rows: list[list[str]], room: float) -> tuple[list[list], list[float]
 
     widths = [natural(0), 0.0, natural(2), natural(3)]
     widths[1] = room - widths[0] - widths[2] - widths[3]
-    fitted = [row[:1] + [row[1] if i == 0 else _broken(row[1], widths[1] - 1.5)] + row[2:]
-              for i, row in enumerate(rows)]
+    fitted: list[list[str | tuple[str, ...]]] = [
+        [*row[:1], row[1] if i == 0 else _broken(row[1], widths[1] - 1.5), *row[2:]] for i, row in enumerate(rows)]
     return fitted, widths
 
 
@@ -235,8 +235,9 @@ def variations(flow: Flow, spec: ReferenceSpec) -> None:
     """The paragraphs for the variations this kit uses."""
     flow.heading(_("This kit's variations"), size=HEAD)
     flow.paragraph(_(card_words.WRAP[spec.wrap or "none"]), size=BODY)
-    if card_words.PATTERN.get(spec.pattern or "none"):
-        flow.paragraph(_(card_words.PATTERN[spec.pattern]), size=BODY)
+    pattern_words = card_words.PATTERN.get(spec.pattern or "none")
+    if pattern_words:
+        flow.paragraph(_(pattern_words), size=BODY)
     if spec.wild:
         flow.paragraph(_(card_words.WILD), size=BODY)
     if spec.markers:

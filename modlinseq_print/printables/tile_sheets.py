@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from modlinseq_print.errors import ModlinseqError
@@ -249,15 +250,15 @@ def fold_marks(fold: Fold, sheet: Sheet) -> tuple[list[Item], tuple[Rect, ...]]:
     area = sheet.printable
     width = text_width(_(FOLD_LABEL), "Helvetica", CAPTION_SIZE)
     half = CAPTION_SIZE / 2  # the label's box is one font size tall
-    text = {"size": CAPTION_SIZE, "fill": "#555555", "middle": True}
+    text = partial(Text, size=CAPTION_SIZE, fill="#555555", middle=True)
     if fold.axis == "vertical":
         x, top, bottom = fold.position, area.y, area.bottom - FOOTER
-        labels = [Text(x, top + half, _(FOLD_LABEL), **text), Text(x, bottom - half, _(FOLD_LABEL), **text)]
+        labels = [text(x, top + half, _(FOLD_LABEL)), text(x, bottom - half, _(FOLD_LABEL))]
         boxes = (Rect(x - width / 2, top, width, 2 * half), Rect(x - width / 2, bottom - 2 * half, width, 2 * half))
         line = ((x, top + 2 * half + 1.0), (x, bottom - 2 * half - 1.0))
     else:
         y, left, right = fold.position, area.x, area.right
-        labels = [Text(left, y, _(FOLD_LABEL), anchor="start", **text), Text(right, y, _(FOLD_LABEL), anchor="end", **text)]
+        labels = [text(left, y, _(FOLD_LABEL), anchor="start"), text(right, y, _(FOLD_LABEL), anchor="end")]
         boxes = (Rect(left, y - half, width, 2 * half), Rect(right - width, y - half, width, 2 * half))
         line = ((left + width + 1.0, y), (right - width - 1.0, y))
     return [Polygon(line, FOLD_STYLE, closed=False), *labels], boxes
