@@ -83,8 +83,8 @@ def punchout_files(product: Product, pieces, faces, title: str) -> tuple[Files, 
     files += [(f"slug-{number}-cut.svg", data) for number, data in enumerate(cuts, start=1)]
     slugs = len(cuts)
     width, height = product.pixels or (0, 0)
-    return files, [f"{len(pieces)} pieces on {slugs} slug{'s' if slugs != 1 else ''} of {product.slug_in[0]:g} x "
-                   f"{product.slug_in[1]:g} in: a front and a (mirrored) back image of {width} x {height} pixels at "
+    return files, [f"{len(pieces)} pieces on {slugs} slug{'s' if slugs != 1 else ''} of {product.slug[0]:g} x "
+                   f"{product.slug[1]:g} in: a front and a (mirrored) back image of {width} x {height} pixels at "
                    f"{product.dpi:g} dpi and a cut line (SVG, {product.nicks} nicks per shape) for each;",
                    f"each piece's art runs {product.bleed_in:g} in ({product.bleed:.2f} mm) past its cut line, and cut "
                    f"lines are {cut_spacing(product) / MM_PER_IN:g} in ({cut_spacing(product):.2f} mm) apart or more."]

@@ -44,7 +44,7 @@ def nicked(outline: list[tuple[float, float]], count: int, width: float) -> list
 def slug_sheet(product: Product) -> Sheet:
     """The slug as a sheet: its size, with the margin the pieces' printed footprints keep, so that every cut
     line stays inside the safe zone while its bleed may reach beyond it (at most to the slug's edge)."""
-    width, height = (v * MM_PER_IN for v in product.slug_in)
+    width, height = (v * MM_PER_IN for v in product.slug)
     return Sheet(width, height, max(product.safe_in * MM_PER_IN - product.bleed, 0.0), "slug")
 
 
@@ -85,8 +85,8 @@ def check_slugs(product: Product, pieces, faces, title: str) -> None:
     """Refuse, before the pieces are laid out, a set whose slug images are more pixels than one run draws
     (render.resolution.MAX_RUN_PIXELS), saying how many pieces a bundle takes."""
     slugs, per_slug = slugs_needed(product, pieces, faces, title)
-    pixels = tuple(product.pixels or (0, 0))
-    if not pixels[0] or not over_run(2 * slugs, pixels):  # type: ignore[arg-type]
+    pixels = product.pixels or (0, 0)
+    if not pixels[0] or not over_run(2 * slugs, pixels):
         return
     most = MAX_RUN_PIXELS // (2 * pixels[0] * pixels[1])
     raise ServiceError(f"{len(pieces):,} pieces fill about {slugs:,} slugs: "

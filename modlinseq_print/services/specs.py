@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 from modlinseq_print.errors import FieldError
@@ -60,6 +61,13 @@ class Product:
         """The bleed per side in mm."""
         return self.bleed_in * MM_PER_IN
 
+    @property
+    def slug(self) -> tuple[float, float]:
+        """The slug's size in inches, for a product printed on slugs (punch-out sheets)."""
+        if self.slug_in is None:
+            raise ValueError(f"{self.product} is not printed on slugs")
+        return self.slug_in
+
 
 @dataclass(frozen=True)
 class Service:
@@ -81,7 +89,7 @@ class Service:
         return self.products[kind]
 
 
-def _product(kind: str, row: dict) -> Product:
+def _product(kind: str, row: dict[str, Any]) -> Product:
     if row["method"] not in METHODS:
         raise ValueError(f"services.toml: method {row['method']!r} is not one of {METHODS}")
     if row.get("output_intent", DEFAULT_OUTPUT_INTENT) not in OUTPUT_INTENTS:
@@ -90,7 +98,8 @@ def _product(kind: str, row: dict) -> Product:
     for key, source in cite.items():
         if key not in row or source not in row["sources"]:
             raise ValueError(f"services.toml: cite {key} = {source!r} names a value or a source the product lacks")
-    tuples = {key: tuple(row[key]) for key in ("trim_in", "pixels", "slug_in", "colour_notes") if key in row}
+    tuples: dict[str, Any] = {key: tuple(row[key]) for key in ("trim_in", "pixels", "slug_in", "colour_notes")
+                              if key in row}
     plain = {key: value for key, value in row.items() if key not in tuples and key not in ("sources", "steps", "cite")}
     return Product(kind=kind, sources=tuple(row["sources"]), steps=tuple(row["steps"]), cite=cite, **tuples, **plain)
 
