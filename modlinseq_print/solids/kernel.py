@@ -7,6 +7,8 @@ Manifold, which is always closed and manifold, so every boolean of two solids is
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.solids.mesh import Mesh
 
@@ -14,6 +16,20 @@ INSTALL_HINT = "in a checkout: .venv/bin/pip install -e '.[3d]'; with pipx: pipx
 STROKE_LIMIT = 3.0  # mm: strokes are measured up to this width (the widest nozzle is 1.2 mm)
 STROKE_STEPS = 8  # halvings of the search for the thinnest stroke: 3 mm / 2**8, about 0.01 mm
 DRAWN = 0.95  # the share of a text's area a nozzle-wide pen must reach
+
+
+class Region(Protocol):
+    """What this module asks of a region (a manifold3d CrossSection; manifold3d ships no type information)."""
+
+    def __sub__(self, other: Region) -> Region: ...
+
+    def offset(self, delta: float, join_type: Any, miter_limit: float = 2.0) -> Region: ...
+
+    def is_empty(self) -> bool: ...
+
+    def area(self) -> float: ...
+
+    def to_polygons(self) -> list[list[tuple[float, float]]]: ...
 
 
 class SolidsUnavailable(ModlinseqError):
@@ -31,13 +47,13 @@ def manifold3d():
     return module
 
 
-def region(contours) -> object:
+def region(contours) -> Region:
     """The region filled by closed contours (lists of (x, y)) by the nonzero rule: holes wind the other way."""
     m3d = manifold3d()
     return m3d.CrossSection([list(map(tuple, c)) for c in contours if len(c) >= 3], m3d.FillRule.NonZero)
 
 
-def region_with_holes(outline, holes) -> object:
+def region_with_holes(outline, holes) -> Region:
     """The region inside `outline` and outside every hole, whichever way each winds."""
     shape = region([outline])
     for hole in holes:

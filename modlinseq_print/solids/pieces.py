@@ -67,10 +67,15 @@ class SolidSpec:
         _within(self.nozzle, MIN_NOZZLE, MAX_NOZZLE, "a nozzle width", "e.g. 0.4mm", "nozzle")
         _within(self.relief, MIN_RELIEF, MAX_RELIEF, "a relief", "e.g. 0.6mm; at least two layers", "relief")
         highest = max_chamfer(self.thickness)
-        for value, what, field in ((self.chamfer, "a bottom chamfer", "chamfer"),
+        for value, what, field in ((self.bottom_chamfer, "a bottom chamfer", "chamfer"),
                                    (self.top_chamfer, "a top chamfer", "top_chamfer")):
             _within(value, 0.0, highest, what, f"e.g. {min(DEFAULT_CHAMFER, highest):g}mm, or 0 for none", field)
         self._check_relief()
+
+    @property
+    def bottom_chamfer(self) -> float:
+        """The bottom chamfer in mm: the one given, else default_chamfer's (which __post_init__ settles)."""
+        return default_chamfer(self.thickness) if self.chamfer is None else self.chamfer
 
     def _check_relief(self) -> None:
         if self.number == "raised":
@@ -114,6 +119,11 @@ def solid_spec(given: Mapping[str, object], cue: str) -> SolidSpec:
     values = SOLIDS.values(given)
     thickness = style_thickness(values.pop("style"), values.pop("thickness"))  # type: ignore[arg-type]
     return SolidSpec(thickness=thickness, cue=cue, **values)  # type: ignore[arg-type]
+
+
+def _named(piece: Piece | None) -> str:
+    """A piece's name in a message; "pieces" when there is none to name (no piece carries text)."""
+    return "pieces" if piece is None else piece_name(piece)
 
 
 def max_chamfer(thickness: float) -> float:
@@ -247,7 +257,7 @@ class PieceSolids:
         narrowest = minimum_width(self.look.shape, self.spec, pieces)
         advice = (f"use a tile width of at least {narrowest:g} mm or a finer nozzle" if narrowest is not None else
                   f"no tile up to {MAX_WIDTH:g} mm prints it: use a finer nozzle")
-        raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {piece_name(piece)} has strokes "
+        raise SolidError(f"at a tile width of {self.look.width:g} mm the text of the {_named(piece)} has strokes "
                          f"{stroke:.3f} mm thin, under the {self.spec.nozzle:g} mm nozzle: {advice}")
 
     def floor(self, pieces: list[Piece]) -> float:
@@ -255,14 +265,15 @@ class PieceSolids:
         nearer the edge than the bottom chamfer (the chamfer rises 1 mm a mm inward); a one-line SolidError when
         it is under MIN_FLOOR for sunk or inlaid text."""
         spec = self.spec
-        if spec.number == "raised" or spec.chamfer == 0:
+        chamfer = spec.bottom_chamfer
+        if spec.number == "raised" or chamfer == 0:
             return spec.floor
-        nearest = min(((kernel.clearance(self.region(p), self.outline, spec.chamfer), p) for p in self.faces(pieces)),
-                      key=lambda pair: pair[0], default=(spec.chamfer, None))
-        floor = round(spec.floor - (spec.chamfer - nearest[0]), 3)
+        nearest = min(((kernel.clearance(self.region(p), self.outline, chamfer), p) for p in self.faces(pieces)),
+                      key=lambda pair: pair[0], default=(chamfer, None))
+        floor = round(spec.floor - (chamfer - nearest[0]), 3)
         if floor < MIN_FLOOR:
-            raise SolidError(f"the text of the {piece_name(nearest[1])} comes {nearest[0]:.2f} mm from the edge, over "
-                             f"the {spec.chamfer:g} mm bottom chamfer, leaving {floor:g} mm under it, less than the "
+            raise SolidError(f"the text of the {_named(nearest[1])} comes {nearest[0]:.2f} mm from the edge, over "
+                             f"the {chamfer:g} mm bottom chamfer, leaving {floor:g} mm under it, less than the "
                              f"{MIN_FLOOR:g} mm floor: use a smaller {mention('chamfer')}, a shallower "
                              f"{mention('relief')} or raised text", "chamfer", nearest[0])
         return floor
@@ -271,7 +282,7 @@ class PieceSolids:
         """The plain body: the outline extruded to the thickness, chamfered."""
         if self._body is None:
             spec = self.spec
-            self._body = kernel.prism(self.outline, spec.thickness, spec.chamfer, spec.top_chamfer)
+            self._body = kernel.prism(self.outline, spec.thickness, spec.bottom_chamfer, spec.top_chamfer)
         return self._body
 
     def model(self, piece: Piece) -> PieceModel:

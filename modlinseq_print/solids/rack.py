@@ -13,6 +13,7 @@ from modlinseq_print.solids import kernel
 from modlinseq_print.options import PIECE_STYLE, THICKNESS, TILE_SHAPE, TILE_WIDTH
 from modlinseq_print.printables.tiles import TileLook
 from modlinseq_print.solids.pieces import LIGHT, Part, PieceModel, SolidError, solid_look, style_thickness
+from modlinseq_print.solids.mesh import Mesh
 from modlinseq_print.solids.plates import BED_EDGE, check_bed
 from modlinseq_print.render.imposition import ImpositionError, place_rectangles
 from modlinseq_print.render.rect import Rect
@@ -92,7 +93,7 @@ def hand_values(values, hand: int) -> list[int]:
     return [values[(stride * k + 3) % n] for k in range(hand)]
 
 
-def tiles_in_rack(size: RackSize, look, corner: tuple[float, float], values=None) -> list[tuple[object, int]]:
+def tiles_in_rack(size: RackSize, look, corner: tuple[float, float], values=None) -> list[tuple[Mesh, int]]:
     """A hand of tiles standing in a rack whose slot's back corner is at `corner` (y, z), leaning back on
     the backrest, faces to the front: (mesh, filament) pairs, for a picture of the rack in use. `values`: the
     kit's tile numbers the hand is drawn from (see hand_values)."""
