@@ -12,6 +12,7 @@ import argparse
 import importlib
 import re
 import sys
+from typing import NoReturn
 
 from modlinseq_print import __version__, interrupts
 from modlinseq_print.collector import collector_paused
@@ -34,10 +35,10 @@ class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line and exit status 2, quoting little of the input, and start
     as every other error does ("modlinseq-print: error: "), the command named in the help they point to."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, one_line(f"{PROG}: error: {shorten_quotes(message)} (see {self.prog} --help)") + "\n")
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_args(self, args=None, namespace=None):  # untyped, as argparse's overloads cannot be matched by one
         """As argparse's, but unrecognised arguments are named by excerpts, at most three of them."""
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
@@ -69,7 +70,7 @@ def chosen_command(argv: list[str]) -> str | None:
 
 def value_options(parser: argparse.ArgumentParser) -> set[str]:
     """Every option string, in the parser and its subcommands, that takes a value."""
-    found = set()
+    found: set[str] = set()
     for action in parser._actions:
         if action.option_strings and action.nargs != 0:
             found.update(action.option_strings)
@@ -93,8 +94,11 @@ def join_negative_values(argv: list[str], options: set[str]) -> list[str]:
 def safe_output() -> None:
     """Let reports print any path: characters the terminal's encoding cannot show become escapes."""
     for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a text file's; a replaced stream may lack it
+        if reconfigure is None:
+            continue
         try:
-            stream.reconfigure(errors="backslashreplace")
+            reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError, OSError):
             pass
 

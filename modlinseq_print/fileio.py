@@ -166,15 +166,15 @@ class Written(list):
 def write_files_atomic(files: Sequence[tuple[str | os.PathLike, bytes | str | None]]) -> Written:
     """Write several files all or nothing; a None payload removes that file (a stale page). Return the
     paths written, with the removed ones in `.removed`."""
-    items = [(Path(path), data.encode("utf-8") if isinstance(data, str) else data) for path, data in files]
-    check_distinct([path for path, _data in items])
-    modes = [existing_mode(path) for path, _data in items]
-    items = [(path, data, mode) for (path, data), mode in zip(items, modes) if data is not None or mode is not None]
+    given = [(Path(path), data.encode("utf-8") if isinstance(data, str) else data) for path, data in files]
+    check_distinct([path for path, _data in given])
+    modes = [existing_mode(path) for path, _data in given]
+    items = [(path, data, mode) for (path, data), mode in zip(given, modes) if data is not None or mode is not None]
     done = Transaction()
     current = items[0][0] if items else Path(".")
     try:
         interrupts.check()  # a Ctrl-C that something swallowed earlier in the run still stops the write
-        staged = []
+        staged: list[tuple[Path, str, int | None]] = []  # (the path, its temporary file, its former mode)
         for current, data, mode in items:
             if data is not None:
                 done.make_parent(current)

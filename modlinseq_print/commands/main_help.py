@@ -22,7 +22,8 @@ def terminal_columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+            stdout = sys.__stdout__  # None when Python runs without one
+            columns = 80 if stdout is None else os.get_terminal_size(stdout.fileno()).columns or 80
         except (AttributeError, ValueError, OSError):
             columns = 80
     return columns
@@ -85,7 +86,9 @@ def _usage(width: int) -> str:
         return prefix + usage
 
     def lines_of(parts: list[str], indent: str, first: bool = False) -> list[str]:
-        lines, line, length = [], [], (len(prefix) if first else len(indent)) - 1
+        lines: list[str] = []
+        line: list[str] = []
+        length = (len(prefix) if first else len(indent)) - 1
         for part in parts:
             if length + 1 + len(part) > width and line:
                 lines.append(indent + " ".join(line))

@@ -46,6 +46,14 @@ def length_mm(preset, key: str) -> float | None:
     return None if value is None else parse_length(value, key)
 
 
+def given(mm: dict[str, float | None], key: str) -> float:
+    """A length the preset always has (its dataclass holds a default, never None), in mm."""
+    value = mm[key]
+    if value is None:
+        raise ValueError(f"the preset has no {key}")
+    return value
+
+
 def _now(key: str, make: Callable[[], Sheet]) -> Sheet:
     return make()
 
@@ -54,9 +62,10 @@ def sheets(preset, mm: dict[str, float | None], step=_now) -> tuple[Sheet, Sheet
     """The text, board and piece sheets: each section's paper and margin, else the kit's; `step(key, make)`
     makes each (the loader's names the key of an error)."""
     def margin(key: str) -> float:
-        return mm["margin"] if mm[key] is None else mm[key]
+        value = mm[key]
+        return given(mm, "margin") if value is None else value
 
-    return (step("margin", lambda: make_sheet(preset.paper, mm["margin"])),
+    return (step("margin", lambda: make_sheet(preset.paper, given(mm, "margin"))),
             step("board.margin", lambda: make_sheet(preset.board.paper or preset.paper, margin("board.margin"))),
             step("tiles.margin", lambda: make_sheet(preset.tiles.paper or preset.paper, margin("tiles.margin"))))
 
@@ -64,11 +73,12 @@ def sheets(preset, mm: dict[str, float | None], step=_now) -> tuple[Sheet, Sheet
 def assemble(mm: dict[str, float | None], ready: tuple[Sheet, Sheet, Sheet],
              back_offset: tuple[float, float]) -> Measures:
     """The Measures from lengths already in mm, the three sheets and the back offset."""
-    return Measures(*ready, tile_width=mm["tiles.width"], clearance=mm["board.clearance"],
+    overlap, gutter = mm["board.overlap"], mm["tiles.gutter"]
+    return Measures(*ready, tile_width=given(mm, "tiles.width"), clearance=given(mm, "board.clearance"),
                     cell_size=mm["board.cell_size"],
-                    overlap=DEFAULT_OVERLAP if mm["board.overlap"] is None else mm["board.overlap"],
-                    bleed=mm["tiles.bleed"], safe=mm["tiles.safe"], gap=mm["tiles.gap"],
-                    gutter=DEFAULT_GUTTER if mm["tiles.gutter"] is None else mm["tiles.gutter"],
+                    overlap=DEFAULT_OVERLAP if overlap is None else overlap,
+                    bleed=given(mm, "tiles.bleed"), safe=mm["tiles.safe"], gap=given(mm, "tiles.gap"),
+                    gutter=DEFAULT_GUTTER if gutter is None else gutter,
                     back_offset=back_offset)
 
 

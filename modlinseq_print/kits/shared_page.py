@@ -23,8 +23,8 @@ def _span(item: Item, boxes) -> tuple[float, float] | None:
 def content_span(scene: Scene, skip: tuple[str, ...] = ()) -> tuple[float, float] | None:
     """The top and bottom (mm) of what a scene draws, leaving out the named layers; None for an empty scene."""
     boxes = symbol_boxes(scene)
-    found = [_span(item, boxes) for layer in scene.layers if layer.name not in skip for item in layer.items]
-    found = [span for span in found if span is not None]
+    spans = [_span(item, boxes) for layer in scene.layers if layer.name not in skip for item in layer.items]
+    found = [span for span in spans if span is not None]
     if not found:
         return None
     return min(top for top, _bottom in found), max(bottom for _top, bottom in found)
