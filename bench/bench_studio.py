@@ -64,9 +64,11 @@ def designer_server(rows: list) -> None:
         spec = f"hex:{order}"
         edits = iter(address_of(cell) for cell in ring(order))  # a new cell removed each run: no cache helps
         screen = {"board": spec, "screen_width": 950}  # as the page asks at 1280 px wide
-        preview = median_ms(lambda: post("/api/board/preview", {**screen, "remove": [next(edits)]})[0])
+        preview = median_ms(lambda screen=screen, edits=edits: post("/api/board/preview",
+                                                                     {**screen, "remove": [next(edits)]})[0])
         size = post("/api/board/preview", screen)[1]
-        pages = median_ms(lambda: post("/api/board/pages", {"board": spec, "remove": [next(edits)]})[0])
+        pages = median_ms(lambda spec=spec, edits=edits: post("/api/board/pages",
+                                                               {"board": spec, "remove": [next(edits)]})[0])
         rows.append((f"designer {spec}: preview (server)", preview, None, f"{size / 1024:.0f} KB answer"))
         rows.append((f"designer {spec}: page split (server)", pages, None, ""))
 
@@ -89,7 +91,7 @@ def wild_tiles(rows: list) -> None:
             if "error" in data:
                 rows.append((f"check {wilds} wild at modulus {modulus:,}", ms, target, data["error"][:60]))
                 continue
-            ms = min(ms, median_ms(lambda: post("/api/position/check", body)[0])) if ms < 2000 else ms
+            ms = min(ms, median_ms(lambda body=body: post("/api/position/check", body)[0])) if ms < 2000 else ms
             rows.append((f"check {wilds} wild at modulus {modulus:,}", ms, target if modulus == 10_000 else None,
                          "legal" if data["report"]["legal"] else "illegal"))
 

@@ -20,9 +20,9 @@ from cli_helpers import assert_one_line_error
 KINDS = {"cell", "bonus", "malus", "pseudo"}
 
 
-def measured_centres(board, style=BoardStyle()):
+def measured_centres(board, style=None):
     """Address -> cell centre as measured in the SVG (labels matched to the nearest cell placement)."""
-    drawing = board_scene(board, style)
+    drawing = board_scene(board, BoardStyle() if style is None else style)
     svg = scene_to_svg(drawing.scene)
     placements, texts = flatten(svg, KINDS)
     dx, dy = drawing.label_offset

@@ -61,7 +61,7 @@ def cut_paths(scenes, placed, spec):
         box = bounding_box(item.part.outline)
         queue = queues[item.bed]
 
-        def back(points):
+        def back(points, item=item, box=box):
             return [(x - item.x + box.x, box.y + box.height - (y - item.y)) for x, y in points]
 
         out.append((item.part, back(next(queue)), [back(next(queue)) for _ in item.part.holes]))

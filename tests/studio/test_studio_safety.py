@@ -77,8 +77,8 @@ def test_position_endpoints_never_read_a_named_file(client, sentinel, path, key)
 def test_every_kit_key_never_reads_a_named_file(client, sentinel, path):
     values = client.get("/api/kit/preset?name=standard").json()["values"]
     for key, _ in preset_keys():
-        assert_never_told(client, "POST", path, lambda name: ({"name": "x", "values": {**values, key: name}}, ""),
-                          sentinel)
+        assert_never_told(client, "POST", path,
+                          lambda name, key=key: ({"name": "x", "values": {**values, key: name}}, ""), sentinel)
     assert_never_told(client, "POST", path, lambda name: ({"name": name, "values": values}, ""), sentinel)
 
 
