@@ -138,7 +138,8 @@ class Stacks:
     @property
     def inner(self) -> tuple[float, float, float]:
         """The box's inner length, width and depth: the stacks plus the play."""
-        return tuple(round(side + self.play, 3) for side in self.stacked)  # type: ignore[return-value]
+        length, width, depth = self.stacked
+        return round(length + self.play, 3), round(width + self.play, 3), round(depth + self.play, 3)
 
 
 def piece_stacks(count: int, piece: tuple[float, float, float], play: float, fits, larger=lambda: None) -> Stacks:

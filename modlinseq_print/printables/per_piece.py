@@ -45,12 +45,14 @@ class ImageFrame:
     @property
     def size(self) -> tuple[float, float]:
         """The image's size in mm: exactly its whole pixels."""
-        return tuple(n * 25.4 / self.dpi for n in self.pixels)  # type: ignore[return-value]
+        across, down = self.pixels
+        return across * 25.4 / self.dpi, down * 25.4 / self.dpi
 
     @property
     def origin(self) -> tuple[float, float]:
         """Where the trim's top-left corner lies in the image (mm): the bleed, plus half the rounding."""
-        return tuple((side - trim) / 2 for side, trim in zip(self.size, self.trim))  # type: ignore[return-value]
+        (width, height), (trim_width, trim_height) = self.size, self.trim
+        return (width - trim_width) / 2, (height - trim_height) / 2
 
 
 def image_frame(trim: tuple[float, float], bleed: float, dpi: float) -> ImageFrame:

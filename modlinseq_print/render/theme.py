@@ -82,7 +82,8 @@ def process_colour(colour: str) -> tuple[float, float, float, float]:
     if value not in CMYK:
         raise ColourError(f"colour {colour} has no CMYK value, so a press-ready file ({mention('press')}) would write "
                           "it as RGB: add it to CMYK in modlinseq_print/render/theme.py", "press")
-    return tuple(part / 100 for part in CMYK[value])  # type: ignore[return-value]
+    c, m, y, k = CMYK[value]
+    return c / 100, m / 100, y / 100, k / 100
 
 
 def get_theme(name: str) -> Theme:
