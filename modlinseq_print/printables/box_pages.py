@@ -173,7 +173,8 @@ def face_text(face: tuple[tuple[float, float, float, float], float], lines: list
     return items
 
 
-def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = DEFAULT_CUT_SPEC, cutter: Cutter | None = None) -> Scene:
+def box_cut_file(parts: list[BoxPart], sheet: Sheet, spec: CutSpec = DEFAULT_CUT_SPEC,
+                 cutter: Cutter | None = None) -> Scene:
     """The print-and-cut file of a page: the nets' outlines on the cut layer, their folds on the score layer
     (to score, or to leave to the hand), the cutter's registration marks, all where the printed page has them."""
     cutter = cutter or get_cutter(None)

@@ -104,8 +104,8 @@ def reference_square(x: float, y: float, spec: CutSpec) -> tuple[Polygon, list[I
                    Style(fill=None, stroke=spec.cut_colour, stroke_width=spec.hairline))
     lines = (f"{side:g} mm", f"kerf {spec.kerf:g} mm")
     size = min(LABEL_SIZE, 0.8 * side / max(text_width(line) for line in lines), side / 4)
-    label: list[Item] = [Text(x + side / 2, y + side / 2 + dy * size * 0.75, line, size, fill=spec.engrave_colour, middle=True)
-             for dy, line in zip((-1, 1), lines)]
+    label: list[Item] = [Text(x + side / 2, y + side / 2 + dy * size * 0.75, line, size, fill=spec.engrave_colour,
+                              middle=True) for dy, line in zip((-1, 1), lines)]
     return path, label
 
 

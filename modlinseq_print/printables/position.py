@@ -256,7 +256,8 @@ def _footer_lines(analysis: Analysis) -> list[str]:
     position = analysis.position
     address = position.board.address
     verdict = _("legal") if analysis.legal else _("ILLEGAL")
-    lines = [_("modulus {modulus}, wrap {wrap}: {verdict}").format(modulus=position.modulus, wrap=_(position.topology.wrap),
+    wrap = _(position.topology.wrap)
+    lines = [_("modulus {modulus}, wrap {wrap}: {verdict}").format(modulus=position.modulus, wrap=wrap,
                                                                    verdict=verdict)]
     if analysis.blocked:
         lines.append(_("blocked: {cells}").format(cells=" ".join(address(c) for c in analysis.blocked)))

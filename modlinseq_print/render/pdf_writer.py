@@ -179,8 +179,9 @@ class _Stream:
         return item.x - shift * cos - drop * sin, item.y - shift * sin + drop * cos
 
     def texts(self, first: Text, items: list[Item], start: int) -> int:
-        """The run of texts from items[start] (which is `first`) on that share font, size and colour, in one text object; unrotated
-        ones move with Td, and stretches of printable ASCII take PlainTexts' fast path. Returns where the run ends."""
+        """The run of texts from items[start] (which is `first`) on that share font, size and colour, in one text
+        object; unrotated ones move with Td, and stretches of printable ASCII take PlainTexts' fast path. Returns
+        where the run ends."""
         self.ops.append(f"BT {colour_op(first.fill, False, self.builder.press)}")
         self.state["fill"] = first.fill
         position, subset = self.text(first, None, -1)
