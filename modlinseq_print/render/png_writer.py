@@ -108,16 +108,16 @@ class _Painter:
 
     def items(self, items: list[Item], scene: Scene) -> None:
         """Items in drawing order; a Use draws a symbol of `scene`."""
-        for item in items:
-            if isinstance(item, Use):
+        for item in items:  # by exact type (mypy narrows `type(x) is C` too)
+            if type(item) is Use:
                 self.use(item, scene)
-            elif isinstance(item, Text):
+            elif type(item) is Text:
                 self.text(item)
-            elif isinstance(item, Polygon):
+            elif type(item) is Polygon:
                 self.polygon(item)
-            elif isinstance(item, Circle):
+            elif type(item) is Circle:
                 self.circle(item)
-            elif isinstance(item, Embed):
+            elif type(item) is Embed:
                 self.embed(item)
             else:
                 raise TypeError(f"cannot draw {type(item).__name__} in PNG")
