@@ -73,7 +73,7 @@ def choose(kind: str, game: Game, rng: random.Random) -> Move:
         return rng.choice(game.best_moves())
     if name == "beginner":
         return beginner(game, rng)
-    if name == "strong":
+    if budget is not None:  # only the strong player has one
         from modlinseq_print.rules.strong_player import strong
 
         return strong(game, rng, budget)
