@@ -318,7 +318,8 @@ def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, ha
              wild: int | None = None, wrap: str | None = None, pattern: str | None = None,
              marker: bool | None = None, wild_policy: str = "E", hash_swap: bool = False, seed: int = 1,
              jobs: int = 1, progress=None) -> PlaytestPrint:
-    """Play `games` seeded games between computer players (`ai`: "greedy", "careful", or one per seat such as
+    """Play `games` seeded games between computer players (`ai`: a level of rules.players.AI_PLAYERS, weakest
+    first: "beginner", "greedy", "careful", "strong" or "strong:N" for N searches a turn; or one per seat such as
     "careful,greedy") on a preset's kit, as `simulate` does; the other keywords change the kit as its options
     do, `jobs` plays games in that many processes, and `progress`, if given, is called with the number of games
     done after each."""

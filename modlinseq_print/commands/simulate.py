@@ -30,9 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=PLAYERS, default=2, metavar="N",
                         help=f"players, 1 to {MAX_PLAYERS} (default 2)")
     parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
-    parser.add_argument("--ai", default="greedy", metavar="KIND",
-                        help="computer players: greedy or careful, or one per seat, e.g. careful,greedy "
-                             "(default greedy)")
+    parser.add_argument("--ai", default="greedy", metavar="LEVEL", help=ai_help())
     parser.add_argument("--board", action="append", default=None, metavar="SPEC",
                         help="the board (default: the preset's); given twice, compares the two boards")
     parser.add_argument("--modulus", "-m", type=WHOLE, default=None, metavar="M",
@@ -64,6 +62,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="also write each game to DIR: its transcript (game-001.txt) and the hand held before "
                              "each turn (game-001-hands.txt), as review --hands reads them")
     parser.set_defaults(run=run)
+
+
+def ai_help() -> str:
+    """The help of --ai: the levels of computer player, weakest first, from their one definition."""
+    from modlinseq_print.rules.players import AI_PLAYERS
+    from modlinseq_print.rules.strong_player import BUDGET
+
+    return (f"computer players, weakest first: {', '.join(AI_PLAYERS)}; or one per seat, e.g. careful,greedy; "
+            f"strong:N thinks N searches a turn (strong alone: {BUDGET}; more is stronger and slower) "
+            "(default greedy)")
 
 
 def review_options(variant) -> str:

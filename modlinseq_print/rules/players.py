@@ -1,5 +1,11 @@
-"""Computer players: `greedy` takes a highest-scoring turn; `careful` also weighs what a turn leaves the next
-player.
+"""Computer players by level, weakest first (LEVELS, the one list every front end offers): `beginner` plays the
+best of a few turns it spots at random; `greedy` takes a highest-scoring turn; `careful` also weighs what a turn
+leaves the next player; `strong` (rules/strong_player.py) weighs more turns against more guesses of the unseen
+tiles, within a work budget counted in turn searches.
+
+A beginner picks SPOTTED of the legal turns at random (the same turn may come twice) and plays the one scoring
+most: it never misses a turn its sample holds, but it sees only part of the hand's chances, as a person new to
+the game does.
 
 A sequence of n tiles is worth (n-1)(n-2)/2 to whoever extends it, so a long line left open is a gift to the
 next player. `careful` looks one turn ahead. It weighs the CONSIDERED turns scoring most (a wild tile spent
@@ -19,10 +25,35 @@ from __future__ import annotations
 import math
 import random
 
-from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Hand, Move, legal_turns, play_move
+from dataclasses import dataclass
 
-AI_PLAYERS = ("greedy", "careful")
+from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.game import Game
+from modlinseq_print.rules.moves import Hand, Move, play_move
+from modlinseq_print.rules.player_search import best_turns
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer player's level: its name (as `simulate --ai` and the play page take it) and what it does, in
+    player words."""
+
+    name: str
+    words: str
+
+
+LEVELS = (
+    Level("beginner", "looks at a few of the turns its tiles allow and plays the best of those: a fair opponent "
+                      "for someone new to the game"),
+    Level("greedy", "always plays a turn that scores the most points right now"),
+    Level("careful", "scores well, but keeps its wild tiles for big turns and avoids leaving long lines open "
+                     "for the next player"),
+    Level("strong", "weighs more turns than careful against many more guesses at the tiles it cannot see, "
+                    "including what it can score on its own next turn"),
+)
+AI_PLAYERS = tuple(level.name for level in LEVELS)
+#: How many turns, picked at random among the legal ones, a beginner looks at.
+SPOTTED = 3
 #: How many of the turns scoring most `careful` weighs.
 CONSIDERED = 6
 #: How many hands `careful` deals the next player to find the replies a turn leaves.
@@ -37,12 +68,41 @@ TIE = 1e-9
 
 def choose(kind: str, game: Game, rng: random.Random) -> Move:
     """The turn a computer player of this kind plays (the game's player to move must have one)."""
-    if kind == "greedy":
+    name, budget = parse_kind(kind)
+    if name == "greedy":
         return rng.choice(game.best_moves())
+    if name == "beginner":
+        return beginner(game, rng)
+    if budget is not None:  # only the strong player has one
+        from modlinseq_print.rules.strong_player import strong
+
+        return strong(game, rng, budget)
     weighed = sorted(game.moves(), key=lambda m: WILD * m.wilds - m.points)[:CONSIDERED]
     worth = worths(game, weighed, dealt_hands(game, rng))
     top = max(worth)
     return rng.choice([m for m, w in zip(weighed, worth) if w >= top - TIE])
+
+
+def parse_kind(kind: str) -> tuple[str, int | None]:
+    """A computer player's level and, for `strong`, its work budget: "strong:400" is 400 turn searches a turn
+    ("strong" alone the default); anything else is refused in one line."""
+    from modlinseq_print.rules.strong_player import BUDGET, MAX_BUDGET
+
+    name, colon, given = kind.partition(":")
+    if name not in AI_PLAYERS or (colon and name != "strong"):
+        raise RulesError(f"unknown computer player {kind!r}: use {', '.join(AI_PLAYERS[:-1])} or {AI_PLAYERS[-1]}")
+    if not colon:
+        return name, BUDGET if name == "strong" else None
+    if not given.isdigit() or not 1 <= int(given) <= MAX_BUDGET:
+        raise RulesError(f"{kind!r}: a strong player's thinking is a whole number of searches a turn, "
+                         f"1 to {MAX_BUDGET:,} (e.g. strong:400)")
+    return name, int(given)
+
+
+def beginner(game: Game, rng: random.Random) -> Move:
+    """A beginner's turn: the best of SPOTTED legal turns picked at random (ties: the first picked)."""
+    moves = game.moves()
+    return max((rng.choice(moves) for _ in range(SPOTTED)), key=lambda m: m.points)
 
 
 def worths(game: Game, weighed: list[Move], hands: list[Hand]) -> list[float]:
@@ -86,7 +146,7 @@ def best_reply(game: Game, move: Move, hands: list[Hand], enough: float = math.i
     variant = game.variant
     total = 0
     for hand in hands:
-        found = legal_turns(after, hand, variant.pattern, variant.hash_swap, known_legal=True, best_only=True)
+        found = best_turns(after, hand, variant)
         total += found[0].points if found else 0
         if total / len(hands) > enough:
             break

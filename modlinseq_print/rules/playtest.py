@@ -21,7 +21,7 @@ from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import Game, Variant
-from modlinseq_print.rules.players import AI_PLAYERS, choose
+from modlinseq_print.rules.players import choose, parse_kind
 from modlinseq_print.rules.position import analyse
 
 MAX_GAMES = 10_000
@@ -100,8 +100,7 @@ def check_playtest(kinds: tuple[str, ...], games: int, jobs: int) -> None:
     if not 1 <= jobs <= MAX_JOBS:
         raise RulesError(f"{jobs} parallel processes: use 1 to {MAX_JOBS}")
     for kind in kinds:
-        if kind not in AI_PLAYERS:
-            raise RulesError(f"unknown computer player {kind!r}: use {' or '.join(AI_PLAYERS)}")
+        parse_kind(kind)
 
 
 def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], games: int, seed: int = 1,

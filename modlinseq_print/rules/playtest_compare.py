@@ -90,3 +90,32 @@ def compare(a: Sequence[GameSummary], b: Sequence[GameSummary], paired: bool) ->
             interval = replace(interval, low=max(interval.low, -1.0), high=min(interval.high, 1.0))
         rows.append((figure, interval))
     return Comparison(len(a), paired, tuple(rows))
+
+
+@dataclass(frozen=True)
+class LevelMargin:
+    """Two computer players compared over the same deals played twice, seats swapped: the lower's and the
+    higher's mean points a game and the higher's margin with its paired interval (B is the higher), and the
+    higher's share of the games won (a tie counts half)."""
+
+    deals: int
+    margin: Interval
+    wins: float
+
+
+def level_margin(lower_first: Sequence[GameSummary], higher_first: Sequence[GameSummary]) -> LevelMargin:
+    """The higher level's margin over the lower: game k of `lower_first` (lower in seat 1, higher in seat 2) and
+    of `higher_first` (seats swapped) are one deal; each deal's figure is the mean over its two games, so a
+    seat's advantage and the luck of the deal cancel, and the interval is paired by deal."""
+    if len(lower_first) != len(higher_first) or not lower_first:
+        raise ValueError("a level margin needs the same deals played with the seats both ways, at least one")
+    lower = [(a.scores[0] + b.scores[1]) / 2 for a, b in zip(lower_first, higher_first)]
+    higher = [(a.scores[1] + b.scores[0]) / 2 for a, b in zip(lower_first, higher_first)]
+    wins = sum(_share(game.scores, seat) for games, seat in ((lower_first, 1), (higher_first, 0)) for game in games)
+    return LevelMargin(len(lower), paired_interval(lower, higher), wins / (2 * len(lower)))
+
+
+def _share(scores: tuple[int, ...], seat: int) -> float:
+    """A seat's share of a game's win: 1, 1/k of a k-way tie, or 0."""
+    best = max(scores)
+    return 1 / scores.count(best) if scores[seat] == best else 0.0

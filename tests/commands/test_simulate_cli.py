@@ -26,6 +26,23 @@ def test_the_table(cli):
     assert "CPU seconds" not in out
 
 
+def test_the_help_lists_every_level_weakest_first_from_their_definition(cli):
+    from modlinseq_print.rules.players import AI_PLAYERS
+    from modlinseq_print.rules.strong_player import BUDGET
+
+    status, out, _ = cli("simulate", "--help")
+    words = " ".join(out.split())
+    assert status == 0 and f"computer players, weakest first: {', '.join(AI_PLAYERS)};" in words
+    assert f"strong:N thinks N searches a turn (strong alone: {BUDGET};" in words
+
+
+@pytest.mark.parametrize("ai", ["beginner", "strong:6,careful"])
+def test_every_level_plays_a_seeded_playtest_the_same_twice(cli, ai):
+    runs = [cli("simulate", "--games", "2", "--json", "--ai", ai, *SMALL) for _ in range(2)]
+    assert runs[0][0] == 0 and runs[0][1] == runs[1][1]
+    assert json.loads(runs[0][1])["players"] == ai.split(",") * (2 if "," not in ai else 1)
+
+
 def test_the_same_seed_prints_the_same_bytes(cli):
     for output in ([], ["--json"]):
         first = cli("simulate", "--games", "3", "--seed", "5", *output, *SMALL)
@@ -91,6 +108,8 @@ def test_the_same_playtest_writes_the_same_report(cli, tmp_path):
     (["--players", "7"], "--players: 7 is out of range: give 1 to 6"),
     (["--players", "1000000000"], "--players: 1000000000 is out of range: give 1 to 6"),  # before seats are made
     (["--ai", "clever"], "unknown computer player 'clever'"),
+    (["--ai", "strong:0"], "a strong player's thinking is a whole number of searches a turn, 1 to 10,000"),
+    (["--ai", "careful:9"], "unknown computer player 'careful:9'"),
     (["--ai", "greedy,greedy,greedy"], "--ai names 3 players"),
     (["--players", "4", "--hand", "12", "--copies", "1", "-m", "7", "--wild", "0"], "cannot fill 4 hands of 12"),
     (["--board", "file:holed.txt"], "no centre cell A0"),

@@ -23,7 +23,11 @@ def midgame(seed: int, turns: int = 4) -> Game:
     return game
 
 
-@pytest.mark.parametrize("kind", AI_PLAYERS)
+#: Each level, the strong player with a small budget (its turns in a test take a second, not ten).
+QUICK_LEVELS = AI_PLAYERS[:-1] + ("strong:12",)
+
+
+@pytest.mark.parametrize("kind", QUICK_LEVELS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_player_picks_a_legal_turn_and_the_same_one_for_the_same_seed(kind, seed):
     game = midgame(seed)
@@ -98,3 +102,109 @@ def test_careful_leaves_out_only_turns_that_cannot_be_picked(seed, hands):
     assert max(found) == top and any(quick != full for quick, full in zip(found, whole))
     for quick, full in zip(found, whole):
         assert quick == full or (quick < top - players.TIE and full < top - players.TIE)
+
+
+# The levels: beginner, greedy, careful, strong (weakest first), measured in bench/bench_levels.py.
+
+def small_setup():
+    """The measuring kit of bench/bench_levels.py, smaller still: hex:3, modulus 7, three tiles of each value and
+    one wild tile, hands of 4 (a game in a fraction of a second)."""
+    from modlinseq_print.kits.playtest_setup import playtest_setup
+
+    return playtest_setup("starter", board="hex:3", hand=4, wild=1, copies=3)
+
+
+def test_the_levels_are_listed_weakest_first_from_one_definition():
+    assert AI_PLAYERS == ("beginner", "greedy", "careful", "strong")
+    assert tuple(level.name for level in players.LEVELS) == AI_PLAYERS and all(level.words for level in players.LEVELS)
+
+
+@pytest.mark.parametrize("kind, expected", [("beginner", ("beginner", None)), ("strong", ("strong", 60)),
+                                            ("strong:400", ("strong", 400)), ("strong:1", ("strong", 1))])
+def test_a_level_is_read_with_its_budget(kind, expected):
+    assert players.parse_kind(kind) == expected
+
+
+@pytest.mark.parametrize("kind, words", [("clever", "unknown computer player 'clever': use beginner, greedy, careful "
+                                                    "or strong"),
+                                         ("greedy:3", "unknown computer player 'greedy:3'"),
+                                         ("strong:0", "1 to 10,000"), ("strong:x", "1 to 10,000"),
+                                         ("strong:10001", "1 to 10,000")])
+def test_an_unknown_level_or_budget_is_refused_in_one_line(kind, words):
+    from modlinseq_print.rules.errors import RulesError
+
+    with pytest.raises(RulesError, match=words):
+        players.parse_kind(kind)
+
+
+@pytest.mark.parametrize("kind", QUICK_LEVELS)
+def test_each_level_plays_the_same_games_twice_for_a_seed(kind):
+    from modlinseq_print.rules.playtest import game_seed, play_game
+
+    setup, tiles = small_setup()
+    for number in range(2):
+        seed = game_seed(3, number)
+        once, twice = (play_game(setup.variant, (kind, "greedy"), tiles, seed) for _ in range(2))
+        assert once.transcript == twice.transcript and once.scores == twice.scores and once.turns > 3
+
+
+def test_a_beginner_plays_only_legal_turns_and_scores_less_than_greedy():
+    """Over six deals played both ways round, every beginner turn is one of the legal turns of its hand, and
+    greedy scores more on average (the margin of the paired comparison)."""
+    from modlinseq_print.rules.playtest import game_seed, playtest
+    from modlinseq_print.rules.playtest_compare import level_margin
+
+    setup, tiles = small_setup()
+    for number in range(3):
+        game = Game(setup.variant, ["A", "B"], game_seed(5, number), tiles=tiles)
+        rng = random.Random(number)
+        while not game.over:
+            if game.can_play():
+                legal = {m.notation(game.position) for m in game.moves()}
+                picked = choose("beginner", game, rng)
+                assert picked.notation(game.position) in legal
+                game.play(picked)
+            else:
+                game.freeze()
+    first = playtest(setup.variant, ("beginner", "greedy"), tiles, 6, 5)
+    second = playtest(setup.variant, ("greedy", "beginner"), tiles, 6, 5)
+    found = level_margin(first, second)
+    assert found.deals == 6 and found.margin.b > found.margin.a and found.margin.difference > 0
+
+
+def test_a_beginner_plays_the_best_of_the_turns_it_spots():
+    game = midgame(2, 4)
+    moves = game.moves()
+    again = random.Random(8)
+    spotted = [again.choice(moves) for _ in range(players.SPOTTED)]
+    picked = choose("beginner", game, random.Random(8))
+    assert picked.points == max(m.points for m in spotted) and picked in spotted
+    assert picked.points < max(m.points for m in moves)  # this sample misses the best turn
+
+
+@pytest.mark.parametrize("budget", [1, 4, 9, 30, 60])
+def test_a_strong_players_budget_bounds_its_work(monkeypatch, budget):
+    """Every turn search the strong player makes is counted (the whole list of the hand's turns one, each reply
+    and each next turn one): it makes at most `budget` of them, and with a larger budget uses most of it."""
+    from modlinseq_print.rules import strong_player
+
+    game = midgame(2, 4)
+    game.moves()  # worked out before counting: the count below is of the searches a turn adds
+    searches = []
+    real = strong_player.best_turns
+    monkeypatch.setattr(strong_player, "best_turns", lambda *a: searches.append(1) or real(*a))
+    work = strong_player.Work(budget)
+    picked = strong_player.strong(game, random.Random(1), budget, work)
+    assert work.done == 1 + len(searches) <= budget
+    assert picked.notation(game.position) in {m.notation(game.position) for m in game.moves()}
+    if budget >= 30:
+        assert work.done >= budget // 2
+
+
+def test_a_strong_player_with_budget_for_one_search_plays_the_turn_worth_most_on_its_own():
+    from modlinseq_print.rules import strong_player
+
+    game = midgame(3, 2)
+    picked = strong_player.strong(game, random.Random(1), 1)
+    worth = [m.points - strong_player.WILD * m.wilds for m in game.moves()]
+    assert picked.points - strong_player.WILD * picked.wilds == max(worth)

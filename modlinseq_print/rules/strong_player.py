@@ -1,0 +1,105 @@
+"""The strong computer player: information-set Monte Carlo over the tiles it cannot see, within a budget of work.
+
+It weighs the WIDE turns worth most on their own (points, less WILD for each wild tile spent). Each guess of
+the unseen tiles (a deal) gives the next player a hand and the player the tiles it would draw; on a deal, a
+turn is worth its own worth, less the next player's best reply (CAUTION of it), plus FOLLOW of the best turn
+the player then has with the tiles it kept and drew, on the board after that reply. Every turn is judged on
+the same deals, so their differences are not the luck of the deals.
+
+The deals are spent by successive halving: each round deals BATCH more (twice as many as the round before),
+judges every turn still in the running on them, and keeps the better half (by the mean over all its deals),
+until one turn is left or the budget is spent. The budget counts turn searches (the list of every turn of the
+hand counts one, each reply and each next turn one), never time: the same game, seed and budget give the
+same turns on any machine, however loaded. Ties go to a seeded choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from modlinseq_print.rules.game import Game
+from modlinseq_print.rules.moves import Hand, Move, play_move
+from modlinseq_print.rules.player_search import best_turns
+
+#: Turn searches a turn, by default, and at most.
+BUDGET = 60
+MAX_BUDGET = 10_000
+#: How many of the turns worth most on their own it weighs.
+WIDE = 6
+#: Deals of the first round (each round deals twice as many as the one before).
+BATCH = 4
+#: How much of the next player's best reply counts against a turn, and of its own next turn for it.
+CAUTION = 1.0
+FOLLOW = 0.5
+#: What a wild tile kept in hand is worth.
+WILD = 6.0
+TIE = 1e-9
+
+
+class Work:
+    """Turn searches counted against a budget: `left` to spend, `done` spent."""
+
+    def __init__(self, budget: int):
+        self.left, self.done = budget, 0
+
+    def best(self, game: Game, position, hand: Hand) -> Move | None:
+        """One search (counted): the first of the turns scoring most that `hand` has on `position`."""
+        self.left -= 1
+        self.done += 1
+        if not hand.size:
+            return None
+        found = best_turns(position, hand, game.variant)
+        return found[0] if found else None
+
+
+def strong(game: Game, rng: random.Random, budget: int, work: Work | None = None) -> Move:
+    """The strong player's turn, spending at most `budget` turn searches (`work`, if given, counts them)."""
+    work = work or Work(budget)
+    work.left = budget - 1
+    work.done += 1  # the list of every turn of the hand
+    weighed = sorted(game.moves(), key=lambda m: WILD * m.wilds - m.points)[:WIDE]
+    own = [m.points - WILD * m.wilds for m in weighed]
+    totals, dealt = [0.0] * len(weighed), 0
+    alive = list(range(len(weighed)))
+    size = BATCH
+    while len(alive) > 1 and game.following() is not None:
+        batch = min(size, work.left // (2 * len(alive)))
+        if batch < 1:
+            break
+        deals = [deal(game, rng) for _ in range(batch)]
+        for i in alive:
+            totals[i] += sum(judge(game, weighed[i], d, work) for d in deals)
+        dealt += batch
+        alive.sort(key=lambda i: -totals[i])
+        alive = sorted(alive[:math.ceil(len(alive) / 2)])
+        size *= 2
+    worth = [own[i] + totals[i] / dealt if dealt else own[i] for i in alive]
+    top = max(worth)
+    return rng.choice([weighed[i] for i, w in zip(alive, worth) if w >= top - TIE])
+
+
+def deal(game: Game, rng: random.Random) -> tuple[Hand, list[int | None]]:
+    """A guess of the unseen tiles: the next player's hand, and the tiles the player draws next (in order)."""
+    seat = game.following()
+    pool = list(game.unseen(game.current).elements())
+    size = 0 if seat is None else min(game.hands[seat].size, len(pool))
+    drawn = rng.sample(pool, min(len(pool), size + game.variant.hand))
+    hand = drawn[:size]
+    return Hand(tuple(sorted(v for v in hand if v is not None)), hand.count(None)), drawn[size:size + game.stock_size]
+
+
+def judge(game: Game, move: Move, guess: tuple[Hand, list[int | None]], work: Work) -> float:
+    """What a turn adds to its own worth on one deal: FOLLOW of its next turn less CAUTION of the reply (two
+    searches)."""
+    reply_hand, draws = guess
+    after = play_move(game.position, move)
+    reply = work.best(game, after, reply_hand)
+    if reply is not None:
+        after = play_move(after, reply)
+    kept = game.hands[game.current].after(move)
+    wanted = draws[:max(game.variant.hand - kept.size, 0)]
+    mine = Hand(tuple(sorted(kept.naturals + tuple(v for v in wanted if v is not None))),
+                kept.wild + wanted.count(None))
+    following = work.best(game, after, mine)
+    return FOLLOW * (following.points if following else 0) - CAUTION * (reply.points if reply else 0)
