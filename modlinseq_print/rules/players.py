@@ -20,7 +20,7 @@ import math
 import random
 
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Hand, Move, legal_turns, play_move
+from modlinseq_print.rules.moves import Hand, Move, best_turns, play_move
 
 AI_PLAYERS = ("greedy", "careful")
 #: How many of the turns scoring most `careful` weighs.
@@ -86,7 +86,7 @@ def best_reply(game: Game, move: Move, hands: list[Hand], enough: float = math.i
     variant = game.variant
     total = 0
     for hand in hands:
-        found = legal_turns(after, hand, variant.pattern, variant.hash_swap, known_legal=True, best_only=True)
+        found = best_turns(after, hand, variant.pattern, variant.hash_swap)
         total += found[0].points if found else 0
         if total / len(hands) > enough:
             break
