@@ -17,7 +17,7 @@ from _bench import sized, smallest
 from bench_play import mid_game, standard
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.rules.move_report import moves_json_text
-from modlinseq_print.rules.moves import Hand, legal_turns, parse_hand
+from modlinseq_print.rules.moves import Hand, generate_turns, parse_hand, require_legal
 from modlinseq_print.rules.start import start_position
 
 REPEATS = sized(7, 1)
@@ -46,7 +46,7 @@ def measure(position, hand, pattern, swap) -> tuple[list[float], int, int]:
     times = []
     for _ in range(REPEATS):
         started = time.process_time()
-        turns = legal_turns(position, hand, pattern, swap)
+        turns = generate_turns(require_legal(position), hand, pattern, swap)
         searched = time.process_time()
         with collector_paused():  # as moves_json_text traces them (the search pauses it too)
             for turn in turns:

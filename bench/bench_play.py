@@ -17,7 +17,7 @@ import tracemalloc
 from _bench import SMALLEST, sized
 from modlinseq_print.kits.playtest_setup import playtest_setup
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import legal_turns
+from modlinseq_print.rules.moves import generate_turns, require_legal
 from modlinseq_print.rules.players import choose
 from modlinseq_print.rules.playtest import play_game, playtest
 
@@ -46,10 +46,10 @@ def time_turns(game: Game, repeats: int = 9) -> tuple[float, int, int]:
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
-        turns = legal_turns(position, hand, pattern, swap)
+        turns = generate_turns(require_legal(position), hand, pattern, swap)
         times.append(time.perf_counter() - started)
     tracemalloc.start()
-    legal_turns(position, hand, pattern, swap)
+    generate_turns(require_legal(position), hand, pattern, swap)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return statistics.median(times), len(turns), peak

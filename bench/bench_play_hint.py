@@ -14,7 +14,7 @@ import tracemalloc
 from _bench import SMALLEST, sized
 from modlinseq_print.kits.playtest_setup import playtest_setup
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import legal_turns
+from modlinseq_print.rules.moves import generate_turns, require_legal
 from modlinseq_print.rules.players import choose
 from modlinseq_print.studio.exchange import Request
 from modlinseq_print.studio.play_hints import NUDGE, hint_json, hint_turn, review_page
@@ -52,7 +52,7 @@ def compare(game: Game) -> None:
         return move, hint_json(position, move, NUDGE, "en")
 
     def top():
-        return legal_turns(position, hand, v.pattern, v.hash_swap)[0]
+        return generate_turns(require_legal(position), hand, v.pattern, v.hash_swap)[0]
 
     seconds, peak, (move, _) = measured(hint, 5)
     reference, reference_peak, best = measured(top, 5)

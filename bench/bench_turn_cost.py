@@ -80,7 +80,7 @@ def run_one(index: int, reference: bool) -> None:
         wrap._square_wrap = reading_every_cell
     position, hand = position_and_hand(CASES[index])
     started = time.process_time()
-    turns = TurnSearch(position, hand, None, False).run()
+    turns = TurnSearch(position, hand, None, False).every()
     print(len(turns), time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 

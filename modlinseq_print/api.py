@@ -271,7 +271,7 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
     (empty: the first turn), the best first: the object `moves --json` prints, with the best `top` turns (0:
     every one), each with its tiles, points and sequences."""
     from modlinseq_print.rules.move_report import moves_json
-    from modlinseq_print.rules.moves import legal_turns, parse_hand
+    from modlinseq_print.rules.moves import generate_turns, parse_hand, require_legal
     from modlinseq_print.rules.start import start_position
     from modlinseq_print.rules.transcript import build_position
 
@@ -280,7 +280,8 @@ def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern:
     start = start_position(board, modulus, wrap, diagonals, wild_policy, marker)
     position = build_position(transcript, start)[0] if transcript.strip() else start
     held = parse_hand(hand, position.modulus)
-    return moves_json(position, held, legal_turns(position, held, pattern, hash_swap, listed=top), top)
+    turns = generate_turns(require_legal(position), held, pattern, hash_swap, listed=top)
+    return moves_json(position, held, turns, top)
 
 
 @dataclass

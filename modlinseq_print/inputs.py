@@ -52,7 +52,7 @@ def short_path(path: object, limit: int = 100) -> str:
     return text if len(text) <= limit else "..." + text[-(limit - 3):]
 
 
-def parse_int(text: str | int, what: str = "number", error: type[Exception] = InputError) -> int:
+def parse_int(text: str | int, what: str = "number", error: Callable[[str], Exception] = InputError) -> int:
     """A whole number from user text, refusing more than MAX_DIGITS digits or anything else."""
     if isinstance(text, int) and not isinstance(text, bool):
         if abs(text) >= 10 ** MAX_DIGITS:

@@ -9,8 +9,6 @@ PACKAGE = "modlinseq_print"
 #: Circles known today, each being taken apart elsewhere: a circle listed here may shrink or go (the test says
 #: when one has gone, so the list stays true), and no new one may appear.
 KNOWN = {
-    # the turn search: moves builds the search, the search and its bounds use the Move type of moves
-    frozenset({"rules.moves", "rules.turn_search", "rules.turn_bounds"}),
     # the studio's app and its progress stream share the error responses
     frozenset({"studio.app", "studio.progress_stream"}),
 }

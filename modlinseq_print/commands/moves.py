@@ -7,7 +7,7 @@ import argparse
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.rules.move_report import moves_json_text, moves_text
-from modlinseq_print.rules.moves import legal_turns, parse_hand
+from modlinseq_print.rules.moves import generate_turns, parse_hand, require_legal
 from modlinseq_print.rules.transcript import build_position
 
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, start.modulus)
     written = transcript_text(args) if args.transcript else ""
     position = build_position(written, start)[0] if written.strip() else start
-    moves = legal_turns(position, hand, args.pattern, args.hash_swap, listed=args.top)
+    moves = generate_turns(require_legal(position), hand, args.pattern, args.hash_swap, listed=args.top)
     print(moves_json_text(position, hand, moves, args.top) if args.json
           else moves_text(position, hand, moves, args.top))
     return 0

@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Mapping, TypeVar
 from modlinseq_print.errors import AddressError, BoardSpecError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.board_files import read_board_file
-from modlinseq_print.geometry.hexgrid import Cell, hexagon, in_reading_order, neighbours
+from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, hexagon, in_reading_order, neighbours
 from modlinseq_print.geometry.lattice import tess_cells, tess_home
 from modlinseq_print.geometry.squaregrid import square_cells
 from modlinseq_print.inputs import excerpt, parse_int
@@ -53,6 +53,11 @@ class Board:
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.cells
+
+    @property
+    def has_centre(self) -> bool:
+        """True for a hex board with the centre cell A0, through which the first turn's sequence must pass."""
+        return self.grid == "hex" and ORIGIN in self.cells
 
     def __len__(self) -> int:
         return len(self.cells)

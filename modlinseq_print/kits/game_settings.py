@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.kits.presets import Preset
 from modlinseq_print.kits.piece_counts import kit_copies, kit_marker_range
 
@@ -12,7 +11,7 @@ def kit_has_marker(preset: Preset, modulus: int, board: Board) -> bool:
     """True when the kit's modulus marker for `modulus` stands on the board's A0 (a hex board with A0, the
     preset printing markers and its range covering the modulus)."""
     low, high = kit_marker_range(preset)
-    return preset.markers.include and low <= modulus <= high and board.grid == "hex" and ORIGIN in board.cells
+    return preset.markers.include and low <= modulus <= high and board.has_centre
 
 
 def game_settings(preset: Preset) -> dict:

@@ -8,6 +8,7 @@ the edge. Every walk is reversible, so the chains of a position are found by tra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from operator import itemgetter
 from typing import Collection, Container, Iterable
 
@@ -17,6 +18,7 @@ from modlinseq_print.geometry.wrap import SQUARE_DIRECTIONS, check_wrap, step
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.bounce import Bounce
 from modlinseq_print.rules.errors import RulesError
+from modlinseq_print.rules.walks import Walk, board_walks, walk_both_ways
 
 WRAP_MODES = ("none", "lines", "bounce", "tess")
 _SQUARE_NAMES = {d: name for name, d in SQUARE_DIRECTIONS.items()}
@@ -74,6 +76,12 @@ class Topology:
             return self.bounce.leave(cell, arriving)
         return arriving
 
+    @cached_property
+    def walks(self) -> list[Walk]:
+        """Every line of the board once (rules/walks.py), traced when first asked for and kept with the topology
+        (so shared by the positions on one board, and gone with it)."""
+        return board_walks(self)
+
     def is_wrap_link(self, cell: Cell, direction: Cell) -> bool:
         """True when leaving `cell` in `direction` jumps across the edge of the board."""
         nxt = self.next_cell(cell, direction)
@@ -116,40 +124,6 @@ class Chain:
     def links(self) -> list[tuple[Cell, Cell]]:
         """Each (cell, direction) state of the walk, one per link."""
         return list(zip(self.cells, self.steps))
-
-
-def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
-               limit: int) -> tuple[list[Cell], list[Cell], bool]:
-    """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
-    cells: list[Cell] = [cell]
-    steps: list[Cell] = []
-    current, d = cell, direction
-    known, bounce = topo._next, topo.bounce is not None  # the next-cell table read here: a step per cell
-    while d is not None and len(steps) <= limit:
-        key = (current, d)
-        nxt = known[key] if key in known else topo.next_cell(current, d)
-        if nxt is None or nxt == current or nxt not in occupied:
-            break
-        steps.append(d)
-        if bounce:
-            d = topo.leave(nxt, d)
-        if nxt == cell and d == direction:
-            return cells, steps, True
-        cells.append(nxt)
-        current = nxt
-    return cells, steps, False
-
-
-def walk_both_ways(topo: Topology, occupied: Container[Cell], cell: Cell,
-                   direction: Cell) -> tuple[list[Cell], list[Cell], bool]:
-    """The whole run of occupied cells through the link leaving `cell` in `direction`, walked both ways from
-    `cell`: cells in order, leaving directions, and whether it closes into a loop."""
-    limit = 6 * len(topo.board.cells) + 6
-    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
-    if closed:
-        return ahead, ahead_steps, True
-    back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
-    return back[::-1] + ahead[1:], [-d for d in reversed(back_steps)] + ahead_steps, False
 
 
 def _flags(topo: Topology, cells: list[Cell], steps: list[Cell], loop: bool) -> Chain:

@@ -10,7 +10,7 @@ the rules engine, and a turn is kept only when it is legal and does what the she
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, cast
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.errors import ModlinseqError
@@ -100,20 +100,23 @@ def _line_of(position: Position, new: list[Cell]) -> list[Cell]:
         return new
     direction = next(d for d in topo.directions if new[1] in _walk(topo, new[0], d, set(position.tiles)))
     line, cell = [new[0]], new[0]
-    while (cell := topo.next_cell(cell, -direction)) is not None and cell in position.tiles:
-        line.insert(0, cell)
+    while (before := topo.next_cell(cell, -direction)) is not None and before in position.tiles:
+        line.insert(0, before)
+        cell = before
     cell = new[0]
-    while (cell := topo.next_cell(cell, direction)) is not None and (cell in position.tiles or cell in new):
-        line.append(cell)
+    while (after := topo.next_cell(cell, direction)) is not None and (after in position.tiles or after in new):
+        line.append(after)
+        cell = after
     return line if 2 * line[0].q + line[0].r <= 2 * line[-1].q + line[-1].r else line[::-1]  # left to right
 
 
 def _walk(topo, cell: Cell, direction: Cell, through: set[Cell]) -> list[Cell]:
     """The cells after `cell` in `direction` up to and including the first one not in `through`."""
-    cells = []
-    while (cell := topo.next_cell(cell, direction)) is not None and len(cells) <= len(through):
-        cells.append(cell)
-        if cell not in through:
+    cells: list[Cell] = []
+    while (nxt := topo.next_cell(cell, direction)) is not None and len(cells) <= len(through):
+        cells.append(nxt)
+        cell = nxt
+        if nxt not in through:
             break
     return cells
 
@@ -128,9 +131,10 @@ def candidate_turns(position: Position, names: tuple[str, ...], marks: dict, num
     if not new:
         return
     line = _line_of(position, new)
-    known = {c: position.tiles[c].known for c in line if c in position.tiles}
-    allowed = {c: allowed_class(position, c) for c in new}
-    if any(a is None for a in allowed.values()):
+    known = {c: cast(int, position.tiles[c].known) for c in line if c in position.tiles}  # naturals only
+    found = {c: allowed_class(position, c) for c in new}
+    allowed = {c: a for c, a in found.items() if a is not None}
+    if len(allowed) < len(found):
         return
     m = position.modulus
     for values in _line_values(line, known, m):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable, Iterator, Mapping
+from typing import Callable, Container, Iterable, Iterator, Mapping, cast
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.position import Tile
@@ -26,10 +26,10 @@ NONE_KNOWN: Steps = (None, 0, 0, 1)
 
 
 @dataclass(frozen=True)
-class Hand:
-    """What the search may put down: natural values by count, wild tiles, the values each empty cell allows
-    (None: blocked), the values a wild tile on the board may be swapped for (None: no hash swap), and whether
-    wild tiles declare their value (policy D)."""
+class TileSupply:
+    """The tiles a filling may use, as the search reads a player's hand: natural values by count, wild tiles, the
+    values each empty cell allows (None: blocked), the values a wild tile on the board may be swapped for (None:
+    no hash swap), and whether wild tiles declare their value (policy D)."""
 
     counts: Counter
     wild: int
@@ -86,7 +86,7 @@ class _Search:
     cells and further runs, then leftwards over empty cells only, so the run's known terms prune from the
     start and each stretch comes once; a stretch of new tiles only grows from its first cell."""
 
-    def __init__(self, cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: Hand, most: int,
+    def __init__(self, cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: TileSupply, most: int,
                  anchors: Container[Cell] | None, steps: Progressions, skip: Skip | None, visit: Visit):
         self.skip, self.visit = skip, visit
         self.cells, self.n, self.closed, self.tiles, self.hand = cells, len(cells), closed, tiles, hand
@@ -256,7 +256,7 @@ class _Search:
 
     def _fill(self, cell: Cell, position: int, steps: Steps) -> Iterator[Steps]:
         """An empty cell: each natural of the hand its lines allow, then a wild tile."""
-        options = self.hand.allowed(cell)
+        options = cast(Residue, self.hand.allowed(cell))  # a cell its lines block is never filled
         if cell not in self.choices:
             self.choices[cell] = sorted(v for v in self.counts if v in options)
         counts = self.counts
@@ -285,7 +285,7 @@ class _Search:
         del self.seen[cell]
 
 
-def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: Hand, most: int,
+def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: TileSupply, most: int,
                   anchors: Container[Cell] | None, steps: Progressions, visit: Visit, skip: Skip | None = None) -> None:
     """Visit every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most`
     empty cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):

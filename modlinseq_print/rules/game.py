@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, best_of, legal_turns, play_move
+from modlinseq_print.rules.moves import MAX_HAND, Hand, Move, best_of, best_turns, generate_turns, play_move
 from modlinseq_print.rules.position import Position, marker_tile
+from modlinseq_print.rules.wilds import WildPolicy
 
 MAX_PLAYERS = 6  # the rules say "two or more"; the kits' tables of hands and score pads stop at six
 MAX_STOCK = 10_000  # tiles: a set holds about 130; the page's game stays quick to replay
@@ -40,10 +40,10 @@ class Variant:
 
     def start(self) -> Position:
         """The empty board (with the modulus marker on A0 when played with it)."""
-        if self.marker and (self.board.grid != "hex" or ORIGIN not in self.board.cells):
+        if self.marker and not self.board.has_centre:
             raise RulesError(f"the modulus marker stands on A0; board {self.board.spec} has no A0")
         tiles = dict([marker_tile()]) if self.marker else {}
-        return Position(self.board, self.modulus, tiles, self.wrap, self.diagonals, self.policy)
+        return Position(self.board, self.modulus, tiles, self.wrap, self.diagonals, WildPolicy.parse(self.policy))
 
 
 def stock_tiles(modulus: int, copies: int, wild: int = 0, no_zero: bool = False,
@@ -122,7 +122,7 @@ class Game:
         """Every legal turn of the player to move, best first (worked out once per turn)."""
         if self._moves is None:
             hand = self.hands[self.current]
-            found = legal_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap, known_legal=True) \
+            found = generate_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap) \
                 if hand.size else []
             self._moves = found
         return self._moves
@@ -135,8 +135,7 @@ class Game:
             if self._moves is not None or not hand.size:
                 self._best = best_of(self.moves())
             else:
-                self._best = legal_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap,
-                                         known_legal=True, best_only=True)
+                self._best = best_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap)
         return self._best
 
     def can_play(self) -> bool:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import json
 from operator import attrgetter, itemgetter
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, cast
 from json.encoder import encode_basestring_ascii as quoted  # what json.dumps writes for a string
 
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.chains import Chain
-from modlinseq_print.rules.moves import Hand, Move, TurnSequence, token
-from modlinseq_print.rules.position import Position
+from modlinseq_print.rules.position import Position, Tile
 from modlinseq_print.rules.sequences import known_msa, msa_options
+from modlinseq_print.rules.turn_data import Hand, Move, TurnSequence, token
 from modlinseq_print.wording import plural
 
 _VALUE = attrgetter("value")  # a tile's value
@@ -57,7 +57,7 @@ class TurnReport:
             text = self._quoted[cell] = quoted(self.address(cell))
         return text
 
-    def msa_after(self, placed: dict[Cell, object], sequence: TurnSequence) -> str | None:
+    def msa_after(self, placed: dict[Cell, Tile], sequence: TurnSequence) -> str | None:
         """The MSA of a sequence once a turn puts down `placed` (cell -> tile): None when wild tiles leave it open."""
         return self._msa(sequence.chain, self._values_after(sequence.chain, _known(placed)))
 
@@ -65,7 +65,8 @@ class TurnReport:
         """A chain's cells as JSON, their values before the turn and where each cell is on it."""
         found = self._chains.get(id(chain))
         if found is None:
-            tiles, where = self.position.tiles, {}
+            tiles = self.position.tiles
+            where: dict[Cell, tuple[int, ...]] = {}
             for at, cell in enumerate(chain.cells):
                 where[cell] = (*where[cell], at) if cell in where else (at,)
             before = [tiles[c].known if c in tiles else None for c in chain.cells]
@@ -86,7 +87,7 @@ class TurnReport:
         if key not in self._msas:
             m = self.position.modulus
             if len(values) > 1 and None not in values:
-                self._msas[key] = known_msa(values, m, chain.loop)
+                self._msas[key] = known_msa(cast(tuple[int, ...], values), m, chain.loop)
             else:
                 options = msa_options(values, m, chain.loop, limit=2)
                 self._msas[key] = options[0] if len(options) == 1 else None
@@ -200,7 +201,7 @@ def _picker(places: list[int]) -> Callable[[list], tuple]:
     return itemgetter(*places)
 
 
-def _known(placed: dict[Cell, object]) -> dict[Cell, int | None]:
+def _known(placed: dict[Cell, Tile]) -> dict[Cell, int | None]:
     """The values the tiles put down stand for (None: a wild tile left open)."""
     return {cell: tile.known for cell, tile in placed.items()}
 

@@ -4,10 +4,11 @@ position (a game's positions are legal by construction, so the position is not j
 from __future__ import annotations
 
 from modlinseq_print.rules.game import Variant
-from modlinseq_print.rules.moves import Hand, Move, legal_turns
+from modlinseq_print.rules import moves
+from modlinseq_print.rules.moves import Hand, Move
 from modlinseq_print.rules.position import Position
 
 
 def best_turns(position: Position, hand: Hand, variant: Variant) -> list[Move]:
     """The turns scoring most that `hand` has on `position`, played as `variant` plays (in `tied_order`)."""
-    return legal_turns(position, hand, variant.pattern, variant.hash_swap, known_legal=True, best_only=True)
+    return moves.best_turns(position, hand, variant.pattern, variant.hash_swap)

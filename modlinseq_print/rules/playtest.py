@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.boards import Board
-from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.game import Game, Variant
 from modlinseq_print.rules.players import choose, parse_kind
@@ -108,7 +108,7 @@ def playtest(variant: Variant, kinds: tuple[str, ...], tiles: list[int | None], 
     """Play `games` seeded games (in `jobs` processes), calling progress(done) after each; summaries in order."""
     check_playtest(kinds, games, jobs)
     board = variant.board
-    if board.grid == "hex" and ORIGIN not in board.cells:
+    if board.grid == "hex" and not board.has_centre:
         raise RulesError(f"board {board.spec} has no centre cell A0, where the first turn goes: use a board with A0")
     Game(variant, [f"seat {i + 1}" for i in range(len(kinds))], seed, tiles=tiles)  # refuse a bad game at once
     numbers = [game_seed(seed, n) for n in range(games)]

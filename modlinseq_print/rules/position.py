@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Collection, Iterable, Mapping
 
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell, in_reading_order
-from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.chains import Chain, Topology, all_chains, chains_through, topology_of
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import (ALL, Residue, check_modulus, is_prime, msa_options, points,
                                              step_class, value_class)
-from modlinseq_print.rules.wilds import MAX_WILD_TILES, WILD_POLICIES, Constraint, WildSolution
+from modlinseq_print.rules.wilds import MAX_WILD_TILES, Constraint, WildPolicy, WildSolution
 
 
 @dataclass(frozen=True)
@@ -48,14 +47,13 @@ class Position:
     tiles: dict[Cell, Tile]
     wrap: str | None = None
     diagonals: bool = False
-    policy: str = "E"
+    policy: WildPolicy = WildPolicy.E  # a letter is read as its policy
     topology: Topology = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         check_modulus(self.modulus)
-        if self.policy not in WILD_POLICIES:
-            raise RulesError(f"unknown wild-tile policy {excerpt(self.policy)}: use one of {', '.join(WILD_POLICIES)}")
-        if self.policy == "B" and not is_prime(self.modulus):
+        self.policy = WildPolicy.parse(self.policy)
+        if self.policy.prime_only and not is_prime(self.modulus):
             raise RulesError(f"wild-tile policy B needs a prime modulus, not {self.modulus}; use policy A, C, D or E")
         self.topology = topology_of(self.board, self.wrap, self.diagonals)
         self.wrap = self.topology.wrap
@@ -81,6 +79,17 @@ class Position:
     def notation(self, cell: Cell) -> str:
         """A tile as a transcript writes it, e.g. '4B2' or '#E1'."""
         return f"{self.tiles[cell].label}{self.board.address(cell)}"
+
+    @property
+    def first_turn(self) -> bool:
+        """True when the first turn is next: no tile on the board but the modulus marker."""
+        return all(t.marker for t in self.tiles.values())
+
+    @property
+    def centre_rule(self) -> bool:
+        """True when the next turn must keep the first-turn rule (`through_centre`): the first turn, on a
+        board with A0."""
+        return self.board.has_centre and self.first_turn
 
     def open_wilds(self) -> list[Cell]:
         """Wild tiles without a declared value."""
@@ -178,18 +187,18 @@ def _policy_problems(position: Position, chains: list[Chain], wild: dict[Cell, t
         where = position.board.address(cell)
         tile = position.tiles[cell]
         values = wild.get(cell, ())
-        if position.policy == "D" and tile.declared is None:
+        policy = position.policy
+        if policy.declares and tile.declared is None:
             problems.append(Problem("wild-undeclared", (cell,), f"wild tile at {where} has no declared value; "
                                     f"policy D writes it down, e.g. #=5{where}"))
-        elif position.policy == "C" and len(values) > 1:
+        elif policy.unique and len(values) > 1:
             listed = " or ".join(map(str, values))
             problems.append(Problem("wild-ambiguous", (cell,),
                                     f"wild tile at {where} could be {listed}; policy C needs a unique value"))
-        elif position.policy in "AB" and tile.declared is None:
-            if not wild_support(position.tiles, chains, cell, position.policy == "A"):
-                need = "two adjacent naturals" if position.policy == "A" else "two naturals"
+        elif policy.supported and tile.declared is None:
+            if not wild_support(position.tiles, chains, cell, policy.adjacent):
                 problems.append(Problem("wild-unsupported", (cell,), f"wild tile at {where} lies in no "
-                                        f"sequence with {need}, as policy {position.policy} requires"))
+                                        f"sequence with {policy.support}, as policy {policy} requires"))
     return problems
 
 
@@ -282,6 +291,13 @@ def analyse(position: Position, find_blocked: bool = True) -> Analysis:
         solved = solve_wilds(position, chains)  # a line that is not modular-linear blocks the cells beside it
     blocked = blocked_cells(position, solved) if find_blocked else []
     return Analysis(position, reports, problems, wild, blocked)
+
+
+def through_centre(changed: Collection[Cell], holding: Iterable[Collection[Cell]], marker: bool) -> bool:
+    """The first-turn rule, where `centre_rule` says it applies: the first turn installs a sequence through the
+    centre cell A0: its tiles (`changed`) cover A0, or, with the modulus marker on A0, one of the lines holding
+    all of them (the cells of each in `holding`) passes through it."""
+    return any(ORIGIN in cells for cells in holding) if marker else ORIGIN in changed
 
 
 def marker_tile() -> tuple[Cell, Tile]:

@@ -57,9 +57,8 @@ def analysis_json(analysis: Analysis) -> dict:
 def listed_values(values: Sequence[int], word: str = "or", shown: int = 6) -> str:
     """A wild tile's values as text: '3 or 9'; a long list (always a progression) as its first three and
     its last, '2 or 7 or 12 or ... or 9997'; empty when there are none."""
-    if len(values) > shown:
-        values = [*map(str, values[:3]), "...", str(values[-1])]
-    return f" {word} ".join(map(str, values))
+    words = [*map(str, values[:3]), "...", str(values[-1])] if len(values) > shown else list(map(str, values))
+    return f" {word} ".join(words)
 
 
 def tilde_notation(position: Position, report: SequenceReport, short: bool = True) -> str:

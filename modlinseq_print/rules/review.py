@@ -1,7 +1,7 @@
 """A game review: each turn of a transcript beside the best turn the player's hand allowed, and what that tells.
 
 For every turn: what it scored and, when the player's hand is known (a hands file: `parse_hands`), the best
-turn that hand allowed on the position before it (the `legal_turns` search, as `moves` lists them), and the
+turn that hand allowed on the position before it (the `best_turns` search, as `moves` lists them), and the
 points left (best less scored). Known or not, each turn also tells the cells it blocked (no tile can ever go
 there) and the lines it left open: sequences it formed or extended with a free end the next player may extend.
 The summary gives each player's points, best available and accuracy (scored / best), and the turning points:
@@ -23,7 +23,7 @@ from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import Hand, Move, legal_turns, parse_hand
+from modlinseq_print.rules.moves import Hand, Move, best_turns, parse_hand
 from modlinseq_print.rules.position import Position, Tile, analyse
 from modlinseq_print.rules.sequences import points as sequence_points
 from modlinseq_print.rules.transcript import Turn
@@ -173,7 +173,7 @@ def best_turn(position: Position, hand: Hand, pattern: str | None, hash_swap: bo
     """The best turn a hand allows on a position (the first of the turns scoring most), None for none."""
     if not hand.size:
         return None
-    found = legal_turns(position, hand, pattern, hash_swap, known_legal=True, best_only=True)
+    found = best_turns(position, hand, pattern, hash_swap)
     return found[0] if found else None
 
 

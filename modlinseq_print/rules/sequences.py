@@ -132,7 +132,7 @@ def msa_options(values: Sequence[int | None], m: int, loop: bool = False,
     known = [v for v in values if v is not None]
     if steps is None or not known:
         return []
-    members = range(steps.rest % steps.modulus, m, steps.modulus)
+    members: Sequence[int] = range(steps.rest % steps.modulus, m, steps.modulus)
     if limit is not None and len(members) > 2 * limit:  # the smallest normal steps come from either end
         members = [*members[:limit], *members[-limit:]]
     options = sorted({msa(m, s, known[0]) for s in members}, key=_msa_key)

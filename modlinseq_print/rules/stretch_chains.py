@@ -105,8 +105,8 @@ class StretchChains:
             for d, nxt in self.steps(cell):  # two new tiles side by side on another line: a chain of their own
                 if nxt in empty and d not in along[cell]:
                     return None
-            for line, links, beyond in self.crossing(cell):
-                if links & along[cell]:
+            for line, crossed, beyond in self.crossing(cell):
+                if crossed & along[cell]:
                     continue
                 if empty.intersection(beyond):
                     return None

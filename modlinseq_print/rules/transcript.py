@@ -87,11 +87,11 @@ def _tile(token: TileToken, modulus: int) -> Tile:
 
 def _walk_line(topo: Topology, start: Cell, direction: Cell, count: int, backward: bool) -> list[Cell] | None:
     """The `count` cells after `start` along the line leaving it in `direction` (or behind it)."""
-    d = topo.leave(start, -direction) if backward else direction
+    d: Cell | None = topo.leave(start, -direction) if backward else direction
     cells, current = [], start
     for _ in range(count):
         nxt = topo.next_cell(current, d) if d is not None else None
-        if nxt is None:
+        if d is None or nxt is None:
             return None
         cells.append(nxt)
         d = topo.leave(nxt, d)

@@ -23,8 +23,9 @@ from collections import Counter
 from typing import Callable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
-from modlinseq_print.rules.chains import Topology, walk_along
-from modlinseq_print.rules.moves import Hand
+from modlinseq_print.rules.chains import Topology
+from modlinseq_print.rules.walks import walk_along
+from modlinseq_print.rules.turn_data import Hand
 from modlinseq_print.rules.position import Tile
 from modlinseq_print.rules.sequences import ALL, Residue, points, step_class, value_class
 
@@ -77,6 +78,7 @@ class TurnBounds:
         """The crossing lines at an empty cell, the walk's own axis (number `skip`) left out."""
         key = (cell, skip)
         if key not in self._crossings:
+            allowed: Residue | None
             gain, allowed = 0, ALL
             for k in range(len(self.axes)):
                 if k != skip:
@@ -151,9 +153,9 @@ class TurnBounds:
         right = self._side(cells, crossing, range(last + 1, len(cells)), need, True)
         left = self._side(cells, crossing, range(first - 1, -1, -1), need, False)
         best = -1
-        for r, (r_count, r_gain) in enumerate(right):
-            for l, (l_count, l_gain) in enumerate(left[:self.size - r + 1]):
-                if r or l:
+        for rightwards, (r_count, r_gain) in enumerate(right):
+            for leftwards, (l_count, l_gain) in enumerate(left[:self.size - rightwards + 1]):
+                if rightwards or leftwards:
                     best = max(best, points(base + r_count + l_count) + r_gain + l_gain)
         return best
 

@@ -17,15 +17,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from modlinseq_print.errors import mention
-from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.position import Position
-
-if TYPE_CHECKING:  # the search imports this module: its Hand is only named here
-    from modlinseq_print.rules.moves import Hand
+from modlinseq_print.rules.turn_data import Hand
 
 #: Estimated CPU seconds of one turn tried: with no wild tile, with one, with two or more.
 SECONDS_PER_TURN = (20e-6, 60e-6, 600e-6)
@@ -93,7 +90,7 @@ def search_cost(position: Position, hand: Hand, hash_swap: bool = False, listed:
     of listing `listed` of them (0: every one; None: none)."""
     weighted, starts = _starts(position)
     axes = len(position.topology.forward)
-    ways = _per_start(hand, position.modulus, position.policy == "D", weighted)
+    ways = _per_start(hand, position.modulus, position.policy.declares, weighted)
     swaps = 1 + min(hand.size, len(_wild_tiles(position))) if hash_swap else 1  # a swap frees a wild tile
     sparse = sum(not t.marker for t in position.tiles.values()) <= SPARSE_TILES
     share = (1, 1, 1) if sparse else MIDGAME_SHARE
@@ -178,8 +175,8 @@ def _starts(position: Position) -> tuple[bool, int]:
     of an empty board, times the lines through each)."""
     topo, tiles = position.topology, position.tiles
     axes = len(topo.forward)
-    if all(t.marker for t in tiles.values()):
-        if position.board.grid == "hex" and ORIGIN in position.board.cells:
+    if position.first_turn:
+        if position.board.has_centre:
             return True, axes
         return False, len(position.board.cells) * axes
     near = {n for c in tiles for n in topo.neighbours(c) if n not in tiles}

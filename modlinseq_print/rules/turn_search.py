@@ -16,22 +16,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, cast
 
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.rules.fillings import Hand as FillingHand
-from modlinseq_print.rules.fillings import Progressions, walk_fillings
-from modlinseq_print.rules.moves import Hand, Move, TurnSequence, best_of
+from modlinseq_print.rules.fillings import Progressions, TileSupply, walk_fillings
 from modlinseq_print.rules.position import (Position, Tile, allowed_class, chain_constraint, solve_wilds,
-                                            wild_support)
+                                            through_centre, wild_support)
 from modlinseq_print.rules.sequences import Residue, points, value_class
 from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turn_bounds import TurnBounds
 from modlinseq_print.rules.turn_cost import SearchClock
+from modlinseq_print.rules.turn_data import Hand, Move, TurnSequence, best_of
 from modlinseq_print.rules.turns import connected
-from modlinseq_print.rules.walks import Walk, board_walks
+from modlinseq_print.rules.walks import Walk
 from modlinseq_print.rules.wilds import WildSolution
 
 
@@ -113,6 +112,7 @@ class _Stretch:
     empty: frozenset[Cell]
     order: tuple[Cell, ...]  # the cells a turn may change, in line order, each once
     abuts: bool  # its new tiles touch the network
+    search: TurnSearch = field(repr=False)
     plain: _Plain | None = None
     lines: list[Line] | None = field(default=None, repr=False)
     details: dict[tuple | None, tuple[TurnSequence, ...]] = field(default_factory=dict, repr=False)
@@ -121,29 +121,18 @@ class _Stretch:
         """A turn's tiles in line order."""
         return tuple((c, changes[c]) for c in self.order if c in changes)
 
+    def placed(self, changes: dict[Cell, Tile], points: int) -> Move:
+        """A turn on this plain stretch, whose sequences are traced only when asked for (most are never shown)."""
+        return Move(changes, (), points, self, self.order)
 
-class _Placed(Move):
-    """A turn on a plain stretch, whose sequences are traced only when asked for (most are never shown)."""
-
-    __slots__ = ("_changes", "_search", "_stretch")
-
-    def __init__(self, changes: dict[Cell, Tile], points: int, search: "TurnSearch", stretch: "_Stretch"):
-        # Move's fields set here directly: thousands are made per search
-        self._tiles, self._order, self.swapped, self.points, self._sequences = changes, stretch.order, (), points, ()
-        self._changes, self._search, self._stretch = changes, search, stretch
-
-    @property
-    def sequences(self) -> tuple[TurnSequence, ...]:
-        """The sequences the turn forms or extends, the primary first."""
-        if self._search is not None:
-            self._sequences = self._search._shared_details(self._changes, self._stretch)
-            self._search = self._stretch = None
-        return self._sequences
+    def sequences_of(self, changes: Mapping[Cell, Tile]) -> tuple[TurnSequence, ...]:
+        """The sequences of a turn on this stretch, the primary first (a Move's SequenceSource)."""
+        return self.search._shared_details(changes, self)
 
 
 class _Found:
     """The turns a search has found (with `best_only`, those scoring most so far): each filling is judged as
-    the fillings search visits it."""
+    the fillings search visits it (the search's working record, kept while it runs)."""
 
     def __init__(self, search: "TurnSearch", best_only: bool, clock: SearchClock | None = None):
         self.search, self.best_only, self.clock = search, best_only, clock
@@ -159,22 +148,19 @@ class _Found:
         """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
         if self.clock is not None:
             self.clock.tick()
-        if len(changes) == 1 or not self.once:  # a turn found on another walk too
-            key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
-                (frozenset(changes.items()), frozenset(swapped))
-            if key in self.seen:
-                return
-            self.seen.add(key)
+        if (len(changes) == 1 or not self.once) and self._seen(changes, swapped):  # found on another walk too
+            return
         stretch = self.stretches.get((start, length, loop))
         if stretch is None:
-            stretch = self.stretches[start, length, loop] = self.search._stretch(self.walk, start, length, loop)
+            walk = cast(Walk, self.walk)
+            stretch = self.stretches[start, length, loop] = self.search._stretch(walk, start, length, loop)
         plain = stretch.plain
         if swapped or plain is None:
             move = self.search._judge(changes, swapped, stretch)
         elif not plain.legal:
             move = None
         elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's
-            move = _Placed(changes, plain.natural, self.search, stretch)
+            move = stretch.placed(changes, plain.natural)
         else:
             move = self.search._plain(changes, stretch, plain)
         if move is None or move.points < self.best:
@@ -184,6 +170,15 @@ class _Found:
             self.best = move.points
             self.moves = [m for m in self.moves if m.points == self.best]
 
+    def _seen(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...]) -> bool:
+        """True when this turn was found before (on another walk); noted as found otherwise."""
+        key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
+            (frozenset(changes.items()), frozenset(swapped))
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
 
 class TurnSearch:
     """The search for every legal turn of one hand on one legal position."""
@@ -192,9 +187,8 @@ class TurnSearch:
         self.position, self.hand, self.hash_swap = position, hand, hash_swap
         self.tiles, self.m, self.topo = position.tiles, position.modulus, position.topology
         self.marks = {c: 1 if mark == "bonus" else -1 for c, mark in board_pattern(position.board, pattern).items()}
-        self.first = all(t.marker for t in self.tiles.values())
+        self.first, self.centre_rule = position.first_turn, position.centre_rule
         self.marker = any(t.marker for t in self.tiles.values())
-        self.centre = position.board.grid == "hex" and ORIGIN in position.board.cells
         self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
         self.whole = connected(self.topo, self.tiles)
         self.chains = StretchChains(self.topo, self.tiles, hash_swap)
@@ -208,16 +202,28 @@ class TurnSearch:
             return Residue(tile.declared, self.m)
         return self.solved.values.get(cell) if self.solved is not None else None
 
-    def run(self, best_only: bool = False, clock: SearchClock | None = None) -> list[Move]:
-        """Every legal turn, best first (most points, then most tiles; else in the order found); with
-        `best_only`, only the turns scoring most; with a `clock`, stopped past its limit (RulesError)."""
+    @staticmethod
+    def bounded(position: Position, hash_swap: bool) -> bool:
+        """True when a search for the best turns only leaves out the walks and places where no turn can score
+        as much as the best found so far (rules/turn_bounds.py): a later turn, without the hash swap, on a board
+        whose lines do not wrap."""
+        return position.topology.wrap == "none" and not hash_swap and not position.first_turn
+
+    def every(self, clock: SearchClock | None = None) -> list[Move]:
+        """Every legal turn, best first (most points, then most tiles; else in the order found); with a
+        `clock`, stopped past its limit (RulesError)."""
         with collector_paused():  # hundreds of thousands of small objects that all stay alive: see collector.py
-            found = self._search(best_only, clock)
-        return best_of(found) if best_only else found
+            return self._search(False, clock)
+
+    def best(self, clock: SearchClock | None = None) -> list[Move]:
+        """The legal turns scoring most, in `tied_order`; with a `clock`, stopped past its limit (RulesError)."""
+        with collector_paused():
+            found = self._search(True, clock)
+        return best_of(found)
 
     def _search(self, best_only: bool, clock: SearchClock | None = None) -> list[Move]:
-        hand = FillingHand(Counter(self.hand.naturals), self.hand.wild, self.allowed,
-                           self.wild_values if self.hash_swap else None, self.position.policy == "D")
+        hand = TileSupply(Counter(self.hand.naturals), self.hand.wild, self.allowed,
+                          self.wild_values if self.hash_swap else None, self.position.policy.declares)
         anchors, steps = self._anchors(), Progressions(self.m)
         found = _Found(self, best_only, clock)
         for bound, walk, origins in self._walks(best_only):
@@ -234,8 +240,8 @@ class TurnSearch:
         """The walks to search, each with the most points a turn on it can score and the bound of each place
         its search starts (rules/turn_bounds.py), highest first, when only the best turns are wanted on a
         board whose lines do not wrap; else every walk in order, unbounded."""
-        walks = board_walks(self.topo)
-        if not best_only or self.topo.wrap != "none" or self.hash_swap or self.first:
+        walks = self.topo.walks
+        if not best_only or not self.bounded(self.position, self.hash_swap):
             return [(float("inf"), w, None) for w in walks]
         bounds = TurnBounds(self.topo, self.tiles, self.marks, self.hand, self.m)
         found = []
@@ -248,7 +254,7 @@ class TurnSearch:
     def _anchors(self) -> set[Cell] | None:
         """The cells a turn's stretch must hold: A0 on the first turn, else a tile or an empty cell beside one."""
         if self.first:
-            return {ORIGIN} if self.centre else None
+            return {ORIGIN} if self.centre_rule else None
         return set(self.tiles) | {n for c in self.tiles for n in self.chains.neighbours(c)}
 
     def _stretch(self, walk: Walk, start: int, length: int, loop: bool) -> _Stretch:
@@ -258,7 +264,7 @@ class TurnSearch:
         empty = frozenset(c for c in sequence if c not in self.tiles)
         order = tuple(c for c in dict.fromkeys(sequence) if c in empty or self.hash_swap and self.tiles[c].wild)
         abuts = any(n in self.tiles and n not in empty for c in empty for n in self.chains.neighbours(c))
-        stretch = _Stretch(walk, start, length, loop, sequence, empty, order, abuts)
+        stretch = _Stretch(walk, start, length, loop, sequence, empty, order, abuts, self)
         stretch.plain = self._plain_stretch(stretch)
         return stretch
 
@@ -282,27 +288,34 @@ class TurnSearch:
         passes = Counter(c for c in sequence if c in empty)
         fixed = sum(1 for c in sequence if c in self.tiles and not self.tiles[c].wild)
         own = stretch.length > 1
-        holding = [frozenset(sequence)] if own else []
-        if len(empty) == 1:
-            holding += [line.cells for _, line in crossing]
-        legal = True
-        if self.first and self.centre:
-            legal = any(ORIGIN in cells for cells in holding) if self.marker else ORIGIN in empty
-        elif not self.first:
-            legal = stretch.abuts
+        legal = self._plain_legal(stretch, crossing)
         bonus = sum(self.marks.get(c, 0) for c in empty)
         wild = wilds[0] if wilds else None
         plain = _Plain(legal, own, fixed, passes, bonus, crossing, 0, bool(wild_lines), wild)
         return _Plain(legal, own, fixed, passes, bonus, crossing, self._points(plain, {}), bool(wild_lines), wild)
+
+    def _plain_legal(self, stretch: _Stretch, crossing: list[tuple[Cell, Line]]) -> bool:
+        """Whether the turns of a plain stretch keep the first-turn rule (a turn fills every empty cell of its
+        stretch, and its lines are the stretch's own and, for a lone tile, the crossing ones) or, later, abut
+        the network."""
+        if not self.first:
+            return stretch.abuts
+        if not self.centre_rule:
+            return True
+        holding = [frozenset(stretch.sequence)] if stretch.length > 1 else []
+        if len(stretch.empty) == 1:
+            holding += [line.cells for _, line in crossing]
+        return through_centre(stretch.empty, holding, self.marker)
 
     def _apart(self, wilds: list[Cell], lines: list[Line]) -> bool:
         """True when no two of the lines a natural turn touches hold wild tiles whose values hang together: the
         stretch's own (its open wild tile `wilds`, one at most) and those crossing it. Each line can then be
         judged on its own: a crossing line by the values its cell allows (allowed()), the stretch's own by the
         value its wild tile takes on it."""
-        taken = {self.solved.group(c) for c in wilds} - {None}
+        solved = cast(WildSolution, self.solved)  # solved whenever the board holds an open wild tile
+        taken = {solved.group(c) for c in wilds} - {None}
         for line in lines:
-            groups = {self.solved.group(c) for c in line.chain.cells if c in self.tiles and self.tiles[c].wild}
+            groups = {solved.group(c) for c in line.chain.cells if c in self.tiles and self.tiles[c].wild}
             groups.discard(None)
             if taken & groups:
                 return False
@@ -327,23 +340,25 @@ class TurnSearch:
         if plain.board_wild is not None and not self._wild_fits(changes, stretch, plain.board_wild):
             return None
         if not wild:
-            return _Placed(changes, plain.natural, self, stretch)
+            return stretch.placed(changes, plain.natural)
         open_wild = [c for c, t in wild.items() if t.declared is None]
-        if len(open_wild) > 1 or open_wild and self.position.policy in "AB":
+        if len(open_wild) > 1 or open_wild and self.position.policy.supported:
             return self._judge(changes, (), stretch)
         if open_wild:
             cell = open_wild[0]
             here = self._lone_wild(changes, stretch, cell)
-            fits = None if here is None else here.intersect(self.allowed(cell))
-            if fits is None or self.position.policy == "C" and fits.modulus != self.m:
+            allowed = self.allowed(cell)
+            fits = None if here is None or allowed is None else here.intersect(allowed)
+            if fits is None or self.position.policy.unique and fits.modulus != self.m:
                 return None
-        return _Placed(changes, self._points(plain, wild), self, stretch)
+        return stretch.placed(changes, self._points(plain, wild))
 
     def _wild_fits(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> bool:
         """True when the open wild tile on a stretch can take a value the natural turn's line gives it and its
         other lines allow."""
         here = self._lone_wild(changes, stretch, cell)
-        return here is not None and here.intersect(self.solved.values[cell]) is not None
+        values = cast(WildSolution, self.solved).values[cell]
+        return here is not None and values is not None and here.intersect(values) is not None
 
     def _lone_wild(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> Residue | None:
         """The values the stretch's one open wild tile, at `cell` (put down or on the board), can take on the
@@ -367,8 +382,8 @@ class TurnSearch:
         holding = [line for line in touched if changed <= line.cells]
         if len(changed) > 1 and not holding:
             return None
-        if self.first and self.centre:
-            if not (any(ORIGIN in line.cells for line in holding) if self.marker else ORIGIN in changed):
+        if self.centre_rule:
+            if not through_centre(changed, [line.cells for line in holding], self.marker):
                 return None
         elif not self.first and not swapped and not stretch.abuts:
             return None
@@ -392,7 +407,7 @@ class TurnSearch:
                         touched: list[Line]) -> bool:
         """Every touched line modular-linear, every wild tile with a value, and the wild-tile policy kept."""
         placed = [c for c, t in changes.items() if t.wild and t.declared is None]
-        fixed = {c: changes[c].value for c in swapped if self.tiles[c].declared is None}
+        fixed = {c: cast(int, changes[c].value) for c in swapped if self.tiles[c].declared is None}  # naturals in
         if not placed and not fixed and not any(line.wild for line in touched):
             return all(line.safe or chain_constraint(after, line.chain).satisfied(self.m) for line in touched)
         constraints = [chain_constraint(after, line.chain) for line in touched]
@@ -402,19 +417,21 @@ class TurnSearch:
         settled = solver.settle(constraints, fixed, placed)
         if settled is None:
             return False
-        if self.position.policy == "C" and any(settled[c].modulus != self.m for c in placed):
+        policy = self.position.policy
+        if policy.unique and any(settled[c].modulus != self.m for c in placed):
             return False
-        if self.position.policy in "AB":
+        if policy.supported:
             chains = [line.chain for line in touched]
-            return all(wild_support(after, chains, c, self.position.policy == "A") for c in placed)
+            return all(wild_support(after, chains, c, policy.adjacent) for c in placed)
         return True
 
-    def _shared_details(self, changes: dict[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
+    def _shared_details(self, changes: Mapping[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
         """The sequences of a turn on a stretch: the same for every turn of it that changes the same cells and
         puts wild tiles on the same ones (_details reads nothing else), so traced once for each and shared (a
         report asks for the sequences of thousands of turns on a few hundred stretches). A turn fills every empty
         cell of its stretch, so one that changes no more cells than that and puts down no wild tile changes just
         those: all such turns share one entry (None), whatever order their cells were filled in."""
+        key: tuple[tuple[Cell, ...], tuple[Cell, ...]] | None
         if None not in map(_VALUE, changes.values()):
             key = None if len(changes) == len(stretch.empty) else (tuple(changes), ())
         else:
@@ -424,7 +441,7 @@ class TurnSearch:
             found = stretch.details[key] = self._details(changes, stretch)
         return found
 
-    def _details(self, changes: dict[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
+    def _details(self, changes: Mapping[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
         """The sequences a legal turn forms or extends, the primary first, each with its bonus and points: one
         pass over the stretch's lines (run for each turn listed, so written for speed)."""
         changed = changes.keys()

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Collection
 
-from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
+from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.chains import Chain, Topology
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import (Analysis, Position, Problem, SequenceReport, Tile, analyse,
-                                            wild_values)
+                                            through_centre, wild_values)
 from modlinseq_print.rules.sequences import points
 from modlinseq_print.rules.transcript import Turn, same_tile
 
@@ -117,14 +117,13 @@ def connected(topology: Topology, cells: Collection[Cell]) -> bool:
     return len(seen) == len(cells)
 
 
-def _check_line(chains: list[Chain], changed: set[Cell], first: bool, marker: bool, board_has_centre: bool) -> None:
+def _check_line(chains: list[Chain], changed: set[Cell], centre_rule: bool, marker: bool) -> None:
     """The straight-line rule (one primary sequence holds every tile of the turn) and the first-turn rule."""
     holding = [ch for ch in chains if changed <= set(ch.cells)]
     if len(changed) > 1 and not holding:
         raise _Illegal("the tiles of a turn must lie in one unbroken straight line (the primary sequence)")
-    if first and board_has_centre:
-        through_centre = any(ORIGIN in ch.cells for ch in holding) if marker else ORIGIN in changed
-        if not through_centre:
+    if centre_rule:
+        if not through_centre(changed, [ch.cells for ch in holding], marker):
             raise _Illegal("the first turn must install a sequence through the centre cell A0")
 
 
@@ -161,10 +160,10 @@ def play_turn(before: Position, turn: Turn, number: int, player: str, marks: dic
         _check_swaps(before, changes, swapped)
         changed = set(changes)
         after = before.with_tiles(changes)
-        first = all(t.marker for t in before.tiles.values())
+        first = before.first_turn
         analysis = analyse(after, find_blocked=False)
         chains = [r.chain for r in analysis.sequences]
-        _check_line(chains, changed, first, marker, before.board.grid == "hex" and ORIGIN in before.board.cells)
+        _check_line(chains, changed, before.centre_rule, marker)
         if not first and not _abuts(before, changed, swapped):
             raise _Illegal("at least one tile of a turn must abut a tile already on the board")
         if not analysis.legal:

@@ -3,16 +3,21 @@
 A walk follows one line under the wrap mode from edge to edge, or round and round when the line closes
 (wrap `lines` and `tess`, and every line under the bounce, which may pass a cell twice). A turn's tiles lie
 in one chain: a stretch of a walk whose empty cells the turn fills, with an empty cell (or the edge) on
-either side, or the whole walk when it closes into a loop.
+either side, or the whole walk when it closes into a loop. Walking a line through occupied cells
+(`walk_along`, `walk_both_ways`) is here too: rules/chains.py traces chains of tiles with it, and its Topology
+keeps the board's walks (`Topology.walks`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Container
 
 from modlinseq_print.geometry.hexgrid import Cell, in_reading_order
-from modlinseq_print.rules.chains import Topology, walk_both_ways
+
+if TYPE_CHECKING:  # a Topology keeps its walks (Topology.walks): this module only names it
+    from modlinseq_print.rules.chains import Topology
 
 
 @dataclass(frozen=True)
@@ -43,10 +48,8 @@ class Stretch:
 
 
 def board_walks(topo: Topology) -> list[Walk]:
-    """Every line of the board once (a line and its reverse are one), in reading order of where they start."""
-    cached = getattr(topo, "_walks", None)
-    if cached is not None:
-        return cached
+    """Every line of the board once (a line and its reverse are one), in reading order of where they start
+    (traced afresh: `Topology.walks` keeps them)."""
     seen: set[tuple[Cell, Cell]] = set()
     walks = []
     for cell in in_reading_order(topo.board.cells):
@@ -58,8 +61,41 @@ def board_walks(topo: Topology) -> list[Walk]:
                 continue
             walk = _trace(topo, cell, d, seen)
             walks.append(walk)
-    topo._walks = walks  # type: ignore[attr-defined]
     return walks
+
+
+def walk_along(topo: Topology, occupied: Container[Cell], cell: Cell, direction: Cell | None,
+               limit: int) -> tuple[list[Cell], list[Cell], bool]:
+    """Walk from (cell, direction) while the next cell is occupied: cells, leaving directions, closed."""
+    cells: list[Cell] = [cell]
+    steps: list[Cell] = []
+    current, d = cell, direction
+    known, bounce = topo._next, topo.bounce is not None  # the next-cell table read here: a step per cell
+    while d is not None and len(steps) <= limit:
+        key = (current, d)
+        nxt = known[key] if key in known else topo.next_cell(current, d)
+        if nxt is None or nxt == current or nxt not in occupied:
+            break
+        steps.append(d)
+        if bounce:
+            d = topo.leave(nxt, d)
+        if nxt == cell and d == direction:
+            return cells, steps, True
+        cells.append(nxt)
+        current = nxt
+    return cells, steps, False
+
+
+def walk_both_ways(topo: Topology, occupied: Container[Cell], cell: Cell,
+                   direction: Cell) -> tuple[list[Cell], list[Cell], bool]:
+    """The whole run of occupied cells through the link leaving `cell` in `direction`, walked both ways from
+    `cell`: cells in order, leaving directions, and whether it closes into a loop."""
+    limit = 6 * len(topo.board.cells) + 6
+    ahead, ahead_steps, closed = walk_along(topo, occupied, cell, direction, limit)
+    if closed:
+        return ahead, ahead_steps, True
+    back, back_steps, _ = walk_along(topo, occupied, cell, topo.leave(cell, -direction), limit)
+    return back[::-1] + ahead[1:], [-d for d in reversed(back_steps)] + ahead_steps, False
 
 
 class _EveryCell:

@@ -11,15 +11,68 @@ tile takes exactly the values of one residue class; nothing is tried value by va
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Hashable, Iterable, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
+from modlinseq_print.inputs import excerpt
 from modlinseq_print.rules.congruences import Coset, Form, solve
+from modlinseq_print.rules.errors import RulesError
 from modlinseq_print.rules.sequences import ALL, Residue, step_class, value_class
 
-#: Page 3, section 7-2: A adjacent naturals, B two naturals (prime modulus), C unique by any means,
-#: D declared values, E ambiguity allowed until settled.
-WILD_POLICIES = ("A", "B", "C", "D", "E")
+
+class WildPolicy(StrEnum):
+    """The wild-tile policies of page 3, section 7-2, by the letters that files, transcripts and the command
+    line use (a policy is its letter: it compares, prints and writes to JSON as one)."""
+
+    A = "A"  # an open wild tile lies in a sequence with two adjacent naturals
+    B = "B"  # ... with two naturals, on a prime modulus
+    C = "C"  # every wild tile has exactly one value, by any means
+    D = "D"  # every wild tile's value is declared when it is put down
+    E = "E"  # values may stay ambiguous until settled
+
+    @classmethod
+    def parse(cls, given: str) -> WildPolicy:
+        """The policy of a letter (or a policy), the one reading of them; RulesError for any other text."""
+        try:
+            return cls(given)
+        except ValueError:
+            raise RulesError(f"unknown wild-tile policy {excerpt(str(given))}: "
+                             f"use one of {', '.join(WILD_POLICIES)}") from None
+
+    @property
+    def declares(self) -> bool:
+        """True when a wild tile's value is written down as it is put down (D)."""
+        return self is WildPolicy.D
+
+    @property
+    def unique(self) -> bool:
+        """True when every open wild tile must have exactly one value (C)."""
+        return self is WildPolicy.C
+
+    @property
+    def supported(self) -> bool:
+        """True when an open wild tile must lie in a sequence with two naturals (A: adjacent ones; B)."""
+        return self is WildPolicy.A or self is WildPolicy.B
+
+    @property
+    def adjacent(self) -> bool:
+        """True when a wild tile's two naturals must be adjacent to each other (A)."""
+        return self is WildPolicy.A
+
+    @property
+    def support(self) -> str:
+        """What a sequence through an open wild tile must hold, in words ('' when nothing)."""
+        return "two adjacent naturals" if self.adjacent else "two naturals" if self.supported else ""
+
+    @property
+    def prime_only(self) -> bool:
+        """True when the policy needs a prime modulus (B)."""
+        return self is WildPolicy.B
+
+
+#: The policies' letters, for the command line's and the studio's choices.
+WILD_POLICIES = tuple(policy.value for policy in WildPolicy)
 #: The most wild tiles a position may hold: 1,000 in one cluster are judged in about a second, any modulus.
 MAX_WILD_TILES = 1_000
 

@@ -23,7 +23,6 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import partial
 
-from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
 from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.printables.board_names import board_shape
@@ -119,7 +118,7 @@ def _players(body: dict) -> tuple[list[str], tuple[str, ...]]:
 
 def _variant(body: dict, board) -> Variant:
     modulus = integer(body, "modulus", 13, 2, 99)
-    default_marker = board.grid == "hex" and ORIGIN in board.cells and 8 <= modulus <= 20
+    default_marker = board.has_centre and 8 <= modulus <= 20
     return Variant(board, modulus, choice(body, "wrap", WRAP_MODES, None),
                    policy=choice(body, "wild_policy", WILD_POLICIES, "E"), marker=flag(body, "marker", default_marker),
                    pattern=choice(body, "pattern", PATTERNS, None), hash_swap=flag(body, "hash_swap"),
@@ -136,7 +135,7 @@ def new_game(request: Request) -> dict:
     body = request.body
     board = studio_board(text(body, "board", "hex:9") or "hex:9")
     variant = _variant(body, board)
-    if board.grid == "hex" and ORIGIN not in board.cells:
+    if board.grid == "hex" and not board.has_centre:
         raise FieldError(f"board {board.spec} has no centre cell A0, where the first turn goes")
     names, kinds = _players(body)
     seed = integer(body, "shuffle", None, 0, 10 ** 9)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.i18n import using
-from modlinseq_print.rules.moves import Hand, Move, legal_turns
+from modlinseq_print.rules.moves import Hand, Move, generate_turns
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.review import BEST_SHOWN, NUDGE, end_cells
 from modlinseq_print.wording import _, plural
@@ -23,7 +23,7 @@ __all__ = ["BEST_SHOWN", "NUDGE", "hint_json", "hint_turn", "nudge_cells", "revi
 def hint_turn(position: Position, hand: Hand, pattern: str | None, hash_swap: bool) -> Move | None:
     """The turn a hint shows: the first `moves --top 1` lists for the hand on a game's position (None for none).
     A search over the cost budget of `moves` is refused (RulesError) before it starts."""
-    found = legal_turns(position, hand, pattern, hash_swap, known_legal=True) if hand.size else []
+    found = generate_turns(position, hand, pattern, hash_swap) if hand.size else []
     return found[0] if found else None
 
 

@@ -1,4 +1,4 @@
-"""The search for the best turns only (legal_turns(best_only=True), the greedy player's) against the whole
+"""The search for the best turns only (best_turns, the greedy player's) against the whole
 search: on every turn of seeded games with random legal turns, over boards, moduli, wild-tile policies,
 patterns, the marker, diagonals and wrap modes, exactly the turns scoring most, with their points. The suite
 runs GAMES games; MODLINSEQ_BEST_GAMES=200 runs thousands of positions."""
@@ -11,7 +11,7 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules import turn_bounds
 from modlinseq_print.rules.game import Game, Variant, stock_tiles
-from modlinseq_print.rules.moves import legal_turns
+from modlinseq_print.rules.moves import best_turns, generate_turns
 
 GAMES = int(os.environ.get("MODLINSEQ_BEST_GAMES", "16"))
 #: (board, modulus, wrap, diagonals, policy, marker, pattern, copies, wild tiles, hand)
@@ -45,8 +45,8 @@ def mismatches(number: int) -> tuple[int, list[str]]:
     for position, hand, variant in positions(number):
         if not hand.size:
             continue
-        every = legal_turns(position, hand, variant.pattern, variant.hash_swap, known_legal=True)
-        best = legal_turns(position, hand, variant.pattern, variant.hash_swap, known_legal=True, best_only=True)
+        every = generate_turns(position, hand, variant.pattern, variant.hash_swap)
+        best = best_turns(position, hand, variant.pattern, variant.hash_swap)
         top = max((m.points for m in every), default=None)
         expected = {(m.tiles, m.swapped) for m in every if m.points == top}
         found = {(m.tiles, m.swapped) for m in best}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from modlinseq_print.rules.move_report import moves_json, moves_json_text, moves_text
-from modlinseq_print.rules.moves import legal_turns, play_move
+from modlinseq_print.rules.moves import generate_turns, play_move
 from modlinseq_print.rules.sequences import msa_options
 from modlinseq_print.wording import plural
 
@@ -43,7 +43,7 @@ def test_the_json_is_the_plain_objects_bytes(seed):
     rng = random.Random(seed)
     for _ in range(4):
         position, hand, pattern, hash_swap = random_case(rng)
-        turns = legal_turns(position, hand, pattern, hash_swap)
+        turns = generate_turns(position, hand, pattern, hash_swap)
         expected = plain_json(position, hand, turns)
         assert moves_json_text(position, hand, turns, 0) == json.dumps(expected)
         assert moves_json(position, hand, turns, 2) == dict(expected, turns=expected["turns"][:2])
@@ -54,7 +54,7 @@ def test_the_list_names_each_turns_msa(seed):
     rng = random.Random(100 + seed)
     for _ in range(4):
         position, hand, pattern, hash_swap = random_case(rng)
-        turns = legal_turns(position, hand, pattern, hash_swap)
+        turns = generate_turns(position, hand, pattern, hash_swap)
         lines = moves_text(position, hand, turns, 0).splitlines()[1:]
         assert len(lines) == len(turns)
         for line, move in zip(lines, turns):
@@ -79,6 +79,6 @@ def test_the_benchmarks_json_is_the_plain_objects_bytes(monkeypatch):
     cases = importlib.import_module("bench_moves").cases()
     assert len(cases) == 9
     for name, position, hand, pattern, hash_swap in cases:
-        turns = legal_turns(position, hand, pattern, hash_swap)
+        turns = generate_turns(position, hand, pattern, hash_swap)
         made, expected = moves_json_text(position, hand, turns, 0), json.dumps(plain_json(position, hand, turns))
         assert made == expected, f"{name}: {_first_difference(made, expected)}"

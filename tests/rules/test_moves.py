@@ -11,7 +11,7 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import MAX_HAND, Hand, legal_turns, parse_hand, play_move
+from modlinseq_print.rules.moves import MAX_HAND, Hand, generate_turns, parse_hand, play_move, require_legal
 from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from modlinseq_print.rules.sequences import is_prime
 
@@ -44,7 +44,7 @@ def random_case(rng):
     pattern = rng.choice((None, "bonus", "bonus-malus")) if hexed else None
     hash_swap = rng.random() < 0.35
     for _ in range(rng.choice((0, 1, 2, 3, 4))):
-        turns = legal_turns(position, random_hand(rng, m, 4, 0.3), pattern, hash_swap)
+        turns = generate_turns(position, random_hand(rng, m, 4, 0.3), pattern, hash_swap)
         if turns:
             position = play_move(position, rng.choice(turns))
     hand = random_hand(rng, m, rng.choice((1, 2, 3, 3)), 0.15 if policy == "D" else 0.25)
@@ -53,7 +53,7 @@ def random_case(rng):
 
 def compare(position, hand, pattern, hash_swap):
     """The generator's turns equal brute force's, sequence by sequence."""
-    turns = legal_turns(position, hand, pattern, hash_swap)
+    turns = generate_turns(position, hand, pattern, hash_swap)
     found = {(frozenset(m.tiles), frozenset(m.swapped)): m for m in turns}
     assert len(found) == len(turns)  # each turn once
     expected = brute_force_turns(position, hand, pattern, hash_swap)
@@ -83,12 +83,12 @@ def test_every_legal_turn_and_no_other(chunk):
 
 def test_the_first_turn_goes_through_a0():
     position = Position(parse_board("hex:3"), 7, {})
-    turns = legal_turns(position, Hand((1, 2, 3)))
+    turns = generate_turns(position, Hand((1, 2, 3)))
     assert turns and all(any(c == (0, 0) for c, _ in m.tiles) for m in turns)
     best = turns[0]
     assert best.points == 1 and len(best.tiles) == 3  # 1 ~ 2 ~ 3 (or 3 ~ 2 ~ 1) through A0
     with_marker = Position(parse_board("hex:3"), 7, dict([marker_tile()]))
-    marked = legal_turns(with_marker, Hand((1, 2, 3)))
+    marked = generate_turns(with_marker, Hand((1, 2, 3)))
     assert marked[0].points == 3 and marked[0].primary.tiles == 4  # 0 ~ 1 ~ 2 ~ 3 from the marker
 
 
@@ -104,7 +104,7 @@ def test_one_wild_tile_on_several_lines_of_a_turn(spec, wrap, pattern):
 def test_page_2_first_turn_is_found():
     # rules page 2, modulus 11: 4B2, 7B1, 10A0, 2M1, 5M2 is worth 6; with 1B4 or 8M4 too, 10 (one more tile) or 15
     position = Position(parse_board("hex:6"), 11, {})
-    turns = legal_turns(position, Hand((1, 2, 4, 5, 7, 8, 10)))
+    turns = generate_turns(position, Hand((1, 2, 4, 5, 7, 8, 10)))
     notations = {m.notation(position): m.points for m in turns}
     assert notations["4B2, 7B1, 10A0, 2M1, 5M2"] == 6
     assert notations["1B4, 4B2, 7B1, 10A0, 2M1, 5M2, 8M4"] == 15
@@ -131,8 +131,8 @@ def test_an_illegal_position_or_a_board_without_a0_is_refused():
     bad, _ = build_position("4B2, 6B1, 1A0, 5M1", position)
     assert not analyse(bad).legal
     with pytest.raises(RulesError, match="not legal"):
-        legal_turns(bad, Hand((1,)))
+        generate_turns(require_legal(bad), Hand((1,)))
     holed = parse_board("hex:3").cells - {(0, 0)}
     from modlinseq_print.geometry.boards import Board
     with pytest.raises(RulesError, match="no centre cell A0"):
-        legal_turns(Position(Board("custom", "hex", frozenset(holed)), 7, {}), Hand((1,)))
+        generate_turns(Position(Board("custom", "hex", frozenset(holed)), 7, {}), Hand((1,)))

@@ -9,7 +9,7 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.rules import players
 from modlinseq_print.rules.game import Game, Variant, stock_tiles
-from modlinseq_print.rules.moves import legal_turns, play_move
+from modlinseq_print.rules.moves import generate_turns, play_move
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 
 
@@ -64,7 +64,7 @@ def test_careful_weighs_the_best_reply_of_each_dealt_hand():
     worth = []
     for move in weighed:
         after = play_move(game.position, move)
-        best = [max((t.points for t in legal_turns(after, h, None, False)), default=0) for h in hands]
+        best = [max((t.points for t in generate_turns(after, h, None, False)), default=0) for h in hands]
         assert players.best_reply(game, move, hands) == sum(best) / len(best)
         worth.append(move.points - players.WILD * move.wilds - players.CAUTION * sum(best) / len(best))
     picked = choose("careful", game, random.Random(5))

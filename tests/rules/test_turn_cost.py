@@ -7,7 +7,7 @@ import time
 import pytest
 
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import legal_turns, parse_hand
+from modlinseq_print.rules.moves import best_turns, generate_turns, parse_hand
 from modlinseq_print.rules.start import start_position
 from modlinseq_print.rules.turn_cost import MAX_BYTES, MAX_SECONDS, search_cost
 from modlinseq_print.rules.turn_search import TurnSearch
@@ -26,7 +26,7 @@ def test_the_estimate_follows_the_turns_tried_on_a_free_board(board, wrap, diago
     position = start_position(board, 13, wrap, diagonals)
     held = parse_hand(hand, 13)
     estimated = sum(search_cost(position, held).turns)
-    found = len(TurnSearch(position, held, None, False).run())
+    found = len(TurnSearch(position, held, None, False).every())
     assert found / 2.5 <= estimated <= found * 2.5, (estimated, found)
 
 
@@ -39,7 +39,7 @@ def test_a_search_past_the_budget_is_refused_before_it_starts(board, wrap, hand,
     position = start_position(board, 13, wrap, wrap is not None)
     started = time.process_time()
     with pytest.raises(RulesError) as refused:
-        legal_turns(position, parse_hand(hand, 13))
+        generate_turns(position, parse_hand(hand, 13))
     assert time.process_time() - started < 1
     assert tiles in str(refused.value) and "a smaller board" in str(refused.value)
 
@@ -49,7 +49,7 @@ def test_a_large_search_below_the_budget_runs():
     hand = parse_hand("1,2,3,4,5,6,7", 13)
     cost = search_cost(position, hand)
     assert 0.5 < cost.seconds < MAX_SECONDS and cost.bytes < MAX_BYTES
-    assert len(legal_turns(position, hand)) > 30_000
+    assert len(generate_turns(position, hand)) > 30_000
 
 
 def test_a_position_with_tiles_costs_what_its_network_allows():
@@ -68,7 +68,7 @@ def _counted_search(position, hand):
     made = []
     setup = search._stretch
     search._stretch = lambda *args: made.append(args) or setup(*args)
-    return search.run(), len(made)
+    return search.every(), len(made)
 
 
 @pytest.mark.parametrize("hand", ["5", "#", "5,5", "1,#", "1,2,3"])
@@ -90,7 +90,7 @@ def test_the_largest_empty_torus_runs_a_one_tile_hand_and_refuses_two():
     position = start_position("square:250x250", 13, "lines", True)
     started = time.process_time()
     with pytest.raises(RulesError, match="would try about 500,000 turns"):
-        legal_turns(position, parse_hand("5,5", 13))
+        generate_turns(position, parse_hand("5,5", 13))
     assert time.process_time() - started < 1
     one = search_cost(position, parse_hand("5", 13))
     assert not one.over and one.line_cells == 250_000 and one.stretches == 62_500
@@ -105,7 +105,7 @@ def test_listing_every_turn_counts_in_the_estimate():
     assert search_cost(position, hand, listed=10).listed == 10
     assert not search_cost(position, hand).over
     with pytest.raises(RulesError) as refused:
-        legal_turns(position, hand, listed=0)
+        generate_turns(position, hand, listed=0)
     assert "listing 72,000 of them" in str(refused.value) and "list fewer turns (top=10) or use a smaller hand" in \
         str(refused.value)
     one = start_position("square:250x250", 13, "lines", True)
@@ -121,15 +121,15 @@ def test_a_search_the_estimate_let_start_is_stopped_past_its_cpu_backstop(monkey
     position = build_position("5A0", start_position("hex:9", 13))[0]
     hand = parse_hand("#,1,2,3,4,5,6", 13)
     assert not search_cost(position, hand).over
-    full = len(legal_turns(position, hand))
+    full = len(generate_turns(position, hand))
     monkeypatch.setattr(turn_cost, "MAX_RUN_SECONDS", 0.0)
     started = time.process_time()
     with pytest.raises(RulesError, match="hand of 7 tiles, 1 of them wild on hex:9 was stopped after 0 s: use "
                                          "fewer wild tiles, a smaller hand, a smaller board"):
-        legal_turns(position, hand)
+        generate_turns(position, hand)
     assert time.process_time() - started < 1 and full > 2048
     # the searches of a game (only the best turns, on a board whose lines do not wrap) are not stopped
-    assert legal_turns(position, hand, known_legal=True, best_only=True)
+    assert best_turns(position, hand)
 
 
 def test_a_hand_of_wild_and_natural_tiles_after_the_first_tile_is_refused_before_it_starts():
@@ -140,7 +140,7 @@ def test_a_hand_of_wild_and_natural_tiles_after_the_first_tile_is_refused_before
     position = build_position("5A0", start_position("hex:9", 13))[0]
     started = time.process_time()
     with pytest.raises(RulesError, match="hand of 12 tiles, 2 of them wild on hex:9 would try about 119,238 turns"):
-        legal_turns(position, parse_hand("#,#,1,2,3,4,5,6,7,8,9,10", 13))
+        generate_turns(position, parse_hand("#,#,1,2,3,4,5,6,7,8,9,10", 13))
     assert time.process_time() - started < 1
     cost = search_cost(position, parse_hand("#,#,1,2,3,4,5,6", 13))  # measured: 13,767 turns found in 4.8 s
     assert 4.8 <= cost.seconds < MAX_SECONDS and sum(cost.turns) >= 13_767

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from modlinseq_print.geometry.boards import parse_board
-from modlinseq_print.rules.moves import Hand, legal_turns
+from modlinseq_print.rules.moves import Hand, generate_turns
 from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from studio_client import assert_one_line_error
 
@@ -41,7 +41,7 @@ def diagram_here(key: str, fmt: str) -> bytes:
 
 def a_legal_turn(state) -> list[list[str]]:
     hand = state["hand"]
-    turns = legal_turns(position_of(state), Hand(tuple(sorted(int(v) for v in hand if v != "#")), hand.count("#")))
+    turns = generate_turns(position_of(state), Hand(tuple(sorted(int(v) for v in hand if v != "#")), hand.count("#")))
     board = parse_board(state["board"])
     return [[board.address(c), t.label] for c, t in turns[0].tiles]
 
