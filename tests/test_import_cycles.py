@@ -11,8 +11,6 @@ PACKAGE = "modlinseq_print"
 KNOWN = {
     # the turn search: moves builds the search, the search and its bounds use the Move type of moves
     frozenset({"rules.moves", "rules.turn_search", "rules.turn_bounds"}),
-    # the studio's app and its progress stream share the error responses
-    frozenset({"studio.app", "studio.progress_stream"}),
 }
 
 

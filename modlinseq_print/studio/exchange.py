@@ -11,10 +11,14 @@ import itertools
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.errors import one_line as one_line  # the studio words errors as every front end does
+
+if TYPE_CHECKING:
+    from modlinseq_print.studio.shelf import Shelves
+    from modlinseq_print.studio.state import StudioState
 
 
 class ApiError(ModlinseqError):
@@ -47,7 +51,9 @@ def _no_progress(label: str, done: int, total: int) -> None:
 @dataclass
 class Request:
     """What a handler sees: the JSON body (a dict), the query parameters (one value each), where to report
-    progress of long work (label, steps done, steps in all), and the flag set when the job is stopped.
+    progress of long work (label, steps done, steps in all), the flag set when the job is stopped, and what the
+    studio keeps between requests: in the server its `state` (the app's: kits, games, downloads; `studio`),
+    in a worker process what that worker `kept` from its jobs before.
 
     Every progress report is a check point (jobs.py makes it raise Cancelled once the job is stopped); a long
     loop that reports no progress calls `check()` now and then."""
@@ -56,6 +62,15 @@ class Request:
     query: dict[str, str]
     progress: Callable[[str, int, int], None] = field(default=_no_progress, repr=False)
     stopped: threading.Event = field(default_factory=threading.Event, repr=False)
+    state: StudioState | None = field(default=None, repr=False)
+    kept: Shelves | None = field(default=None, repr=False)
+
+    @property
+    def studio(self) -> StudioState:
+        """The state of the studio app serving this request (only in the server: a heavy handler has none)."""
+        if self.state is None:
+            raise RuntimeError("this handler needs the server's state: it cannot run in a worker process")
+        return self.state
 
     def check(self) -> None:
         """A check point: raise Cancelled when the job has been stopped."""
