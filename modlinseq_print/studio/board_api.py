@@ -200,7 +200,8 @@ def load_preset_file(request: Request) -> dict:
     file names the file: the page asks for its upload (the server never opens it)."""
     contents = text(request.body, "contents", limit=PRESET_LIMIT)
     data = load_toml(contents, "the uploaded preset")
-    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    given = data.get("board")
+    board: dict = given if isinstance(given, dict) else {}
     spec = str(board.get("spec", "hex:9"))
     needs_file = names_a_file(spec)
     if needs_file:  # its board file is uploaded on its own: check the rest with a stand-in board

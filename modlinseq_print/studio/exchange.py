@@ -44,7 +44,7 @@ class Cancelled(BaseException):
     BaseException, so library code that catches Exception lets it pass."""
 
 
-def _no_progress(label: str, done: int, total: int) -> None:
+def _no_progress(label: str, done: float, total: float) -> None:
     """The progress report of a request nobody watches."""
 
 
@@ -60,7 +60,7 @@ class Request:
 
     body: dict
     query: dict[str, str]
-    progress: Callable[[str, int, int], None] = field(default=_no_progress, repr=False)
+    progress: Callable[[str, float, float], None] = field(default=_no_progress, repr=False)
     stopped: threading.Event = field(default_factory=threading.Event, repr=False)
     state: StudioState | None = field(default=None, repr=False)
     kept: Shelves | None = field(default=None, repr=False)

@@ -164,7 +164,7 @@ def _checking(request: Request) -> Request:
     """The request with every progress report a check point."""
     report = request.progress
 
-    def progress(label: str, done: int, total: int) -> None:
+    def progress(label: str, done: float, total: float) -> None:
         request.check()
         report(label, done, total)
 

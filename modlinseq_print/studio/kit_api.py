@@ -84,7 +84,8 @@ def preset_toml(values: dict) -> str:
     if not isinstance(values, dict) or len(values) > 200:
         raise FieldError("values must be an object of preset keys")
     kinds = {f["key"]: f["type"] for s in form_sections() for f in s["fields"]}
-    top, tables = {}, {name: {} for name in SECTIONS}
+    top: dict[str, object] = {}
+    tables: dict[str, dict[str, object]] = {name: {} for name in SECTIONS}
     for key, value in values.items():
         if not isinstance(value, (str, int, bool)) and value is not None:
             raise FieldError(f"key {key}: give a number, text or true/false")

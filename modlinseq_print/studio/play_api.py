@@ -191,8 +191,8 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
                     for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
         "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
-                   "words": _move_words(position.board, r.move), "hint": table.hints.get(number, 0)}
-                  for number, r in enumerate((r for r in game.records if r.move is not None), 1)],
+                   "words": _move_words(position.board, move), "hint": table.hints.get(number, 0)}
+                  for number, (r, move) in enumerate(((r, r.move) for r in game.records if r.move is not None), 1)],
         "hint": 0 if game.over else table.hints.get(table.turn, 0), "lang": table.lang,
         "last": _last_turn(game), "events": list(table.events),
         "blocked": [position.board.address(c) for c in analysis.blocked],

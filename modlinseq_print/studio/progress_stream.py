@@ -45,7 +45,7 @@ class ProgressStream(Response):
         loop = asyncio.get_running_loop()
         lines: asyncio.Queue[bytes] = asyncio.Queue()
 
-        def progress(label: str, done: int, total: int) -> None:  # called in the job's thread, or in this loop
+        def progress(label: str, done: float, total: float) -> None:  # called in the job's thread, or in this loop
             loop.call_soon_threadsafe(lines.put_nowait, _line({"progress": label, "done": done, "total": total}))
 
         await send({"type": "http.response.start", "status": 200,

@@ -89,7 +89,7 @@ def serve(connection, memory_limit: int | None, recycle: tuple[int, int | None] 
         answer = run_one(function, body, query, form, connection, kept)
         done += 1
         size = resident_bytes() if most_bytes else None
-        retire = done >= most_jobs or (size is not None and size > most_bytes)
+        retire = done >= most_jobs or (size is not None and most_bytes is not None and size > most_bytes)
         if answer[0] == "done":
             answer = ("done", answer[1], retire)
         else:
@@ -107,7 +107,7 @@ def run_one(function: Callable[[Request], Any], body: dict, query: dict, form: s
             kept: Shelves | None = None) -> tuple:
     """Run one job here, reading no file a request names, with what this worker `kept` from its jobs before;
     its outcome as the message to send back (a failure worded for the `form` page)."""
-    def progress(label: str, done: int, total: int) -> None:
+    def progress(label: str, done: float, total: float) -> None:
         connection.send(("progress", label, done, total))
 
     try:
@@ -177,7 +177,7 @@ class Worker:
         """True while the worker runs a job."""
         return self._listener is not None
 
-    async def run(self, call: InWorker, progress: Callable[[str, int, int], None]) -> tuple:
+    async def run(self, call: InWorker, progress: Callable[[str, float, float], None]) -> tuple:
         """Send the job, pass its progress on, and return its last message ("done", "failed" or "lost"; "unsent"
         when the process was gone before the job started)."""
         loop = asyncio.get_running_loop()
@@ -357,7 +357,7 @@ def _fail(waiter: asyncio.Future) -> None:
                                       "terminal where the studio runs", 503))
 
 
-async def in_worker(pool: WorkerPool, call: InWorker, progress: Callable[[str, int, int], None],
+async def in_worker(pool: WorkerPool, call: InWorker, progress: Callable[[str, float, float], None],
                     on_start: Callable[[], None] | None = None, queue: tuple[int, float] | None = None) -> Any:
     """Run `call` in a worker process of `pool` and return its result, calling `on_start` when a worker takes it. With
     `queue` (limit, seconds), a job that finds `limit` jobs already waiting, or waits that long, is refused
@@ -366,7 +366,7 @@ async def in_worker(pool: WorkerPool, call: InWorker, progress: Callable[[str, i
     limit, wait = queue or (None, None)
     if limit is not None and pool.crowded(limit):
         raise Busy()
-    message = ("unsent",)
+    message: tuple = ("unsent",)
     for _ in range(pool.size + 1):  # a worker that died while idle is replaced: the job goes to another
         try:
             worker = await asyncio.wait_for(pool.take(call.affinity), wait)
