@@ -1,8 +1,8 @@
 """What the studio's handlers see and answer: a request's JSON body and query, a file reply, heavy work to be
 done in a worker process, an error with a status.
 
-Plain data, no web framework: handler modules hold tables of plain functions (ROUTES) over these types, and
-the server (app.py) turns HTTP into them and back.
+Plain data, no web framework: handler modules declare their routes, plain functions over these types, as a
+`Feature` (feature.py), and the server (app.py) turns HTTP into them and back.
 """
 
 from __future__ import annotations

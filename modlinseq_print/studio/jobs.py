@@ -3,7 +3,8 @@ away, the request is replaced or the budget runs out.
 
 Two kinds of work, stopped in two safe ways (never by raising an exception inside running code):
 
-- **Light work** (validation, previews, position checks) runs in a thread of this process. It is bounded up
+- **Light work** (validation, previews, position checks) runs in a thread of this process (the app's
+  `LightWork`, part of its state). It is bounded up
   front by the studio's caps (limits.py), so it takes at most a second or two, and it stops at its next check
   point once its job is stopped: every progress report is one, and `Request.check()` is one.
 - **Heavy work** (kit builds, page pictures, downloads) runs in a worker process (workers.py), which is killed

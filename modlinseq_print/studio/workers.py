@@ -1,12 +1,14 @@
-"""Worker processes for the studio's heavy work (kit builds, page pictures, downloads): a small pool started
-once, each worker forked from a fork server that has the renderers loaded and warmed (warm.py), so a job
-starts within milliseconds.
+"""Worker processes for the studio's heavy work (kit builds, page pictures, downloads): a small pool per app
+(its state, state.py), each worker forked from a fork server that has the renderers loaded and warmed
+(warm.py), so a job starts within milliseconds. The pool starts its workers when first needed and kills them
+when closed (when the app shuts down, or the program ends).
 
 A job is stopped by killing its worker (SIGKILL), never by raising an exception inside running code: whatever
 the work was in the middle of (a renderer's finaliser, a font cache half filled, a lock held), it goes with the
 process, and a fresh worker takes its place. Each worker's memory is capped (MEMORY_LIMIT, as the kernel's
 limit on a process's data: its heap and private memory, not the libraries it maps), it reads no file a request
-names (`inputs.no_file_reads()`), and it streams its progress back.
+names (`inputs.no_file_reads()`), and it streams its progress back. What a worker keeps between its jobs (the
+pages of the kits it built) is its own, on the shelves it passes to each job (`Request.kept`).
 
 The protocol on a worker's pipe: the server sends (function, body, query); the worker answers ("started",), any
 number of ("progress", label, done, total), then ("done", result, retire) or ("failed", status, message, key, retire).
