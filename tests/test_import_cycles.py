@@ -6,14 +6,6 @@ import grimp
 
 PACKAGE = "modlinseq_print"
 
-#: Circles known today, each being taken apart elsewhere: a circle listed here may shrink or go (the test says
-#: when one has gone, so the list stays true), and no new one may appear.
-KNOWN = {
-    # the studio's app and its progress stream share the error responses
-    frozenset({"studio.app", "studio.progress_stream"}),
-}
-
-
 def circles(graph: grimp.ImportGraph) -> list[frozenset[str]]:
     """The strongly connected sets of two or more modules of the package (Tarjan's algorithm, iterative)."""
     modules = sorted(m for m in graph.modules if m == PACKAGE or m.startswith(PACKAGE + "."))
@@ -84,7 +76,4 @@ def test_the_finder_finds_a_circle():
 def test_no_import_cycle_in_the_package():
     graph = grimp.build_graph(PACKAGE, exclude_type_checking_imports=True, cache_dir=None)
     found = circles(graph)
-    new = [circle for circle in found if not any(circle <= known for known in KNOWN)]
-    assert not new, "import cycles:\n" + "\n".join(described(graph, circle) for circle in new)
-    gone = [known for known in KNOWN if not any(circle <= known for circle in found)]
-    assert not gone, f"these known cycles are gone: take them out of KNOWN: {[sorted(g) for g in gone]}"
+    assert not found, "import cycles:\n" + "\n".join(described(graph, circle) for circle in found)

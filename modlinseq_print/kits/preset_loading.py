@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import typing
 from dataclasses import fields, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from modlinseq_print.errors import ModlinseqError, mention
 from modlinseq_print.geometry.boards import parse_board
@@ -67,7 +67,7 @@ def _expected_type(hint: object) -> type:
     return options[0]
 
 
-def _typed(cls, table: dict, where: str, source: Path) -> dict:
+def _typed(cls, table: dict, where: str, source: PurePath) -> dict:
     """Check a TOML table against a dataclass: no unknown keys, each value of its field's type."""
     hints = typing.get_type_hints(cls)
     known = {f.name: hints[f.name] for f in fields(cls) if f.name not in NOT_KEYS and f.name not in SECTIONS}
@@ -91,7 +91,7 @@ def load_preset(name_or_path: str) -> Preset:
     return preset_from_text(read_text_input(path, "preset", PRESET_LIMIT, PresetError), path)
 
 
-def preset_from_text(text: str, path: Path) -> Preset:
+def preset_from_text(text: str, path: PurePath) -> Preset:
     """Type-check and validate a preset's TOML text; `path` gives its name (the stem) and names it in messages."""
     data = load_toml(text, f"preset {path}", PresetError)
     top = _typed(Preset, data, "", path)
@@ -107,7 +107,7 @@ def preset_from_text(text: str, path: Path) -> Preset:
     return replace(preset, measures=validate(preset, path))
 
 
-def validate(preset: Preset, path: Path) -> Measures:
+def validate(preset: Preset, path: PurePath) -> Measures:
     """Check the values of a preset, naming the key and file of the first bad one; its Measures, read once."""
     def keyed(key: str, check: typing.Callable[[], object]):
         try:

@@ -1,112 +1,80 @@
-"""The studio's web application (Starlette): pages, static files, and the API routes of the handler modules.
+"""The studio's web application (Starlette): pages, static files, and the API routes of the features.
 
 Every API request passes `StudioApp.endpoint`, the one place where the local-tool rules hold: the Host and
-Origin checks (in `guard`, for pages too), a JSON body of bounded size read within a time limit, the rule
-that no value names a file (client_words.py), the handler run off the event loop as a job with a time
+Origin checks (the `LocalOnly` middleware, for pages too), a JSON body of bounded size read within a time limit,
+the rule that no value names a file (client_words.py), the handler run off the event loop as a job with a time
 budget that stops when the client goes away (jobs.py: light work in a thread, heavy work in a worker process),
-and a bounded answer. Every error is a JSON object {"error": "one line"}, never a traceback page.
+and a bounded answer. Every error is a JSON object {"error": "one line"}, never a traceback page (responses.py).
 
-A handler module (board_api, kit_api, position_api, pieces3d_api; a new feature is a new module listed in
-`api_modules`) declares:
+The features are data: each handler module (board_api, kit_api, position_api, pieces3d_api, play_api) declares
+one `FEATURE = Feature(...)` (feature.py: its routes, form, budgets, heavy and patient paths, pages), and the
+app serves the tuple `FEATURES`; a new feature is a new module listed there. A light handler is bounded up
+front (the caps of limits.py) and calls `request.check()` in any loop that may take long without reporting
+progress; a heavy one needs nothing: its process is killed when it is stopped.
 
-- `ROUTES = {(method, path): handler}`: plain functions of a `Request` (exchange.py) answering a JSON-able
-  dict, a `Reply` (a file), or `InWorker(function, body, ..., then=...)` to have heavy work done in a worker
-  process and its result made into the answer here;
-- `BUDGETS = {path: seconds}` (optional): the path's time budget, when not BUDGET;
-- `HEAVY = {path, ...}` (optional): paths whose handler runs whole in a worker process (it must then be a
-  module-level function, and use no state of the server; it reads what its request carries);
-- `PAGES = {path: file in static/}` (optional): pages of its own.
+What the app keeps between requests (built kits, games, downloads) and the workers it runs jobs on are its
+`StudioState` (state.py), which handlers reach as `request.studio`; the app's lifespan closes it on shutdown.
 
-A light handler is bounded up front (the caps of limits.py) and calls `request.check()` in any loop that may
-take long without reporting progress; a heavy one needs nothing: its process is killed when it is stopped.
+Starlette's own pieces where they fit: its router, exception handlers, middleware stack and lifespan. Not its
+StaticFiles, which opens the file a request's path names: the studio's files are read once from the package
+(pages with their option defaults filled in) and looked up by name. Nor its TrustedHostMiddleware (it ignores
+the port and answers in plain text) or RequestBodyLimitMiddleware (its plain-text 413 replaces the answer):
+the studio's guard and body reader answer one JSON line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import mimetypes
 from functools import partial
 from importlib import resources
+from typing import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect
 from starlette.requests import Request as HttpRequest
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from modlinseq_print.studio import board_api, kit_api, pieces3d_api, play_api, position_api
 from modlinseq_print.studio.client_words import refuse_file_names
-from modlinseq_print.studio.exchange import ApiError, Handler, Reply, Request, as_api_error, one_line
+from modlinseq_print.studio.exchange import ApiError, Handler, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.jobs import run_job
-from modlinseq_print.studio.limits import MAX_ANSWER, check_answer_size
+from modlinseq_print.studio.limits import MAX_ANSWER
 from modlinseq_print.studio.option_fields import PAGE_OPTIONS, with_defaults
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
+from modlinseq_print.studio.responses import SecurityHeaders, answer_response, error_response, failure_response
+from modlinseq_print.studio.state import StudioState
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a board file, a preset or a transcript is far smaller
 BODY_TIMEOUT = 10.0  # seconds to receive a request's body once its headers are in
-BUDGET = 30.0  # seconds of work for a request, unless its module's BUDGETS say otherwise
-PAGES = {"/": "board.html", "/board": "board.html", "/kit": "kit.html", "/position": "position.html"}
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-                    "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
-                    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
-                                               "frame-ancestors 'none'; form-action 'none'"}
+BUDGET = 30.0  # seconds of work for a request, unless its feature's budgets say otherwise
+FEATURES: tuple[Feature, ...] = (board_api.FEATURE, kit_api.FEATURE, position_api.FEATURE, pieces3d_api.FEATURE,
+                                 play_api.FEATURE)
 
 
-def api_modules() -> list:
-    """The handler modules: each has ROUTES {(method, path): handler}, and may have BUDGETS {path: seconds},
-    HEAVY {path, ...} (run in a worker process), PAGES {path: file in static/} (a page of its own) and FORM (the
-    page whose labels its messages use). A new feature is a new module listed here."""
-    from modlinseq_print.studio import board_api, kit_api, pieces3d_api, play_api, position_api
+class LocalOnly:
+    """ASGI middleware: refuse a Host header other than the served address (DNS rebinding) and cross-site
+    requests (an Origin other than the studio's own pages), with a one-line JSON 403."""
 
-    return [board_api, kit_api, position_api, pieces3d_api, play_api]
+    def __init__(self, app: ASGIApp, allowed_hosts: set[str]):
+        self.app, self.allowed_hosts = app, allowed_hosts
 
-
-def error_response(status: int, message: str, key: str | None = None, retry_after: int | None = None) -> Response:
-    """The JSON error answer: one line, and the request key at fault when known; a busy studio says when to
-    try again (Retry-After, in seconds)."""
-    payload = {"error": one_line(message)} | ({"key": key} if key else {})
-    headers = SECURITY_HEADERS | ({"Retry-After": str(retry_after)} if retry_after else {})
-    return Response(json.dumps(payload, separators=(",", ":")), status, media_type="application/json",
-                    headers=headers)
-
-
-class StudioApp:
-    """The ASGI application. `host` and `port` are the address served: requests naming another Host are refused."""
-
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000):
-        self.allowed_hosts = allowed_hosts(host, port)
-        self.routes: dict[tuple[str, str], Handler] = {}
-        self.budgets: dict[str, float] = {}
-        self.heavy: set[str] = set()
-        self.patient: set[str] = set()
-        self.forms: dict[str, str | None] = {}
-        pages = dict(PAGES)
-        for module in api_modules():
-            self.routes.update(module.ROUTES)
-            self.forms.update({path: getattr(module, "FORM", None) for _, path in module.ROUTES})
-            self.budgets.update(getattr(module, "BUDGETS", {}))
-            self.heavy |= set(getattr(module, "HEAVY", ()))
-            self.patient |= set(getattr(module, "PATIENT", ()))
-            pages.update(getattr(module, "PAGES", {}))
-        self.files = static_files()
-        routes = [Route(path, partial(self.page, name), methods=["GET"]) for path, name in pages.items()]
-        routes.append(Route("/static/{name}", self.static, methods=["GET"]))
-        for path in sorted({path for _, path in self.routes}):
-            methods = [method for method, p in self.routes if p == path]
-            routes.append(Route(path, partial(self.endpoint, path), methods=methods))
-        self.app = Starlette(routes=routes, exception_handlers={HTTPException: self.http_error})
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http":
-            refused = self.guard(scope)
-            if refused is not None:
-                await refused(scope, receive, send)
-                return
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refused = self.refusal(scope) if scope["type"] == "http" else None
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
         await self.app(scope, receive, send)
 
-    def guard(self, scope) -> Response | None:
-        """Refuse a Host header other than the served address (DNS rebinding) and cross-site requests."""
+    def refusal(self, scope: Scope) -> Response | None:
+        """The answer refusing this request, or None when it comes from the studio's own address and pages."""
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         host = headers.get("host", "").lower()
         if host not in self.allowed_hosts:
@@ -117,11 +85,61 @@ class StudioApp:
             return error_response(403, f"origin {origin!r} refused: requests must come from the studio's own pages")
         return None
 
-    async def http_error(self, request: HttpRequest, error: HTTPException) -> Response:
+
+class StudioApp:
+    """The ASGI application. `host` and `port` are the address served: requests naming another Host are refused.
+    Its `state` is its own (kits, games, downloads, workers): two apps share nothing; `close()` ends it (the
+    lifespan's shutdown does)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, features: tuple[Feature, ...] = FEATURES,
+                 state: StudioState | None = None):
+        self.allowed_hosts = allowed_hosts(host, port)
+        self.state = state or StudioState()
+        self.routes: dict[tuple[str, str], Handler] = {}
+        self.budgets: dict[str, float] = {}
+        self.heavy: set[str] = set()
+        self.patient: set[str] = set()
+        self.forms: dict[str, str | None] = {}
+        pages: dict[str, str] = {}
+        for feature in features:
+            self.routes.update(feature.routes)
+            self.forms.update({path: feature.form for _, path in feature.routes})
+            self.budgets.update(feature.budgets)
+            self.heavy |= feature.heavy
+            self.patient |= feature.patient
+            pages.update(feature.pages)
+        self.files = static_files()
+        routes = [Route(path, partial(self.page, name), methods=["GET"]) for path, name in pages.items()]
+        routes.append(Route("/static/{name}", self.static, methods=["GET"]))
+        for path in sorted({path for _, path in self.routes}):
+            methods = [method for method, p in self.routes if p == path]
+            routes.append(Route(path, partial(self.endpoint, path), methods=methods))
+        middleware = [Middleware(SecurityHeaders), Middleware(LocalOnly, allowed_hosts=self.allowed_hosts)]
+        self.app = Starlette(routes=routes, middleware=middleware, lifespan=self.lifespan,
+                             exception_handlers={HTTPException: self.http_error})
+        self.app.state.studio = self.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Serve, then close the state (its worker processes and threads) when the server shuts down."""
+        try:
+            yield
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Kill the app's worker processes and end its light-work threads."""
+        self.state.close()
+
+    async def http_error(self, request: HttpRequest, error: Exception) -> Response:
         """The router's 404 and 405 as JSON lines."""
-        if error.status_code == 405:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        if status == 405:
             return error_response(405, f"{request.method} is not allowed on {request.url.path}")
-        return error_response(error.status_code, f"no such page or API: {request.url.path}")
+        return error_response(status, f"no such page or API: {request.url.path}")
 
     async def page(self, name: str, request: HttpRequest) -> Response:
         """One of the studio's pages."""
@@ -135,26 +153,27 @@ class StudioApp:
         if name not in self.files:
             return error_response(404, f"no such file: {name}")
         data, kind = self.files[name]
-        return Response(data, media_type=kind, headers=SECURITY_HEADERS)
+        return Response(data, media_type=kind)
 
     async def endpoint(self, path: str, request: HttpRequest) -> Response:
         """Every API request: read and check it, run its handler as a job, answer in JSON or with a file."""
-        handler = self.routes[(request.method, path)]
+        handler, form = self.routes[(request.method, path)], self.forms.get(path)
         try:
             body = await read_json(request) if request.method == "POST" else {}
             query = dict(request.query_params)
             refuse_file_names(query)
             refuse_file_names(body)
-            budget, heavy = self.budgets.get(path, BUDGET), path in self.heavy
+            job = partial(run_job, handler, budget=self.budgets.get(path, BUDGET), heavy=path in self.heavy,
+                          form=form)
+            asked = Request(body, query, state=self.state)
             if "application/x-ndjson" in request.headers.get("accept", ""):
-                return ProgressStream(handler, body, query, budget, heavy, request.receive, self.forms.get(path))
-            answer = await watched(request, run_job(handler, Request(body, query), budget, heavy, self.forms.get(path),
-                                                     patient=path in self.patient))
+                return ProgressStream(job, asked, request.receive, form)
+            answer = await watched(request, job(asked, patient=path in self.patient))
             return answer_response(answer)
         except ClientDisconnect:
             return Response(status_code=499)
         except Exception as error:  # noqa: BLE001 - every failure becomes one JSON line
-            return failure_response(error, self.forms.get(path))
+            return failure_response(error, form)
 
 
 async def watched(request: HttpRequest, work):
@@ -170,26 +189,6 @@ async def watched(request: HttpRequest, work):
     if not task.done() or task.cancelled():
         raise ClientDisconnect()
     return task.result()
-
-
-def answer_response(answer: dict | Reply) -> Response:
-    """A handler's answer as an HTTP response (a file download, or JSON), refused when over MAX_ANSWER."""
-    if isinstance(answer, Reply):
-        check_answer_size(len(answer.content))
-        headers = dict(SECURITY_HEADERS)
-        if answer.filename:
-            headers["Content-Disposition"] = f'attachment; filename="{answer.filename}"'
-        return Response(answer.content, media_type=answer.content_type, headers=headers)
-    data = json.dumps(answer, separators=(",", ":")).encode()
-    check_answer_size(len(data))
-    return Response(data, media_type="application/json", headers=SECURITY_HEADERS)
-
-
-def failure_response(error: Exception, form: str | None = None) -> Response:
-    """An exception as its JSON line: a refusal (its status), a bad value (400, its fields named as the `form`
-    page labels them), too long, too big or busy (503) or a bug (500)."""
-    failure = as_api_error(error, form)
-    return error_response(failure.status, str(failure), failure.key, getattr(failure, "retry_after", None))
 
 
 async def read_json(request: HttpRequest) -> dict:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
-import threading
-from collections import OrderedDict
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import PurePath
 
 from modlinseq_print.geometry import addresses
@@ -23,9 +21,11 @@ from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.design import (Design, design_board, design_document, design_drawing, design_from,
                                            ghost_cells, page_plan)
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.fields import FieldError, choice, field, integer, smallest_hexagon, text
 from modlinseq_print.studio.limits import check_cells, check_pages, check_pixels, studio_board
+from modlinseq_print.studio.shelf import Shelf
 from modlinseq_print.studio.uploads import MAX_UPLOAD, content_type, read_upload, toml_text, zip_files
 from modlinseq_print.wording import plural
 
@@ -111,31 +111,12 @@ def download(request: Request) -> Reply:
 MAX_MADE = 3  # downloads made and kept for the page to fetch (each is taken when fetched)
 
 
-class MadeFiles:
-    """Downloads made in a worker and kept in the server until the page fetches them (the last few only)."""
-
-    def __init__(self):
-        self.files: OrderedDict[str, Reply] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def keep(self, reply: Reply) -> dict:
-        """Keep a download; what the page needs to fetch it."""
-        file_id = secrets.token_hex(8)
-        with self.lock:
-            self.files[file_id] = reply
-            while len(self.files) > MAX_MADE:
-                self.files.popitem(last=False)
-        return {"id": file_id, "name": reply.filename, "bytes": len(reply.content)}
-
-    def take(self, file_id: str) -> Reply:
-        with self.lock:
-            reply = self.files.pop(file_id, None)
-        if reply is None:
-            raise ApiError("no such download: make it again (the studio keeps a download until it is fetched)", 404)
-        return reply
-
-
-MADE = MadeFiles()  # in the server
+def _keep_download(downloads: Shelf[Reply], reply: Reply) -> dict:
+    """In the server: keep a download made in a worker on the app's shelf of `downloads`, until the page
+    fetches it; what the page needs to fetch it."""
+    file_id = secrets.token_hex(8)
+    downloads.put(file_id, reply)
+    return {"id": file_id, "name": reply.filename, "bytes": len(reply.content)}
 
 
 def make(request: Request) -> InWorker:
@@ -143,13 +124,16 @@ def make(request: Request) -> InWorker:
     for the page to fetch (`file`): the page shows the progress and the button waits."""
     fmt = choice(request.query, "format", PAGE_FORMATS, PAGE_FORMATS[0])
     design_board(design_from(request.body))  # a bad value is answered before a worker is asked
-    return InWorker(download, request.body, {"format": fmt, "dpi": request.query.get("dpi", "150")}, then=MADE.keep,
-                    form=FORM)
+    return InWorker(download, request.body, {"format": fmt, "dpi": request.query.get("dpi", "150")},
+                    then=partial(_keep_download, request.studio.downloads), form=FORM)
 
 
 def made_file(request: Request) -> Reply:
     """A download made before, fetched once."""
-    return MADE.take(text(request.query, "id"))
+    reply = request.studio.downloads.take(text(request.query, "id"))
+    if reply is None:
+        raise ApiError("no such download: make it again (the studio keeps a download until it is fetched)", 404)
+    return reply
 
 
 def _file_stem(design: Design) -> str:
@@ -216,7 +200,8 @@ def load_preset_file(request: Request) -> dict:
     file names the file: the page asks for its upload (the server never opens it)."""
     contents = text(request.body, "contents", limit=PRESET_LIMIT)
     data = load_toml(contents, "the uploaded preset")
-    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    given = data.get("board")
+    board: dict = given if isinstance(given, dict) else {}
     spec = str(board.get("spec", "hex:9"))
     needs_file = names_a_file(spec)
     if needs_file:  # its board file is uploaded on its own: check the rest with a stand-in board
@@ -236,10 +221,12 @@ def load_preset_file(request: Request) -> dict:
 
 
 FORM = "board.html"  # the page whose labels name the fields in its messages
-ROUTES = {("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
-          ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
-          ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,
-          ("POST", "/api/board/load-preset"): load_preset_file, ("POST", "/api/board/make"): make,
-          ("GET", "/api/board/file"): made_file}
-HEAVY = {"/api/board/download"}
-BUDGETS = {"/api/board/download": 180.0, "/api/board/make": 180.0}
+FEATURE = Feature(
+    routes={("POST", "/api/board/preview"): preview, ("POST", "/api/board/pages"): pages,
+            ("POST", "/api/board/download"): download, ("POST", "/api/board/board-file"): board_file,
+            ("POST", "/api/board/preset"): preset, ("POST", "/api/board/load-board-file"): load_board_file,
+            ("POST", "/api/board/load-preset"): load_preset_file, ("POST", "/api/board/make"): make,
+            ("GET", "/api/board/file"): made_file},
+    form=FORM, heavy=frozenset({"/api/board/download"}),
+    budgets={"/api/board/download": 180.0, "/api/board/make": 180.0},
+    pages={"/": "board.html", "/board": "board.html"})

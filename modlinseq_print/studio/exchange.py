@@ -1,8 +1,8 @@
 """What the studio's handlers see and answer: a request's JSON body and query, a file reply, heavy work to be
 done in a worker process, an error with a status.
 
-Plain data, no web framework: handler modules hold tables of plain functions (ROUTES) over these types, and
-the server (app.py) turns HTTP into them and back.
+Plain data, no web framework: handler modules declare their routes, plain functions over these types, as a
+`Feature` (feature.py), and the server (app.py) turns HTTP into them and back.
 """
 
 from __future__ import annotations
@@ -11,10 +11,14 @@ import itertools
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.errors import one_line as one_line  # the studio words errors as every front end does
+
+if TYPE_CHECKING:
+    from modlinseq_print.studio.shelf import Shelves
+    from modlinseq_print.studio.state import StudioState
 
 
 class ApiError(ModlinseqError):
@@ -40,22 +44,33 @@ class Cancelled(BaseException):
     BaseException, so library code that catches Exception lets it pass."""
 
 
-def _no_progress(label: str, done: int, total: int) -> None:
+def _no_progress(label: str, done: float, total: float) -> None:
     """The progress report of a request nobody watches."""
 
 
 @dataclass
 class Request:
     """What a handler sees: the JSON body (a dict), the query parameters (one value each), where to report
-    progress of long work (label, steps done, steps in all), and the flag set when the job is stopped.
+    progress of long work (label, steps done, steps in all), the flag set when the job is stopped, and what the
+    studio keeps between requests: in the server its `state` (the app's: kits, games, downloads; `studio`),
+    in a worker process what that worker `kept` from its jobs before.
 
     Every progress report is a check point (jobs.py makes it raise Cancelled once the job is stopped); a long
     loop that reports no progress calls `check()` now and then."""
 
     body: dict
     query: dict[str, str]
-    progress: Callable[[str, int, int], None] = field(default=_no_progress, repr=False)
+    progress: Callable[[str, float, float], None] = field(default=_no_progress, repr=False)
     stopped: threading.Event = field(default_factory=threading.Event, repr=False)
+    state: StudioState | None = field(default=None, repr=False)
+    kept: Shelves | None = field(default=None, repr=False)
+
+    @property
+    def studio(self) -> StudioState:
+        """The state of the studio app serving this request (only in the server: a heavy handler has none)."""
+        if self.state is None:
+            raise RuntimeError("this handler needs the server's state: it cannot run in a worker process")
+        return self.state
 
     def check(self) -> None:
         """A check point: raise Cancelled when the job has been stopped."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import overload
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.options import Option
@@ -36,6 +37,10 @@ def flag(body: dict, key: str, default: bool = False) -> bool:
     return value
 
 
+@overload
+def integer(body: dict, key: str, default: int, low: int, high: int) -> int: ...
+@overload
+def integer(body: dict, key: str, default: None, low: int, high: int) -> int | None: ...
 def integer(body: dict, key: str, default: int | None, low: int, high: int) -> int | None:
     """A whole-number field from low to high; empty means the default."""
     value = body.get(key, default)
@@ -52,6 +57,10 @@ def integer(body: dict, key: str, default: int | None, low: int, high: int) -> i
     return value
 
 
+@overload
+def choice(body: dict, key: str, choices: tuple[str, ...], default: str) -> str: ...
+@overload
+def choice(body: dict, key: str, choices: tuple[str, ...], default: None) -> str | None: ...
 def choice(body: dict, key: str, choices: tuple[str, ...], default: str | None) -> str | None:
     """One of a fixed set of words; empty means the default."""
     value = text(body, key, default or "") or default

@@ -3,7 +3,8 @@ away, the request is replaced or the budget runs out.
 
 Two kinds of work, stopped in two safe ways (never by raising an exception inside running code):
 
-- **Light work** (validation, previews, position checks) runs in a thread of this process. It is bounded up
+- **Light work** (validation, previews, position checks) runs in a thread of this process (the app's
+  `LightWork`, part of its state). It is bounded up
   front by the studio's caps (limits.py), so it takes at most a second or two, and it stops at its next check
   point once its job is stopped: every progress report is one, and `Request.check()` is one.
 - **Heavy work** (kit builds, page pictures, downloads) runs in a worker process (workers.py), which is killed
@@ -32,7 +33,6 @@ from modlinseq_print.studio.exchange import ApiError, Busy, Cancelled, Handler, 
 from modlinseq_print.studio.workers import in_worker
 
 LIGHT_WORKERS = 2  # threads for light work: one per core of a small machine
-_LIGHT = ThreadPoolExecutor(LIGHT_WORKERS, thread_name_prefix="studio-light")
 LIGHT_QUEUE = 4  # light jobs that may wait for a thread (they share one interpreter: about a second each)
 QUEUE_LIMIT = 16  # heavy jobs that may wait for a worker (a kit page asks for six pictures at once); more are refused
 QUEUE_WAIT = 10.0  # seconds a light job may wait for a thread before it is refused as busy
@@ -58,7 +58,18 @@ class _Waiting:
             self.count -= 1
 
 
-_LIGHT_JOBS = _Waiting()
+class LightWork:
+    """The threads of an app's light work (LIGHT_WORKERS of them, started when first needed) and the count of
+    the jobs given to them; `close()` ends them (jobs waiting for a thread never start)."""
+
+    def __init__(self, workers: int = LIGHT_WORKERS):
+        self.workers = workers
+        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="studio-light")
+        self.jobs = _Waiting()
+
+    def close(self) -> None:
+        """Start no more light work; the jobs already running finish in their threads."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 class OverBudget(ApiError):
@@ -85,9 +96,9 @@ def _seen(future: asyncio.Future) -> None:
         future.exception()
 
 
-async def in_thread(stopped: threading.Event, function: Callable, *args,
+async def in_thread(light: LightWork, stopped: threading.Event, function: Callable, *args,
                     on_start: Callable[[], None] | None = None, admitted: bool = False) -> Any:
-    """Run `function(*args)` in a light-work thread and wait for it, calling `on_start` (in this loop) when it
+    """Run `function(*args)` in a thread of `light` and wait for it, calling `on_start` (in this loop) when it
     starts. A job that cannot start soon (LIGHT_QUEUE jobs waiting, or QUEUE_WAIT seconds passed) is refused
     with Busy and never starts; when this is cancelled, `stopped` is set, so the work never starts or ends at
     its next check point. An `admitted` job (the last step of one that has started) is never refused."""
@@ -100,9 +111,13 @@ async def in_thread(stopped: threading.Event, function: Callable, *args,
         except RuntimeError:  # that loop is closed: nobody waits
             pass
 
-    _LIGHT_JOBS.enter(None if admitted else LIGHT_WORKERS + LIGHT_QUEUE)
-    future = loop.run_in_executor(_LIGHT, _run_light, stopped, starting, function, *args)
-    future.add_done_callback(_LIGHT_JOBS.leave)
+    light.jobs.enter(None if admitted else light.workers + LIGHT_QUEUE)
+    try:
+        future = loop.run_in_executor(light.executor, _run_light, stopped, starting, function, *args)
+    except RuntimeError:  # the app is shutting down: its threads take no more work
+        light.jobs.leave()
+        raise Busy() from None
+    future.add_done_callback(light.jobs.leave)
     future.add_done_callback(_seen)
     try:
         await asyncio.wait({future, began}, timeout=None if admitted else QUEUE_WAIT,
@@ -150,7 +165,7 @@ def _checking(request: Request) -> Request:
     """The request with every progress report a check point."""
     report = request.progress
 
-    def progress(label: str, done: int, total: int) -> None:
+    def progress(label: str, done: float, total: float) -> None:
         request.check()
         report(label, done, total)
 
@@ -159,25 +174,28 @@ def _checking(request: Request) -> Request:
 
 async def run_job(handler: Handler, request: Request, budget: float, heavy: bool = False,
                   form: str | None = None, patient: bool = False) -> Any:
-    """Run a handler on a request, light (in a thread) or heavy (in a worker process), at most `budget` seconds
+    """Run a handler on a request, light (in a thread of the request's studio) or heavy (in one of its worker
+    processes), at most `budget` seconds
     of work (waiting for a free thread or worker not counted: a job that cannot start soon is refused with
     Busy). When the budget runs out (OverBudget) or this is cancelled (the client went away), the work is
     stopped. A worker words its failures as the `form` page labels its fields. A `patient` job (a picture a page
     shows in an image element, which cannot try again) waits its turn and is never refused as busy."""
     report, request = request.progress, _checking(request)
+    light, pool = request.studio.light, request.studio.pool
     queue = None if patient else (QUEUE_LIMIT, HEAVY_WAIT)
     try:
         async with asyncio.timeout(None) as deadline:
             clock = _Clock(deadline, budget)
             if heavy:
                 call = InWorker(handler, request.body, request.query, form=form)
-                return await in_worker(call, report, on_start=clock.start, queue=queue)
-            answer = await in_thread(request.stopped, handler, request, on_start=clock.start, admitted=patient)
+                return await in_worker(pool, call, report, on_start=clock.start, queue=queue)
+            answer = await in_thread(light, request.stopped, handler, request, on_start=clock.start,
+                                     admitted=patient)
             if isinstance(answer, InWorker):
                 clock.pause()
-                result = await in_worker(replace(answer, form=answer.form or form), report, on_start=clock.start,
-                                         queue=queue)
-                answer = (await in_thread(request.stopped, answer.then, result, admitted=True) if answer.then
+                result = await in_worker(pool, replace(answer, form=answer.form or form), report,
+                                         on_start=clock.start, queue=queue)
+                answer = (await in_thread(light, request.stopped, answer.then, result, admitted=True) if answer.then
                           else result)
             return answer
     except TimeoutError:

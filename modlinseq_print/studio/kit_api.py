@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache, partial
 from pathlib import PurePath
@@ -26,15 +25,17 @@ from modlinseq_print.render.output import render_pages
 from modlinseq_print.render.culling import Indexes
 from modlinseq_print.render.scene import Document
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.field_words import page_words, studio_message
 from modlinseq_print.studio.fields import FieldError, integer, text
 from modlinseq_print.studio.kit_form import form_sections
 from modlinseq_print.studio.limits import check_kit, check_pages
+from modlinseq_print.studio.shelf import Shelf
 from modlinseq_print.studio.thumbnails import thumbnail
 from modlinseq_print.studio.uploads import content_type, read_upload, toml_text
 
 SKIPPED = NOT_KEYS
-MAX_KITS = 3  # built kits kept for download
+MAX_KITS = 3  # built kits kept for download (and by each worker process, to picture their pages)
 
 
 @cache
@@ -83,7 +84,8 @@ def preset_toml(values: dict) -> str:
     if not isinstance(values, dict) or len(values) > 200:
         raise FieldError("values must be an object of preset keys")
     kinds = {f["key"]: f["type"] for s in form_sections() for f in s["fields"]}
-    top, tables = {}, {name: {} for name in SECTIONS}
+    top: dict[str, object] = {}
+    tables: dict[str, dict[str, object]] = {name: {} for name in SECTIONS}
     for key, value in values.items():
         if not isinstance(value, (str, int, bool)) and value is not None:
             raise FieldError(f"key {key}: give a number, text or true/false")
@@ -151,10 +153,6 @@ class BuiltKit:
         return kit_key(self.preset_file, self.toml)
 
 
-_KITS: OrderedDict[str, BuiltKit] = OrderedDict()  # in the server: the kits built, for download and pictures
-_KITS_LOCK = threading.Lock()  # requests run in several threads
-
-
 def kit_key(preset_file: str, toml: str) -> str:
     """What names a kit's preset (file name and text): equal keys build equal kits."""
     return hashlib.sha256(f"{preset_file}\n{toml}".encode()).hexdigest()[:16]
@@ -169,41 +167,40 @@ def build(request: Request) -> dict | InWorker:
         return _error_reply(error)
     preset_file = f"{_preset_name(request)}.toml"
     work = {"preset_file": preset_file, "toml": toml}
-    return InWorker(make_kit, work, then=partial(_keep_kit, kit_stem(preset.name, preset.lang), preset_file, toml),
-                    affinity=kit_key(preset_file, toml))
+    keep = partial(_keep_kit, request.studio.kits, kit_stem(preset.name, preset.lang), preset_file, toml)
+    return InWorker(make_kit, work, then=keep, affinity=kit_key(preset_file, toml))
 
 
-def _keep_kit(name: str, preset_file: str, toml: str, made: dict) -> dict:
-    """In the server: keep the kit made in a worker (its PDF), and answer the page."""
+def _keep_kit(kits: Shelf[BuiltKit], name: str, preset_file: str, toml: str, made: dict) -> dict:
+    """In the server: keep the kit made in a worker (its PDF) on the app's shelf of `kits`, and answer the page."""
     pdf = made.pop("pdf")
     kit_id = hashlib.sha256(pdf).hexdigest()[:16]
-    with _KITS_LOCK:
-        _KITS[kit_id] = BuiltKit(name, pdf, made["pages"], preset_file, toml)
-        _KITS.move_to_end(kit_id)
-        while len(_KITS) > MAX_KITS:
-            _KITS.popitem(last=False)
+    kits.put(kit_id, BuiltKit(name, pdf, made["pages"], preset_file, toml))
     return {"ok": True, "id": kit_id, "bytes": len(pdf), **made, "toml": toml}
 
 
 # --- in a worker process --------------------------------------------------------------------------------------
 
-_DOCUMENTS: OrderedDict[str, tuple[Document, Indexes]] = OrderedDict()  # kits this worker built
+def _documents(request: Request) -> Shelf[tuple[Document, Indexes]]:
+    """The pages of the kits this worker built (kept between its jobs), by kit key."""
+    if request.kept is None:
+        raise RuntimeError("kit pages are built in a worker process")
+    return request.kept.shelf("kit documents", MAX_KITS)
 
 
-def _built_document(body: dict, progress=None):
+def _built_document(request: Request, progress=None):
     """Build the kit of a request's preset (`preset_file`, `toml`: checked before it was sent) and keep its pages
     for pictures; the kit built."""
+    body = request.body
     preset = preset_from_text(body["toml"], PurePath(body["preset_file"]))
     kit = build_kit(preset, progress=progress)
-    _DOCUMENTS[kit_key(body["preset_file"], body["toml"])] = (kit.document, Indexes())
-    while len(_DOCUMENTS) > MAX_KITS:
-        _DOCUMENTS.popitem(last=False)
+    _documents(request).put(kit_key(body["preset_file"], body["toml"]), (kit.document, Indexes()))
     return kit
 
 
 def make_kit(request: Request) -> dict:
     """In a worker: build the kit and write its PDF, reporting each step and page; its PDF, summary and captions."""
-    kit = _built_document(request.body, request.counter(KIT_STEPS + 1))
+    kit = _built_document(request, request.counter(KIT_STEPS + 1))
     pages = len(kit.document.pages)
     check_pages(pages, "the kit")
     written = iter(range(1, pages + 1))
@@ -220,10 +217,12 @@ def make_kit(request: Request) -> dict:
 def draw_page(request: Request) -> bytes:
     """In a worker: a small PNG of one page of a kit, its pages built again first if this worker lacks them."""
     key = kit_key(request.body["preset_file"], request.body["toml"])
-    if key not in _DOCUMENTS:
-        _built_document(request.body)
-    _DOCUMENTS.move_to_end(key)
-    document, indexes = _DOCUMENTS[key]
+    kept = _documents(request).get(key)
+    if kept is None:
+        _built_document(request)
+        kept = _documents(request).get(key)
+    assert kept is not None  # just built and kept: a worker runs one job at a time
+    document, indexes = kept
     return thumbnail(document.pages[request.body["page"] - 1].scene, indexes)
 
 
@@ -254,9 +253,9 @@ def page_captions(kit) -> list[str]:
     return captions if len(captions) == len(kit.document.pages) else [p.label or "" for p in kit.document.pages]
 
 
-def _built(kit_id: str) -> BuiltKit:
-    with _KITS_LOCK:
-        kit = _KITS.get(kit_id)
+def _built(request: Request) -> BuiltKit:
+    """The kit a request names (`id` in its query), one the app built and still keeps."""
+    kit = request.studio.kits.get(text(request.query, "id"))
     if kit is None:
         raise ApiError("no such kit: build it again (the studio keeps the last three)", 404)
     return kit
@@ -264,14 +263,14 @@ def _built(kit_id: str) -> BuiltKit:
 
 def download(request: Request) -> Reply:
     """A kit built before, as its PDF."""
-    kit = _built(text(request.query, "id"))
+    kit = _built(request)
     return Reply(kit.pdf, content_type("pdf"), f"{kit.name}.pdf")
 
 
 def page_picture(request: Request) -> Reply | InWorker:
     """A small PNG of one page of a kit built before (page 1 is the cover), drawn in a worker when first asked
     for, then kept."""
-    kit = _built(text(request.query, "id"))
+    kit = _built(request)
     number = integer(request.query, "page", 1, 1, kit.pages)
     with kit.lock:
         picture = kit.pictures.get(number)
@@ -294,9 +293,10 @@ def preset_file(request: Request) -> Reply:
 
 
 FORM = "kit.html"  # the page whose labels name the fields in its messages
-ROUTES = {("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset_values,
-          ("POST", "/api/kit/validate"): validate, ("POST", "/api/kit/build"): build,
-          ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,
-          ("POST", "/api/kit/preset-file"): preset_file}
-BUDGETS = {"/api/kit/build": 240.0}
-PATIENT = {"/api/kit/page"}  # the built kit's page pictures: image elements wait their turn, they cannot try again
+FEATURE = Feature(
+    routes={("GET", "/api/kit/schema"): schema, ("GET", "/api/kit/preset"): preset_values,
+            ("POST", "/api/kit/validate"): validate, ("POST", "/api/kit/build"): build,
+            ("GET", "/api/kit/download"): download, ("GET", "/api/kit/page"): page_picture,
+            ("POST", "/api/kit/preset-file"): preset_file},
+    form=FORM, budgets={"/api/kit/build": 240.0}, pages={"/kit": "kit.html"},
+    patient=frozenset({"/api/kit/page"}))  # its page pictures: image elements wait their turn, cannot try again

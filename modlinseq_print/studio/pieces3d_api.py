@@ -18,6 +18,7 @@ from modlinseq_print.printables.rack_laser import MAX_MATERIAL, MIN_MATERIAL
 from modlinseq_print.printables.tiles import Piece
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.studio.exchange import Reply, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.options import HAND, NUMBER, PIECE_STYLE
 from modlinseq_print.studio.fields import FieldError, choice, field, text
 from modlinseq_print.studio.kit_api import form_preset
@@ -142,8 +143,8 @@ def _rack_files(size: RackSize, look, material: float, what: str, name: str, fmt
     return rack_plate_files(size, look, 1, (256.0, 256.0), 3.0, f"{name}.{fmt}", fmt, None, earlier=False)
 
 
-FORM = "kit.html"  # the page whose labels name the fields in its messages
-ROUTES = {("GET", "/api/pieces3d/options"): options, ("POST", "/api/pieces3d/picture"): picture,
-          ("POST", "/api/pieces3d/download"): download}
-HEAVY = {"/api/pieces3d/picture", "/api/pieces3d/download"}
-BUDGETS = {"/api/pieces3d/picture": 60.0, "/api/pieces3d/download": 120.0}
+FEATURE = Feature(
+    routes={("GET", "/api/pieces3d/options"): options, ("POST", "/api/pieces3d/picture"): picture,
+            ("POST", "/api/pieces3d/download"): download},
+    form="kit.html", heavy=frozenset({"/api/pieces3d/picture", "/api/pieces3d/download"}),
+    budgets={"/api/pieces3d/picture": 60.0, "/api/pieces3d/download": 120.0})

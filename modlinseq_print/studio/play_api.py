@@ -19,8 +19,8 @@ import random
 import re
 import secrets
 import threading
-from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
@@ -42,10 +42,12 @@ from modlinseq_print.rules.turns import play_turn
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.limits import studio_board
 from modlinseq_print.studio.play_hints import BEST_SHOWN, NUDGE, hint_json, hint_turn, review_page
 from modlinseq_print.studio.position_api import drawing_json
+from modlinseq_print.studio.shelf import Shelf
 from modlinseq_print.studio.uploads import content_type
 
 MAX_GAMES = 16  # games kept at once
@@ -84,18 +86,11 @@ class _Table:
         return game.play(move)
 
 
-_GAMES: OrderedDict[str, _Table] = OrderedDict()
-_GAMES_LOCK = threading.Lock()
-
-
-def _table(body: dict) -> _Table:
-    """The game a request names (in its body, or its query for a GET)."""
-    key = text(body, "game", "")
-    with _GAMES_LOCK:
-        table = _GAMES.get(key)
-        if table is None:
-            raise ApiError("this game is no longer on the server (it keeps the last 16): start a new one", 404, "game")
-        _GAMES.move_to_end(key)
+def _table(request: Request, values: dict | None = None) -> _Table:
+    """The game a request names (in its body, or in `values`: its query for a GET), one the app keeps."""
+    table = request.studio.games.get(text(request.body if values is None else values, "game", ""))
+    if table is None:
+        raise ApiError("this game is no longer on the server (it keeps the last 16): start a new one", 404, "game")
     return table
 
 
@@ -152,11 +147,8 @@ def new_game(request: Request) -> dict:
                          f"free, and no player can make a first turn, so the game would end at once; choose a "
                          f"larger board, such as hex:4", "board")
     key = secrets.token_urlsafe(12)
-    with _GAMES_LOCK:
-        _GAMES[key] = table
-        while len(_GAMES) > MAX_GAMES:
-            _GAMES.popitem(last=False)
-    return state(Request({**body, "game": key}, {}))
+    request.studio.games.put(key, table)
+    return state(replace(request, body={**body, "game": key}, query={}))
 
 
 def _freeze_stuck(table: _Table) -> None:
@@ -198,8 +190,8 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
                     for n, k, s, f, h in zip(game.names, table.kinds, game.scores, game.frozen, game.hands)],
         "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
         "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
-                   "words": _move_words(position.board, r.move), "hint": table.hints.get(number, 0)}
-                  for number, r in enumerate((r for r in game.records if r.move is not None), 1)],
+                   "words": _move_words(position.board, move), "hint": table.hints.get(number, 0)}
+                  for number, (r, move) in enumerate(((r, r.move) for r in game.records if r.move is not None), 1)],
         "hint": 0 if game.over else table.hints.get(table.turn, 0), "lang": table.lang,
         "last": _last_turn(game), "events": list(table.events),
         "blocked": [position.board.address(c) for c in analysis.blocked],
@@ -211,7 +203,7 @@ def _state(key: str, table: _Table, screen: int | None) -> dict:
 
 def state(request: Request) -> dict:
     """The game as the page shows it: the board, scores, whose turn, the hand of a person to move."""
-    table = _table(request.body)
+    table = _table(request)
     with table.lock:
         return _state(text(request.body, "game"), table, integer(request.body, "screen_width", None, 100, 20_000))
 
@@ -247,7 +239,7 @@ def _judged(table: _Table, body: dict):
 
 def try_turn(request: Request) -> dict:
     """Whether the tiles a person has put down make a legal turn, and what it scores."""
-    table = _table(request.body)
+    table = _table(request)
     with table.lock:
         _, result = _judged(table, request.body)
         return {"legal": result.legal, "reason": reason_words(result.reason), "points": result.points,
@@ -256,7 +248,7 @@ def try_turn(request: Request) -> dict:
 
 def commit(request: Request) -> dict:
     """Play the person's turn (when legal) and answer the new state."""
-    table = _table(request.body)
+    table = _table(request)
     key = text(request.body, "game")
     with table.lock:
         placements, result = _judged(table, request.body)
@@ -270,7 +262,7 @@ def commit(request: Request) -> dict:
 
 def computer(request: Request) -> dict:
     """A computer player's turn: the tiles in the order put down, its points, and the new state."""
-    table = _table(request.body)
+    table = _table(request)
     key = text(request.body, "game")
     with table.lock:
         game = table.game
@@ -291,7 +283,7 @@ def hint(request: Request) -> dict:
     """A hint for the person to move: the first asked on a turn a nudge (where a good line is), the next the
     best turn itself; each is recorded for the review. Refused when the game is over or it is not the turn of
     a person (or of the seat the page names)."""
-    table = _table(request.body)
+    table = _table(request)
     seat = integer(request.body, "seat", None, 0, MAX_PLAYERS - 1)
     with table.lock:
         game = table.game
@@ -317,7 +309,7 @@ REVIEW_STYLE = "/api/play/review.css"
 def review(request: Request) -> Reply | InWorker:
     """The finished game's review as an HTML page (GET ?game=ID): made once in a worker, then kept."""
     key = text(request.query, "game", "")
-    table = _table(request.query)
+    table = _table(request, request.query)
     with table.lock:
         game = table.game
         if not game.over:
@@ -330,14 +322,13 @@ def review(request: Request) -> Reply | InWorker:
                 "transcript": game.transcript(), "hands": list(table.hands),
                 "hints": {str(n): level for n, level in table.hints.items()}, "lang": table.lang,
                 "stylesheet": REVIEW_STYLE}
-    return InWorker(review_page, body, then=partial(_keep_review, key))
+    return InWorker(review_page, body, then=partial(_keep_review, request.studio.games, key))
 
 
-def _keep_review(key: str, page: str) -> Reply:
-    """Keep a game's review with the game (while the server keeps the game) and answer it."""
+def _keep_review(games: Shelf[_Table], key: str, page: str) -> Reply:
+    """Keep a game's review with the game (while the app keeps the game on its shelf of `games`) and answer it."""
     data = page.encode()
-    with _GAMES_LOCK:
-        table = _GAMES.get(key)
+    table = games.peek(key)
     if table is not None:
         table.review = data
     return Reply(data, "text/html; charset=utf-8")
@@ -379,7 +370,7 @@ def replay_command(game: Game) -> str:
 
 def transcript(request: Request) -> Reply:
     """The game as a transcript file, with the command that scores it."""
-    table = _table(request.body)
+    table = _table(request)
     with table.lock:
         game = table.game
         head = [f"// MODLINSEQ game, shuffle {game.seed}: {', '.join(game.names)}", f"// {replay_command(game)}"]
@@ -389,7 +380,7 @@ def transcript(request: Request) -> Reply:
 def diagram(request: Request) -> InWorker:
     """The board as it stands, drawn as `modlinseq-print position` draws it (SVG, PDF or PNG) in a worker."""
     fmt = choice(request.query, "format", ("svg", "pdf", "png"), "svg")
-    table = _table(request.body)
+    table = _table(request)
     with table.lock:
         game = table.game
         position = game.position
@@ -430,14 +421,13 @@ def playtest_board(request: Request) -> dict:
             "heat": {board.address(c): round(v, 3) for c, v in found.heat.items()}}
 
 
-ROUTES = {("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game, ("POST", "/api/play/state"): state,
-          ("POST", "/api/play/try"): try_turn, ("POST", "/api/play/commit"): commit,
-          ("POST", "/api/play/computer"): computer, ("POST", "/api/play/transcript"): transcript,
-          ("POST", "/api/play/diagram"): diagram, ("POST", "/api/play/playtest"): playtest_board,
-          ("POST", "/api/play/hint"): hint, ("GET", "/api/play/review"): review,
-          ("GET", REVIEW_STYLE): review_style}
-BUDGETS = {"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0,
-           "/api/play/hint": 30.0, "/api/play/review": 300.0}
-HEAVY = {"/api/play/playtest"}
-PAGES = {"/play": "play.html"}
-FORM = "play.html"  # the page whose labels name the fields in its messages
+FEATURE = Feature(
+    routes={("GET", "/api/play/kits"): kits, ("POST", "/api/play/new"): new_game,
+            ("POST", "/api/play/state"): state, ("POST", "/api/play/try"): try_turn,
+            ("POST", "/api/play/commit"): commit, ("POST", "/api/play/computer"): computer,
+            ("POST", "/api/play/transcript"): transcript, ("POST", "/api/play/diagram"): diagram,
+            ("POST", "/api/play/playtest"): playtest_board, ("POST", "/api/play/hint"): hint,
+            ("GET", "/api/play/review"): review, ("GET", REVIEW_STYLE): review_style},
+    form="play.html", heavy=frozenset({"/api/play/playtest"}), pages={"/play": "play.html"},
+    budgets={"/api/play/computer": 30.0, "/api/play/playtest": 600.0, "/api/play/diagram": 20.0,
+             "/api/play/hint": 30.0, "/api/play/review": 300.0})

@@ -34,6 +34,7 @@ from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.exchange import Reply, Request
+from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.fields import choice, flag, integer, text
 from modlinseq_print.studio.limits import check_tiles, studio_board
 from modlinseq_print.studio.screen_svg import screen_svg
@@ -173,7 +174,7 @@ def export(request: Request) -> Reply:
     return Reply(data, content_type(fmt), f"position.{fmt}")
 
 
-FORM = "position.html"  # the page whose labels name the fields in its messages
-ROUTES = {("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export}
-BUDGETS = {"/api/position/check": 5.0, "/api/position/export": 20.0}
-HEAVY = {"/api/position/export"}
+FEATURE = Feature(
+    routes={("POST", "/api/position/check"): check, ("POST", "/api/position/export"): export},
+    form="position.html", budgets={"/api/position/check": 5.0, "/api/position/export": 20.0},
+    heavy=frozenset({"/api/position/export"}), pages={"/position": "position.html"})

@@ -13,7 +13,7 @@ from collections import defaultdict
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from modlinseq_print.render.scene import Circle, Embed, Item, Polygon, Scene, Style, Text, Use
+from modlinseq_print.render.scene import Circle, Embed, Polygon, Scene, Style, Text, Use
 
 FONTS = {"Helvetica": "Helvetica, Arial, sans-serif", "Courier": "'DejaVu Sans Mono', Courier, monospace",
          "Times": "'Times New Roman', serif"}
@@ -111,7 +111,7 @@ class _Writer:
     def scene_body(self, scene: Scene, scale: float) -> str:
         out = []
         for source in scene.layers:
-            layer, embeds = _Layer(), []
+            layer, embeds = _Layer(), []  # type: tuple[_Layer, list[str]]
             self.items(source.items, scene.symbols, layer, embeds, scale)
             out.append(f"<g>{layer.svg()}{''.join(embeds)}</g>")
         return "".join(out)

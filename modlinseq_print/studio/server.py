@@ -18,7 +18,6 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from modlinseq_print.studio.app import StudioApp
-from modlinseq_print.studio.workers import worker_pool
 
 HEADER_TIMEOUT = 10.0  # seconds for a request line and headers to arrive (a new connection, or the next request)
 KEEP_ALIVE = 5  # seconds an idle connection is kept open between requests
@@ -98,14 +97,15 @@ class StudioServer:
         self.socket = listening_socket(host, port)
         self.port = self.socket.getsockname()[1]
         protocol = type("StudioProtocol", (GuardedProtocol,), {"header_timeout": header_timeout})
-        config = uvicorn.Config(StudioApp(host, self.port), http=protocol, lifespan="off", log_config=None,
+        self.app = StudioApp(host, self.port)
+        config = uvicorn.Config(self.app, http=protocol, lifespan="on", log_config=None,
                                 log_level="error", access_log=False, backlog=BACKLOG,
                                 timeout_keep_alive=KEEP_ALIVE, limit_concurrency=MAX_CONNECTIONS,
                                 h11_max_incomplete_event_size=MAX_HEADERS, timeout_graceful_shutdown=3,
                                 server_header=False)
         self.server = uvicorn.Server(config)
         self.thread: threading.Thread | None = None
-        worker_pool().start()  # in the background: warm workers are ready by the first heavy request
+        self.app.state.pool.start()  # in the background: warm workers are ready by the first heavy request
 
     def run(self) -> None:
         """Serve in this thread until Ctrl+C. The light work's threads hand the interpreter back every
@@ -128,7 +128,7 @@ class StudioServer:
         return self
 
     def stop(self) -> None:
-        """Stop serving and wait for the thread."""
+        """Stop serving and wait for the thread (the app's lifespan ends: its worker processes are killed)."""
         self.server.should_exit = True
         if self.thread is not None:
             self.thread.join(timeout=10)

@@ -1,12 +1,14 @@
-"""Worker processes for the studio's heavy work (kit builds, page pictures, downloads): a small pool started
-once, each worker forked from a fork server that has the renderers loaded and warmed (warm.py), so a job
-starts within milliseconds.
+"""Worker processes for the studio's heavy work (kit builds, page pictures, downloads): a small pool per app
+(its state, state.py), each worker forked from a fork server that has the renderers loaded and warmed
+(warm.py), so a job starts within milliseconds. The pool starts its workers when first needed and kills them
+when closed (when the app shuts down, or the program ends).
 
 A job is stopped by killing its worker (SIGKILL), never by raising an exception inside running code: whatever
 the work was in the middle of (a renderer's finaliser, a font cache half filled, a lock held), it goes with the
 process, and a fresh worker takes its place. Each worker's memory is capped (MEMORY_LIMIT, as the kernel's
 limit on a process's data: its heap and private memory, not the libraries it maps), it reads no file a request
-names (`inputs.no_file_reads()`), and it streams its progress back.
+names (`inputs.no_file_reads()`), and it streams its progress back. What a worker keeps between its jobs (the
+pages of the kits it built) is its own, on the shelves it passes to each job (`Request.kept`).
 
 The protocol on a worker's pipe: the server sends (function, body, query); the worker answers ("started",), any
 number of ("progress", label, done, total), then ("done", result, retire) or ("failed", status, message, key, retire).
@@ -29,6 +31,7 @@ from typing import Any, Callable
 
 from modlinseq_print.inputs import no_file_reads
 from modlinseq_print.studio.exchange import ApiError, Busy, InWorker, Request, as_api_error
+from modlinseq_print.studio.shelf import Shelves
 
 WORKERS = 2  # processes: one per core of a small machine; more jobs wait for one
 MEMORY_LIMIT = 2 * 2**30  # bytes of data per worker (the largest kit takes about 100 MB, a 3D download 400 MB)
@@ -77,6 +80,7 @@ def serve(connection, memory_limit: int | None, recycle: tuple[int, int | None] 
         __import__(module)
     _limit_memory(memory_limit)
     most_jobs, most_bytes = recycle
+    kept = Shelves()  # what this worker keeps between its jobs (the kits it built, to picture their pages)
     done = 0
     while True:
         try:
@@ -84,10 +88,10 @@ def serve(connection, memory_limit: int | None, recycle: tuple[int, int | None] 
         except EOFError:
             return
         connection.send(("started",))
-        answer = run_one(function, body, query, form, connection)
+        answer = run_one(function, body, query, form, connection, kept)
         done += 1
         size = resident_bytes() if most_bytes else None
-        retire = done >= most_jobs or (size is not None and size > most_bytes)
+        retire = done >= most_jobs or (size is not None and most_bytes is not None and size > most_bytes)
         if answer[0] == "done":
             answer = ("done", answer[1], retire)
         else:
@@ -101,15 +105,16 @@ def serve(connection, memory_limit: int | None, recycle: tuple[int, int | None] 
             return
 
 
-def run_one(function: Callable[[Request], Any], body: dict, query: dict, form: str | None, connection) -> tuple:
-    """Run one job here, reading no file a request names; its outcome as the message to send back (a failure
-    worded for the `form` page)."""
-    def progress(label: str, done: int, total: int) -> None:
+def run_one(function: Callable[[Request], Any], body: dict, query: dict, form: str | None, connection,
+            kept: Shelves | None = None) -> tuple:
+    """Run one job here, reading no file a request names, with what this worker `kept` from its jobs before;
+    its outcome as the message to send back (a failure worded for the `form` page)."""
+    def progress(label: str, done: float, total: float) -> None:
         connection.send(("progress", label, done, total))
 
     try:
         with no_file_reads():
-            return ("done", function(Request(body, query, progress)))
+            return ("done", function(Request(body, query, progress, kept=kept)))
     except Exception as error:  # noqa: BLE001 - every failure becomes one line for the server to answer
         failure = as_api_error(error, form)
         return ("failed", failure.status, str(failure), failure.key, isinstance(error, MemoryError))
@@ -174,7 +179,7 @@ class Worker:
         """True while the worker runs a job."""
         return self._listener is not None
 
-    async def run(self, call: InWorker, progress: Callable[[str, int, int], None]) -> tuple:
+    async def run(self, call: InWorker, progress: Callable[[str, float, float], None]) -> tuple:
         """Send the job, pass its progress on, and return its last message ("done", "failed" or "lost"; "unsent"
         when the process was gone before the job started)."""
         loop = asyncio.get_running_loop()
@@ -229,14 +234,20 @@ class WorkerPool:
         self._waiters: deque[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = deque()
         self._starting = 0
         self._closed = False
+        self._at_exit = False
         self._lock = threading.Lock()
 
     def start(self) -> None:
         """Start workers until the pool is full, each in a background thread (the first start of the fork
-        server takes a second or two: the server goes on meanwhile)."""
+        server takes a second or two: the server goes on meanwhile). A pool that has started is closed when the
+        program ends, if it was not before."""
         with self._lock:
             missing = 0 if self._closed else self.size - len(self.workers) - self._starting
             self._starting += missing
+            if missing and not self._at_exit:
+                import multiprocessing.util  # noqa: F401 - its exit handler (which ends the workers) is registered
+                atexit.register(self.close)  # before this one, so this runs first: no worker is replaced at exit
+                self._at_exit = True
         for _ in range(missing):
             threading.Thread(target=self._start_one, name="studio-worker-start", daemon=True).start()
 
@@ -330,8 +341,16 @@ class WorkerPool:
         with self._lock:
             self._closed = True
             workers = list(self.workers)
+            if self._at_exit:
+                atexit.unregister(self.close)
+                self._at_exit = False
         for worker in workers:
             worker.kill()
+
+    @property
+    def closed(self) -> bool:
+        """True once the pool is closed: it has killed its workers and starts no more."""
+        return self._closed
 
 
 def _fail(waiter: asyncio.Future) -> None:
@@ -340,32 +359,16 @@ def _fail(waiter: asyncio.Future) -> None:
                                       "terminal where the studio runs", 503))
 
 
-_POOL: WorkerPool | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def worker_pool() -> WorkerPool:
-    """The studio's pool of worker processes, made on first use (and killed when the program ends)."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            _POOL = WorkerPool()
-            import multiprocessing.util  # noqa: F401 - its exit handler (which ends the workers) is registered
-            atexit.register(_POOL.close)  # before this one, so this runs first: no worker is replaced at exit
-        return _POOL
-
-
-async def in_worker(call: InWorker, progress: Callable[[str, int, int], None],
+async def in_worker(pool: WorkerPool, call: InWorker, progress: Callable[[str, float, float], None],
                     on_start: Callable[[], None] | None = None, queue: tuple[int, float] | None = None) -> Any:
-    """Run `call` in a worker process and return its result, calling `on_start` when a worker takes it. With
+    """Run `call` in a worker process of `pool` and return its result, calling `on_start` when a worker takes it. With
     `queue` (limit, seconds), a job that finds `limit` jobs already waiting, or waits that long, is refused
     with Busy. If this is cancelled (the client went away, the budget ran out) while the job runs, the worker
     is killed and replaced; a failure in the job is raised here as the ApiError it is answered with."""
-    pool = worker_pool()
     limit, wait = queue or (None, None)
     if limit is not None and pool.crowded(limit):
         raise Busy()
-    message = ("unsent",)
+    message: tuple = ("unsent",)
     for _ in range(pool.size + 1):  # a worker that died while idle is replaced: the job goes to another
         try:
             worker = await asyncio.wait_for(pool.take(call.affinity), wait)

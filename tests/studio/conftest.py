@@ -19,9 +19,11 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="module")
-def client() -> Client:
-    """A client of a studio app served (in name) on 127.0.0.1:8000."""
-    return Client(StudioApp("127.0.0.1", 8000))
+def client():
+    """A client of a studio app served (in name) on 127.0.0.1:8000; its worker processes end with the module."""
+    app = StudioApp("127.0.0.1", 8000)
+    yield Client(app)
+    app.close()
 
 
 @pytest.fixture(scope="module")

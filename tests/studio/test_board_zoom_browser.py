@@ -11,7 +11,7 @@ import pytest
 
 from test_play_browser import screenshot
 from test_studio_browser import (CHROMIUM, PHONE, browser, cell_point, expect, new_page, phone,  # noqa: F401
-                                 settled, studio_url)
+                                 settled, studio_server, studio_url)
 
 pytestmark = pytest.mark.slow  # a real browser: seconds a test
 

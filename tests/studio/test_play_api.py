@@ -28,13 +28,11 @@ def position_of(state) -> Position:
     return Position(board, state["modulus"], tiles)
 
 
-def diagram_here(key: str, fmt: str) -> bytes:
+def diagram_here(client, key: str, fmt: str) -> bytes:
     """The game's diagram drawn in this process from the server's own position."""
     from modlinseq_print.printables.position import diagram_style, position_document, position_scene
     from modlinseq_print.render.output import render_pages
-    from modlinseq_print.studio import play_api
-
-    game = play_api._GAMES[key].game
+    game = client.app.state.games.get(key).game
     drawing = position_scene(analyse(game.position), diagram_style(pattern=game.variant.pattern))
     return render_pages(position_document(drawing, "MODLINSEQ game"), fmt)[0]
 
@@ -78,7 +76,7 @@ def test_a_whole_game_against_the_computer_scores_as_score_does(client, cli, tmp
     assert json.loads(out)["totals"] == {p["name"]: p["score"] for p in state["players"] if p["name"] in text}
     svg = client.post("/api/play/diagram?format=svg", key)
     assert svg.status == 200 and b"<svg" in svg.body[:200]
-    assert svg.body == diagram_here(state["game"], "svg")  # the worker drew the game's very position
+    assert svg.body == diagram_here(client, state["game"], "svg")  # the worker drew the game's very position
     pdf = client.post("/api/play/diagram?format=pdf", key)
     assert pdf.status == 200 and pdf.body.startswith(b"%PDF") and pdf.headers["content-type"] == "application/pdf"
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from modlinseq_print.studio import play_api, play_hints
+from modlinseq_print.studio import play_hints
 from test_studio_browser import (AXE, CHROMIUM, DESKTOP, PHONE, SCREENSHOTS, browser, cell_point,  # noqa: F401
-                                 sync_api,
-                                 expect, missing, new_page, no_sideways_scroll, page, phone, studio_url)
+                                 sync_api, expect, missing, new_page, no_sideways_scroll, page, phone,
+                                 studio_server, studio_url)
 
 pytestmark = pytest.mark.slow  # a real browser and whole games: tens of seconds
 
@@ -40,10 +40,18 @@ def start_game(page, studio_url, players=(("Ann", "person"), ("Robot", "greedy")
     page.click("#start")
 
 
+SERVED = {}  # the studio this module's pages are served by
+
+
+@pytest.fixture(scope="module", autouse=True)
+def served_here(studio_server):
+    SERVED["server"] = studio_server
+
+
 def game_on_server(page):
     """The server's game behind the page (the studio runs in this process): to choose a legal turn."""
     key = page.evaluate("sessionStorage.getItem('modlinseq-game')")
-    return play_api._GAMES[key].game
+    return SERVED["server"].app.state.games.get(key).game
 
 
 def put_down(page, move, turn: int) -> None:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from modlinseq_print.studio import play_api, play_hints
+from modlinseq_print.studio import play_hints
 from studio_client import assert_one_line_error
 
 GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False, "shuffle": 5,
@@ -71,7 +71,7 @@ def test_hints_are_refused_without_a_turn_of_the_asker(client):
     alone = client.post("/api/play/new", {**GAME, "players": [{"name": "Robot", "kind": "greedy"}]}).json()
     assert play_on(client, alone)["over"]
     assert_one_line_error(client.post("/api/play/hint", {"game": alone["game"]}), 409, "the game is over")
-    assert play_api._GAMES[alone["game"]].hints == {}  # a refused hint is not recorded
+    assert client.app.state.games.get(alone["game"]).hints == {}  # a refused hint is not recorded
 
 
 def whole_game(client, body: dict, hinted: dict[int, int]) -> dict:
@@ -86,15 +86,15 @@ def whole_game(client, body: dict, hinted: dict[int, int]) -> dict:
         number = len(state["turns"]) + 1
         for _ in range(hinted.get(number, 0)):
             client.post("/api/play/hint", key)
-        best = play_hints.hint_turn(*_game_now(state["game"]))
-        board = play_api._GAMES[state["game"]].game.position.board
+        best = play_hints.hint_turn(*_game_now(client, state["game"]))
+        board = client.app.state.games.get(state["game"]).game.position.board
         state = client.post("/api/play/commit", {**key, "tiles": [[board.address(c), t.label]
                                                                   for c, t in best.tiles]}).json()
     return state
 
 
-def _game_now(key: str):
-    game = play_api._GAMES[key].game
+def _game_now(client, key: str):
+    game = client.app.state.games.get(key).game
     return game.position, game.hands[game.current], game.variant.pattern, game.variant.hash_swap
 
 
@@ -122,7 +122,7 @@ def test_the_review_of_a_finished_game_shows_the_hints_and_agrees_with_the_revie
     assert len(turns) == len(state["turns"]) and all(r[6] == "-" for r in turns[4:])
     # the same game reviewed by the command, from the transcript and the hands the game recorded
     (tmp_path / "game.txt").write_text(client.post("/api/play/transcript", {"game": key}).body.decode())
-    (tmp_path / "hands.txt").write_text("\n".join(play_api._GAMES[key].hands) + "\n")
+    (tmp_path / "hands.txt").write_text("\n".join(client.app.state.games.get(key).hands) + "\n")
     status, _, _ = cli("review", "--board", "hex:4", "-m", "7", f"@{tmp_path / 'game.txt'}", "--hands",
                        str(tmp_path / "hands.txt"), "-o", str(tmp_path / "review.json"))
     assert status == 0

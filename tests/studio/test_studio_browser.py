@@ -44,11 +44,17 @@ pytestmark = pytest.mark.slow  # a real browser: seconds a test
 
 
 @pytest.fixture(scope="module")
-def studio_url():
+def studio_server():
     """The studio served on a free port of 127.0.0.1 in a thread, for this module."""
     server = StudioServer("127.0.0.1", 0).start()
-    yield f"http://127.0.0.1:{server.port}"
+    yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def studio_url(studio_server):
+    """The address of the studio served for this module."""
+    return f"http://127.0.0.1:{studio_server.port}"
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 import studio_work
-from modlinseq_print.studio import jobs
 from modlinseq_print.studio.jobs import LIGHT_WORKERS
-from modlinseq_print.studio.workers import MEMORY_LIMIT, worker_pool
+from modlinseq_print.studio.workers import MEMORY_LIMIT
 from studio_client import post_head, request
 
 HEAVY = "/api/position/export"  # a route whose handler runs in a worker process
@@ -28,10 +27,23 @@ LIGHT = "/api/position/check"  # a route whose handler runs in a thread of the s
 SECRET = "the sentinel's secret line"
 
 
+SERVED = {}  # the studio this module's requests are served by
+
+
+@pytest.fixture(autouse=True)
+def served_here(served):
+    SERVED["server"] = served
+
+
+def worker_pool():
+    """The pool of worker processes of the studio served for this module."""
+    return SERVED["server"].app.state.pool
+
+
 @pytest.fixture
 def route(served, monkeypatch):
     """Set a route's handler (and its budget) for one test, once the workers are all started."""
-    app = served.server.config.app
+    app = served.app
     full_pool()
 
     def set_route(path: str, handler, budget: float | None = None) -> None:
@@ -332,7 +344,7 @@ def hold_threads(served, route, count: int):
     for thread in threads:
         thread.start()
     deadline = time.monotonic() + 10
-    while jobs._LIGHT_JOBS.count < count and time.monotonic() < deadline:  # every one of them is in
+    while served.app.state.light.jobs.count < count and time.monotonic() < deadline:  # every one of them is in
         time.sleep(0.02)
     time.sleep(0.1)
     return release, threads
@@ -376,7 +388,7 @@ def test_a_picture_a_page_shows_waits_its_turn_and_is_never_refused(served, rout
     queue full they wait and are answered (a refusal is a broken picture and an error in the browser)."""
     from modlinseq_print.studio.jobs import LIGHT_QUEUE
 
-    app = served.server.config.app
+    app = served.app
     assert "/api/kit/page" in app.patient
     monkeypatch.setattr(app, "patient", app.patient | {LIGHT})
     ran = []
