@@ -117,7 +117,6 @@ class StudioApp:
         middleware = [Middleware(SecurityHeaders), Middleware(LocalOnly, allowed_hosts=self.allowed_hosts)]
         self.app = Starlette(routes=routes, middleware=middleware, lifespan=self.lifespan,
                              exception_handlers={HTTPException: self.http_error})
-        self.app.state.studio = self.state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.app(scope, receive, send)
