@@ -1,6 +1,6 @@
 """Computer players by level, weakest first (LEVELS, the one list every front end offers): `beginner` plays the
 best of a few turns it spots at random; `greedy` takes a highest-scoring turn; `careful` also weighs what a turn
-leaves the next player; `strong` (rules/strong_player.py) weighs more turns against more guesses of the unseen
+leaves the next player; `strong` (rules/strong_player.py) weighs careful's turns against more guesses of the unseen
 tiles, within a work budget counted in turn searches.
 
 A beginner picks SPOTTED of the legal turns at random (the same turn may come twice) and plays the one scoring
@@ -48,8 +48,8 @@ LEVELS = (
     Level("greedy", "always plays a turn that scores the most points right now"),
     Level("careful", "scores well, but keeps its wild tiles for big turns and avoids leaving long lines open "
                      "for the next player"),
-    Level("strong", "weighs more turns than careful against many more guesses at the tiles it cannot see, "
-                    "including what it can score on its own next turn"),
+    Level("strong", "looks further than careful: weighs its best turns against many guesses at the tiles it "
+                    "cannot see, counting what it can score on its own next turn too"),
 )
 AI_PLAYERS = tuple(level.name for level in LEVELS)
 #: How many turns, picked at random among the legal ones, a beginner looks at.
