@@ -65,11 +65,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def ai_help() -> str:
-    """The help of --ai: the levels of computer player, weakest first, from their one definition."""
+    """The help of --ai: the levels of computer player, from the one that thinks least, from their one definition."""
     from modlinseq_print.rules.players import AI_PLAYERS
     from modlinseq_print.rules.strong_player import BUDGET
 
-    return (f"computer players, weakest first: {', '.join(AI_PLAYERS)}; or one per seat, e.g. careful,greedy; "
+    return (f"computer players, from the one that thinks least: {', '.join(AI_PLAYERS)}; or one per seat, e.g. careful,greedy; "
             f"strong:N thinks N searches a turn (strong alone: {BUDGET}; more is stronger and slower) "
             "(default greedy)")
 
