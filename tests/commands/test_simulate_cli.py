@@ -32,7 +32,7 @@ def test_the_help_lists_every_level_weakest_first_from_their_definition(cli):
 
     status, out, _ = cli("simulate", "--help")
     words = " ".join(out.split())
-    assert status == 0 and f"computer players, weakest first: {', '.join(AI_PLAYERS)};" in words
+    assert status == 0 and f"computer players, from the one that thinks least: {', '.join(AI_PLAYERS)};" in words
     assert f"strong:N thinks N searches a turn (strong alone: {BUDGET};" in words
 
 
