@@ -1,7 +1,7 @@
 """Computer players by level, from the one that thinks least (LEVELS, the one list every front end offers):
 `beginner` plays the best of a few turns it spots at random; `greedy` takes a highest-scoring turn; `careful`
-also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) weighs careful's turns against more guesses of the unseen
-tiles, within a work budget counted in turn searches.
+also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) weighs careful's turns
+against more guesses of the unseen tiles, within a work budget counted in turn searches.
 
 A beginner picks SPOTTED of the legal turns at random (the same turn may come twice) and plays the one scoring
 most: it never misses a turn its sample holds, but it sees only part of the hand's chances, as a person new to
