@@ -104,7 +104,7 @@ class BoardPrint:
     lang: str = opt.LANG.default
     press: PressOptions | None = None
 
-    def save(self, path, paper: str = opt.PAPER.default, margin=None, overlap=opt.OVERLAP.default,
+    def save(self, path, *, paper: str = opt.PAPER.default, margin=None, overlap=opt.OVERLAP.default,
              orientation: str = opt.ORIENTATION.default, fit: bool = opt.FIT.default, format: str | None = None,
              dpi: float = opt.DPI.default) -> list[Path]:
         """Write the board as the `board` command does: tiled over sheets of `paper` at true size (after an
@@ -147,7 +147,7 @@ class KitPrint:
     kit: Kit
     press: PressOptions | None = None
 
-    def save(self, path, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the kit (a PDF with bookmarks, press-ready when the kit was built with press, or one
         SVG/PNG per page)."""
         return write_output(self.kit.document, path, format, dpi, self.press)
@@ -178,7 +178,7 @@ class PiecesPrint:
     lang: str = opt.LANG.default
 
     @_keywords(output="path")
-    def save(self, path, paper: str = opt.PAPER.default, margin=pieces_opt.MARGIN.default,
+    def save(self, path, *, paper: str = opt.PAPER.default, margin=pieces_opt.MARGIN.default,
              orientation: str = pieces_opt.SHEET_ORIENTATION.default, layout: str | None = pieces_opt.LAYOUT.default,
              gap=pieces_opt.GAP.default, nest: bool = True, crop_marks: bool = pieces_opt.CROP_MARKS.default,
              gutter=pieces_opt.GUTTER.default, back_offset: str = pieces_opt.BACK_OFFSET.default,
@@ -192,19 +192,21 @@ class PiecesPrint:
         `per_piece` a folder of one PNG per distinct face (bleed `per_piece_bleed`, default 1/8 in) for
         print-on-demand services; `press` (a render.press.PressOptions) makes the sheets a press-ready PDF/X."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kits.piece_files import piece_files, piece_output
+        from modlinseq_print.kits.piece_files import PieceRequest, piece_files, piece_output
         from modlinseq_print.printables.per_piece import POD_BLEED
         from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 
         options = SheetOptions(gap=_length(gap, "gap"), nest=nest, layout=layout or LAYOUTS[0], crop_marks=crop_marks,
                                gutter=DEFAULT_GUTTER if gutter is None else _length(gutter, "gutter"),
                                back_offset=parse_back_offset(back_offset), title=self.title, flip=flip)
-        out = piece_output(str(path), options=options, fmt=format, paper=paper, margin=margin,
-                           orientation=orientation, dpi=dpi, cut_file=None if cut_file is None else str(cut_file),
-                           cut_mode=cut_mode, cut_spec=CutSpec(kerf=_length(kerf, "kerf"), gap=options.gap, nest=nest),
-                           bed=bed, per_piece=None if per_piece is None else str(per_piece),
-                           per_piece_bleed=POD_BLEED if per_piece_bleed is None else _length(per_piece_bleed, "bleed"),
-                           press=_press(press), cutter=cutter)
+        request = PieceRequest(
+            path=str(path), options=options, fmt=format, paper=paper, margin=margin, orientation=orientation, dpi=dpi,
+            cut_file=None if cut_file is None else str(cut_file), cut_mode=cut_mode,
+            cut_spec=CutSpec(kerf=_length(kerf, "kerf"), gap=options.gap, nest=nest), bed=bed,
+            per_piece=None if per_piece is None else str(per_piece),
+            per_piece_bleed=POD_BLEED if per_piece_bleed is None else _length(per_piece_bleed, "bleed"),
+            press=_press(press), cutter=cutter)
+        out = piece_output(request)
         with using(self.lang):
             files = piece_files(self.pieces, self.faces, out)
         return write_files_atomic(files)
@@ -326,7 +328,7 @@ class PlaytestPrint:
 
         return findings_text(self.setup, self.findings)
 
-    def save(self, path, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the one-page report with its charts and heat map (PDF, SVG or PNG), as `simulate -o` does."""
         from modlinseq_print.printables.playtest_report import report_document
 
@@ -375,7 +377,7 @@ class ReviewPrint:
 
         return review_text(self.review)
 
-    def save(self, path, format: str | None = None) -> list[Path]:
+    def save(self, path, *, format: str | None = None) -> list[Path]:
         """Write the review: a printable PDF, an HTML page or JSON, by `format` or the file's extension."""
         import json
 
@@ -420,7 +422,7 @@ class PositionPrint:
     analysis: Analysis
     drawing: PositionDrawing
 
-    def save(self, path, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the diagram (one page) as SVG, PDF or PNG."""
         from modlinseq_print.printables.position import position_document
 
@@ -463,7 +465,7 @@ class SolidsPrint:
     spec: SolidSpec
 
     @_keywords(tile_width="width", tile_shape="shape")
-    def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
+    def save(self, path, *, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
              first_layer_height="0.2mm", colors: tuple[str, str] = ("#ffd54f", "#222222"),
              preview=None) -> list[Path]:
         """Write the plates (.3mf: a file per plate; .stl: a file per plate and filament) and the manifests
@@ -525,7 +527,7 @@ class RackPrint:
     copies: int = 1
 
     @_keywords(tile_width="width", tile_shape="shape")
-    def save(self, path, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
+    def save(self, path, *, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
              kerf=None, cut_color=None, engrave_color=None, hairline=None, no_engrave: bool = False,
              no_reference: bool = False, reference_size=None) -> list[Path]:
         """Write the racks as `rack` does: .3mf or .stl to 3D-print (on a `bed`, default 256x256mm), .svg or .dxf

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import ast
 import inspect
+import sys
 import textwrap
 from html.parser import HTMLParser
 
@@ -20,7 +21,7 @@ from modlinseq_print.api import BoardPrint, KitPrint, PiecesPrint, PlaytestPrint
 from modlinseq_print.cli import build_parser
 from modlinseq_print.commands.spec_flags import flag_of, help_of
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.kits.piece_files import piece_output
+from modlinseq_print.kits.piece_files import PieceRequest
 from modlinseq_print.kits.playtest_setup import playtest_setup
 from modlinseq_print.studio import pieces3d_api, play_api, position_api
 from modlinseq_print.studio.app import StudioApp
@@ -49,7 +50,7 @@ def diagram_field(name: str):
 
 RULES_COMMANDS = ("check", "score", "position", "moves", "review")
 PRINTED = ((mp.board, "lang"), (mp.tiles, "lang"), (mp.markers, "lang"), (mp.position, "lang"))
-SHEET_SAVES = (PiecesPrint.save, piece_output)
+SHEET_SAVES = (PiecesPrint.save, PieceRequest)  # the library's keywords, and the request both front ends build
 
 
 #: option -> (the commands that take it, the library functions and their keyword, where the studio shows it: a
@@ -223,9 +224,12 @@ def test_the_command_line_takes_default_and_choices_from_the_definition(option):
 
 
 def _default_node(function, keyword: str) -> ast.expr:
-    """The expression a function's source writes as the keyword's default."""
+    """The expression a function's source (or a dataclass's) writes as the keyword's default."""
     source = inspect.getsource(inspect.unwrap(function))
     node = ast.parse(textwrap.dedent(source)).body[0]
+    if isinstance(node, ast.ClassDef):
+        return next(field.value for field in node.body if isinstance(field, ast.AnnAssign)
+                    and isinstance(field.target, ast.Name) and field.target.id == keyword and field.value)
     assert isinstance(node, ast.FunctionDef)
     arguments = node.args
     positional = arguments.posonlyargs + arguments.args
@@ -240,7 +244,8 @@ def test_the_library_keyword_default_is_the_definition(option):
         assert inspect.signature(function).parameters[keyword].default is option.default, function.__qualname__
         node = _default_node(function, keyword)  # an expression naming the definition, not a literal
         assert isinstance(node, ast.Attribute) and node.attr == "default", ast.unparse(node)
-        named = eval(ast.unparse(node.value), inspect.unwrap(function).__globals__)  # noqa: S307 (our own source)
+        module = sys.modules[inspect.unwrap(function).__module__]
+        named = eval(ast.unparse(node.value), vars(module))  # noqa: S307 (our own source)
         assert named is option, (function.__qualname__, keyword)
 
 

@@ -19,7 +19,7 @@ from modlinseq_print.options_pieces import (
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kits.piece_files import (
-    OptionError, PieceOutput, bed_size, output_kind, piece_files, piece_output,
+    OptionError, PieceOutput, PieceRequest, bed_size, output_kind, piece_files, piece_output,
 )
 from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
@@ -154,12 +154,12 @@ def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
     """Where and how to write the pieces, from the shared arguments (the one builder the library shares)."""
     options = options_from_args(args, title)
     cut = bool(args.cut_file) or output_kind(args.output, args.format) == "dxf"
-    return piece_output(args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
-                        orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
-                        cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
-                        bed_only=tuple(name for name in BED_ONLY if getattr(args, name) is not None),
-                        per_piece=args.per_piece, per_piece_bleed=per_piece_bleed_from_args(args),
-                        press=press_from_args(args), cutter=args.cutter)
+    return piece_output(PieceRequest(
+        path=args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
+        orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
+        cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
+        bed_only=tuple(name for name in BED_ONLY if getattr(args, name) is not None), per_piece=args.per_piece,
+        per_piece_bleed=per_piece_bleed_from_args(args), press=press_from_args(args), cutter=args.cutter))
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:

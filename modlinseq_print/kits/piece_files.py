@@ -12,7 +12,7 @@ from pathlib import Path
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
 from modlinseq_print.options import PAPER
-from modlinseq_print.options_pieces import CUT_MODE, MARGIN, SHEET_ORIENTATION
+from modlinseq_print.options_pieces import CUT_MODE, CUTTER, MARGIN, SHEET_ORIENTATION
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import (
@@ -60,29 +60,50 @@ class PieceOutput:
     cutter: Cutter | None = None  # print-and-cut: the cutter's marks and area (None: Silhouette's)
 
 
-def piece_output(path: str, *, options: SheetOptions, fmt: str | None = None, paper: str = PAPER.default,
-                 margin: str | float = MARGIN.default, orientation: str = SHEET_ORIENTATION.default,
-                 dpi: float | None = None,
-                 cut_file: str | None = None, cut_mode: str | None = None, cut_spec: CutSpec | None = None,
-                 bed: str | None = None, bed_margin: str | None = None, bed_only: tuple[str, ...] = (),
-                 per_piece: str | None = None, per_piece_bleed: float = POD_BLEED, press=None,
-                 cutter: str | None = None) -> PieceOutput:
+@dataclass(frozen=True, kw_only=True)
+class PieceRequest:
+    """What a person asked of a run of pieces' files, as given (lengths as text or mm; each option's default
+    is its definition's, options_pieces.PIECE_SHEETS): the sheets' `path` and `fmt`, their layout (`options`),
+    paper, margin, orientation and `dpi`; the cut file and its `cut_mode`, `cut_spec` (used when a cut file or a
+    DXF output is asked for), `bed` and `bed_margin`; `bed_only` names the bed-only options given (bed_margin,
+    reference_size: they need bed mode); `per_piece` a folder of images with their bleed; `press` asks for a
+    press-ready PDF; `cutter` names the print-and-cut profile (data/cutters.toml)."""
+
+    path: str
+    options: SheetOptions
+    fmt: str | None = None
+    paper: str = PAPER.default
+    margin: str | float = MARGIN.default
+    orientation: str = SHEET_ORIENTATION.default
+    dpi: float | None = None
+    cut_file: str | None = None
+    cut_mode: str | None = CUT_MODE.default
+    cut_spec: CutSpec | None = None
+    bed: str | None = None
+    bed_margin: str | None = None
+    bed_only: tuple[str, ...] = ()
+    per_piece: str | None = None
+    per_piece_bleed: float = POD_BLEED
+    press: PressOptions | None = None
+    cutter: str | None = CUTTER.default
+
+
+def piece_output(request: PieceRequest) -> PieceOutput:
     """Where and how a run of pieces is written, checked: the one builder the command line and the library
-    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the fields of
-    the bed-only options given (bed_margin, reference_size: they need bed mode); `press` (PressOptions) asks
-    for a press-ready PDF; `cutter` names the print-and-cut profile (data/cutters.toml)."""
-    sheet = make_sheet(paper, margin, orientation)
-    kind = output_kind(path, fmt)
-    if press is not None and kind != "pdf":
+    share."""
+    r = request
+    sheet = make_sheet(r.paper, r.margin, r.orientation)
+    kind = output_kind(r.path, r.fmt)
+    if r.press is not None and kind != "pdf":
         raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf", "press")
-    mode = choose_cut_mode(kind, cut_file, cut_mode, bed, list(bed_only), options.layout)
-    if cut_file:
-        cut_file_kind(cut_file)
-    spec = (cut_spec or CutSpec(gap=options.gap, nest=options.nest)) if mode else None
-    profile = check_cutter(cutter, mode, kind, press, sheet)
-    return PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file), spec,
-                       bed_sheet(sheet, bed, bed_margin) if mode == "bed" else None,
-                       None if per_piece is None else str(per_piece), press, per_piece_bleed, profile)
+    mode = choose_cut_mode(kind, r.cut_file, r.cut_mode, r.bed, list(r.bed_only), r.options.layout)
+    if r.cut_file:
+        cut_file_kind(r.cut_file)
+    spec = (r.cut_spec or CutSpec(gap=r.options.gap, nest=r.options.nest)) if mode else None
+    profile = check_cutter(r.cutter, mode, kind, r.press, sheet)
+    return PieceOutput(str(r.path), kind, sheet, r.options, r.dpi, mode, None if r.cut_file is None else str(r.cut_file),
+                       spec, bed_sheet(sheet, r.bed, r.bed_margin) if mode == "bed" else None,
+                       None if r.per_piece is None else str(r.per_piece), r.press, r.per_piece_bleed, profile)
 
 
 def check_cutter(name: str | None, mode: str | None, kind: str, press, sheet: Sheet) -> Cutter | None:
