@@ -508,8 +508,9 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
         from modlinseq_print.kits.preset_loading import load_preset
 
         loaded = load_preset(preset)
-    chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
-                        wild, blockers, markers, None if width is None else str(width), shape)
+    chosen = chosen_set(loaded, modulus=modulus, copies=copies,
+                        counts=read_counts(str(counts)) if counts is not None else None, no_zero=no_zero, wild=wild,
+                        blockers=blockers, markers=markers, width=None if width is None else str(width), shape=shape)
     look = solid_look(_length(chosen.width, "tile width"), chosen.shape)
     given = {"style": style, "thickness": thickness, "number": number, "relief": relief, "chamfer": chamfer,
              "top_chamfer": top_chamfer, "nozzle": nozzle}

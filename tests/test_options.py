@@ -345,7 +345,7 @@ def test_the_presets_and_the_piece_sets_default_to_the_definitions():
     assert all(CHOICES[key] is option.choices for key, option in (
         ("theme", opt.THEME), ("tiles.shape", opt.TILE_SHAPE), ("board.pattern", opt.PATTERN),
         ("board.orientation", opt.ORIENTATION)))
-    chosen = chosen_set(None, 3, 1, None, False, None, None, None, None, None)
+    chosen = chosen_set(None, modulus=3, copies=1)
     assert (chosen.width, chosen.shape) == (opt.TILE_WIDTH.default, opt.TILE_SHAPE.default)
 
 
