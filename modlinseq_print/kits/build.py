@@ -316,8 +316,9 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
                                            + len(board_pages.pages))
     step("tiles and markers")
     sections = [reference, aids, board_pages, pieces, *([box] if box else []), *worksheet]
-    scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
-                      (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
+    scene = kit_cover(preset, sheet, inset=FLOW_INSET, contents=_contents(sections), counts=counts, game_board=board,
+                      spec=spec, game=game, board=(board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)),
+                      lengths=lengths)
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])
