@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import builtins
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from modlinseq_print import options as opt
+from modlinseq_print import options_pieces as pieces_opt
+from modlinseq_print import options_play as play_opt
 from modlinseq_print.errors import FieldError, ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
@@ -42,6 +45,7 @@ from modlinseq_print.units import parse_length
 
 if TYPE_CHECKING:  # the result classes' types, imported where they are used
     from modlinseq_print.kits.build import Kit
+    from modlinseq_print.kits.presets import Preset
     from modlinseq_print.printables.board import BoardDrawing
     from modlinseq_print.printables.markers import MarkerFaces
     from modlinseq_print.printables.pieces import PieceFaces
@@ -78,6 +82,11 @@ def _mm(value, what: str) -> float | None:
     return None if value is None else parse_length(value, what)
 
 
+def _length(value, what: str) -> float:
+    """A length in mm from '25mm', '1in' or a number, which must be given."""
+    return parse_length(value, what)
+
+
 def _press(press) -> PressOptions | None:
     """PressOptions from a PressOptions, True (the defaults) or None/False (no press-ready file)."""
     if press is True:
@@ -92,11 +101,12 @@ class BoardPrint:
     """A drawn board (`drawing.scene` is the whole board at true size), ready to lay out on paper."""
 
     drawing: BoardDrawing
-    lang: str = "en"
+    lang: str = opt.LANG.default
     press: PressOptions | None = None
 
-    def save(self, path, paper: str = "a4", margin=None, overlap=None, orientation: str = "auto",
-             fit: bool = False, format: str | None = None, dpi: float = 150.0) -> list[Path]:
+    def save(self, path, *, paper: str = opt.PAPER.default, margin=None, overlap=opt.OVERLAP.default,
+             orientation: str = opt.ORIENTATION.default, fit: bool = opt.FIT.default, format: str | None = None,
+             dpi: float = opt.DPI.default) -> list[Path]:
         """Write the board as the `board` command does: tiled over sheets of `paper` at true size (after an
         assembly page), on one page with paper="poster", or scaled onto one sheet with `fit`."""
         from modlinseq_print.printables.board_pages import board_document
@@ -113,7 +123,7 @@ def board(spec: str = opt.BOARD_SPEC.default, pattern: str | None = opt.PATTERN.
           clearance=opt.CLEARANCE.default, cell_size=opt.CELL_SIZE.default, labels: bool = opt.LABELS.default,
           label_size=opt.LABEL_SIZE.default, centre_dots: bool = opt.CENTRE_DOTS.default,
           title: str | None = opt.TITLE.default, modulus: int | None = opt.MODULUS_NOTE.default,
-          arrows: bool = opt.ARROWS.default, lang: str = "en", press=None, dieline_board: bool = False) -> BoardPrint:
+          arrows: bool = opt.ARROWS.default, lang: str = opt.LANG.default, press=None, dieline_board: bool = opt.DIELINE_BOARD.default) -> BoardPrint:
     """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options;
     `press` for a press-ready file, `dieline_board` (with press) for a die line round the board."""
     from modlinseq_print.geometry.boards import parse_board
@@ -137,23 +147,25 @@ class KitPrint:
     kit: Kit
     press: PressOptions | None = None
 
-    def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the kit (a PDF with bookmarks, press-ready when the kit was built with press, or one
         SVG/PNG per page)."""
         return write_output(self.kit.document, path, format, dpi, self.press)
 
 
-def kit(preset: str = "standard", exercises: int | None = None, seed: int | None = None, progress=None,
-        lang: str | None = None, press=None) -> KitPrint:
-    """The kit of a preset (a shipped name such as "standard", or a FILE.toml); `exercises` and `seed` set
-    its worksheet; `progress`, if given, is called with a label after each build step; `lang` replaces the
-    preset's language; `press` builds it press-ready (pieces spaced and bled for the die)."""
+def kit(preset: str | Preset = opt.PRESET.default, *, exercises: int | None = opt.EXERCISES.default,
+        seed: int | None = opt.WORKSHEET_SEED.default, progress: Callable[[str], None] | None = None,
+        lang: str | None = opt.KIT_LANG.default, press: PressOptions | bool | None = None) -> KitPrint:
+    """The kit of a preset (a shipped name such as "standard", a FILE.toml, or a Preset already loaded, which
+    `exercises`, `seed` and `lang` then leave as it is); `exercises` and `seed` set its worksheet; `progress`, if
+    given, is called with a label after each build step; `lang` replaces the preset's language; `press` builds it
+    press-ready (pieces spaced and bled for the die)."""
     from modlinseq_print.kits.build import build_kit
     from modlinseq_print.kits.preset_loading import chosen_preset
 
-    chosen = chosen_preset(preset, exercises, seed, lang)
-    press = _press(press)
-    return KitPrint(build_kit(chosen, progress=progress, press=press), press)
+    chosen = chosen_preset(preset, exercises, seed, lang) if isinstance(preset, str) else preset
+    pressed = _press(press)
+    return KitPrint(build_kit(chosen, progress=progress, press=pressed), pressed)
 
 
 @dataclass
@@ -163,51 +175,60 @@ class PiecesPrint:
     pieces: list[Piece]
     faces: PieceFaces | MarkerFaces
     title: str
-    lang: str = "en"
+    lang: str = opt.LANG.default
 
     @_keywords(output="path")
-    def save(self, path, paper: str = "a4", margin="10mm", orientation: str = "portrait", layout: str = "fronts",
-             gap="2mm", nest: bool = True, crop_marks: bool = False, gutter=None, back_offset: str = "0,0",
-             flip: str = "long", format: str | None = None, dpi: float | None = None, cut_file=None,
-             cut_mode: str | None = None, bed: str | None = None, kerf="0mm", per_piece=None,
-             per_piece_bleed=None, press=None, cutter: str | None = None) -> list[Path]:
+    def save(self, path, *, paper: str = opt.PAPER.default, margin=pieces_opt.MARGIN.default,
+             orientation: str = pieces_opt.SHEET_ORIENTATION.default, layout: str | None = pieces_opt.LAYOUT.default,
+             gap=pieces_opt.GAP.default, nest: bool = True, crop_marks: bool = pieces_opt.CROP_MARKS.default,
+             gutter=pieces_opt.GUTTER.default, back_offset: str = pieces_opt.BACK_OFFSET.default,
+             flip: str = pieces_opt.FLIP.default, format: str | None = None, dpi: float | None = None, cut_file=None,
+             cut_mode: str | None = pieces_opt.CUT_MODE.default, bed: str | None = None,
+             kerf=pieces_opt.KERF.default, per_piece=None, per_piece_bleed=None, press=None,
+             cutter: str | None = pieces_opt.CUTTER.default) -> list[Path]:
         """Write the sheets and their manifest (NAME.manifest.csv and .json) as the `tiles` command does;
         `cut_file` adds a cutting file (.svg or .dxf), a .dxf `path` writes the cut paths nested on `bed`,
         `cutter` ("silhouette", "cricut", "scanncut", "summa") picks the print-and-cut marks and area,
         `per_piece` a folder of one PNG per distinct face (bleed `per_piece_bleed`, default 1/8 in) for
         print-on-demand services; `press` (a render.press.PressOptions) makes the sheets a press-ready PDF/X."""
         from modlinseq_print.printables.cutfile import CutSpec
-        from modlinseq_print.kits.piece_files import piece_files, piece_output
+        from modlinseq_print.kits.piece_files import PieceRequest, piece_files, piece_output
         from modlinseq_print.printables.per_piece import POD_BLEED
-        from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, SheetOptions, parse_back_offset
+        from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 
-        options = SheetOptions(gap=_mm(gap, "gap"), nest=nest, layout=layout, crop_marks=crop_marks,
-                               gutter=DEFAULT_GUTTER if gutter is None else _mm(gutter, "gutter"),
+        options = SheetOptions(gap=_length(gap, "gap"), nest=nest, layout=layout or LAYOUTS[0], crop_marks=crop_marks,
+                               gutter=DEFAULT_GUTTER if gutter is None else _length(gutter, "gutter"),
                                back_offset=parse_back_offset(back_offset), title=self.title, flip=flip)
-        out = piece_output(str(path), options=options, fmt=format, paper=paper, margin=margin,
-                           orientation=orientation, dpi=dpi, cut_file=None if cut_file is None else str(cut_file),
-                           cut_mode=cut_mode, cut_spec=CutSpec(kerf=_mm(kerf, "kerf"), gap=options.gap, nest=nest),
-                           bed=bed, per_piece=None if per_piece is None else str(per_piece),
-                           per_piece_bleed=POD_BLEED if per_piece_bleed is None else _mm(per_piece_bleed, "bleed"),
-                           press=_press(press), cutter=cutter)
+        request = PieceRequest(
+            path=str(path), options=options, fmt=format, paper=paper, margin=margin, orientation=orientation, dpi=dpi,
+            cut_file=None if cut_file is None else str(cut_file), cut_mode=cut_mode,
+            cut_spec=CutSpec(kerf=_length(kerf, "kerf"), gap=options.gap, nest=nest), bed=bed,
+            per_piece=None if per_piece is None else str(per_piece),
+            per_piece_bleed=POD_BLEED if per_piece_bleed is None else _length(per_piece_bleed, "bleed"),
+            press=_press(press), cutter=cutter)
+        out = piece_output(request)
         with using(self.lang):
             files = piece_files(self.pieces, self.faces, out)
         return write_files_atomic(files)
 
 
-def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str, back_text: str):
+def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str, back_text: str) -> TileLook:
     """The look of tiles and markers from lengths given as strings or mm."""
     from modlinseq_print.printables.tiles import TileLook
 
-    return TileLook(width=_mm(width, "tile width"), shape=shape, underline=underline, bleed=_mm(bleed, "bleed"),
+    underline = underline if isinstance(underline, str) else "ambiguous" if underline else "none"
+    return TileLook(width=_length(width, "tile width"), shape=shape, underline=underline, bleed=_mm(bleed, "bleed") or 0.0,
                     cut_line=cut_lines, back_text=back_text, safe=_mm(safe, "safe zone"))
 
 
 @_keywords(tile_width="width", tile_shape="shape", range="markers")
-def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: int = 0, blockers: int = 0,
-          markers: str | None = None, counts=None, underline: str | bool = "ambiguous", width=opt.TILE_WIDTH.default,
-          shape: str = opt.TILE_SHAPE.default, theme: str = opt.THEME.default, bleed="0mm", safe=None, cut_lines: str = "solid",
-          back_text: str = "", lang: str = "en") -> PiecesPrint:
+def tiles(modulus: int = pieces_opt.MODULUS.default, copies: int = pieces_opt.COPIES.default, *,
+          no_zero: bool = False, wild: int = pieces_opt.WILD.default, blockers: int = pieces_opt.BLOCKERS.default,
+          markers: str | None = pieces_opt.MARKERS.default, counts=None,
+          underline: str | bool = pieces_opt.UNDERLINE.default, width=opt.TILE_WIDTH.default,
+          shape: str = opt.TILE_SHAPE.default, theme: str = opt.THEME.default, bleed=pieces_opt.BLEED.default,
+          safe=pieces_opt.SAFE.default, cut_lines: str = pieces_opt.CUT_LINES.default,
+          back_text: str = pieces_opt.BACK_TEXT.default, lang: str = opt.LANG.default) -> PiecesPrint:
     """Number tiles 0 to modulus-1 (`copies` of each, or per-value `counts` from a .toml or .csv file), wild
     tiles, blockers and, with `markers` (a range such as "8-20"), modulus markers on the same sheets; `underline`
     "ambiguous" (a bar under each number that reads as another turned round: 6 and 9, 16 and 91...), "all" or
@@ -224,15 +245,17 @@ def tiles(modulus: int = 13, copies: int = 10, *, no_zero: bool = False, wild: i
 
 
 @_keywords(tile_width="width", tile_shape="shape")
-def markers(range: str = "8-20", copies: int = 1, *, width=opt.TILE_WIDTH.default, shape: str = opt.TILE_SHAPE.default,
-            theme: str = opt.THEME.default,
-            bleed="0mm", safe=None, cut_lines: str = "solid", back_text: str = "", lang: str = "en") -> PiecesPrint:
+def markers(range: str = pieces_opt.RANGE.default, copies: int = pieces_opt.MARKER_COPIES.default, *,
+            width=opt.TILE_WIDTH.default, shape: str = opt.TILE_SHAPE.default, theme: str = opt.THEME.default,
+            bleed=pieces_opt.BLEED.default, safe=pieces_opt.SAFE.default,
+            cut_lines: str = pieces_opt.CUT_LINES.default, back_text: str = pieces_opt.BACK_TEXT.default,
+            lang: str = opt.LANG.default) -> PiecesPrint:
     """Modulus markers, `copies` of each modulus of a range such as "8-20", as the `markers` command makes."""
     from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
     from modlinseq_print.render.theme import get_theme
 
     low, high = parse_range(range)
-    look = _look(width, shape, False, bleed, safe, cut_lines, back_text)
+    look = _look(width, shape, "none", bleed, safe, cut_lines, back_text)
     faces = MarkerFaces(look, get_theme(theme), list(builtins.range(low, high + 1)))
     return PiecesPrint(marker_set(low, high, copies), faces, "MODLINSEQ modulus markers", lang)
 
@@ -256,7 +279,7 @@ def _analysis(spec: str, modulus: int, transcript: str, wrap, diagonals, wild_po
 
 
 def check(board: str, modulus: int, transcript: str, *, wrap: str | None = None, diagonals: bool = False,
-          wild_policy: str = "E", marker: bool = False) -> dict:
+          wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False) -> dict:
     """Judge a position (a transcript such as "4B2, 6B1, 1A0"): the object `check --json` prints, with its
     sequences, legality ("legal"), blocked cells, wild-tile values and problems."""
     from modlinseq_print.rules.report import analysis_json
@@ -265,8 +288,8 @@ def check(board: str, modulus: int, transcript: str, *, wrap: str | None = None,
 
 
 def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern: str | None = None,
-          wrap: str | None = None, diagonals: bool = False, wild_policy: str = "E", marker: bool = False,
-          hash_swap: bool = False, top: int = 10) -> dict:
+          wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False,
+          hash_swap: bool = play_opt.HASH_SWAP.default, top: int = 10) -> dict:
     """Every legal turn a hand (such as "3,5,5,8,11,#,0"; # a wild tile) allows on the position of a transcript
     (empty: the first turn), the best first: the object `moves --json` prints, with the best `top` turns (0:
     every one), each with its tiles, points and sequences."""
@@ -306,7 +329,7 @@ class PlaytestPrint:
 
         return findings_text(self.setup, self.findings)
 
-    def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the one-page report with its charts and heat map (PDF, SVG or PNG), as `simulate -o` does."""
         from modlinseq_print.printables.playtest_report import report_document
 
@@ -314,16 +337,18 @@ class PlaytestPrint:
         return write_output(report_document(self.setup, self.findings, self.games), path, format, dpi)
 
 
-def simulate(preset: str = "standard", *, games: int = 100, players: int = 2, hand: int = 7, ai: str = "greedy",
+def simulate(preset: str = opt.PRESET.default, *, games: int = play_opt.GAMES.default,
+             players: int = play_opt.PLAYERS.default, hand: int = opt.HAND.default, ai: str = play_opt.AI.default,
              board: str | None = None, modulus: int | None = None, copies: int | None = None,
              wild: int | None = None, wrap: str | None = None, pattern: str | None = None,
-             marker: bool | None = None, wild_policy: str = "E", hash_swap: bool = False, seed: int = 1,
-             jobs: int = 1, progress=None) -> PlaytestPrint:
-    """Play `games` seeded games between computer players (`ai`: a level of rules.players.AI_PLAYERS, weakest
-    first: "beginner", "greedy", "careful", "strong" or "strong:N" for N searches a turn; or one per seat such as
-    "careful,greedy") on a preset's kit, as `simulate` does; the other keywords change the kit as its options
-    do, `jobs` plays games in that many processes, and `progress`, if given, is called with the number of games
-    done after each."""
+             marker: bool | None = None, wild_policy: str = play_opt.WILD_POLICY.default,
+             hash_swap: bool = play_opt.HASH_SWAP.default, seed: int = play_opt.SEED.default,
+             jobs: int = play_opt.JOBS.default, progress: Callable[[int], None] | None = None) -> PlaytestPrint:
+    """Play `games` seeded games between computer players (`ai`: a level of rules.players.AI_PLAYERS, from the
+    one that thinks least: "beginner", "greedy", "careful", "strong" or "strong:N" for N searches a turn; or one
+    per seat such as "careful,greedy") on a preset's kit, as `simulate` does; the other keywords change the kit
+    as its options do, `jobs` plays games in that many processes, and `progress`, if given, is called with the
+    number of games done after each."""
     from modlinseq_print.kits.playtest_setup import playtest_setup, whole_number
     from modlinseq_print.rules.playtest import findings, playtest
 
@@ -355,7 +380,7 @@ class ReviewPrint:
 
         return review_text(self.review)
 
-    def save(self, path, format: str | None = None) -> list[Path]:
+    def save(self, path, *, format: str | None = None) -> list[Path]:
         """Write the review: a printable PDF, an HTML page or JSON, by `format` or the file's extension."""
         import json
 
@@ -376,8 +401,8 @@ class ReviewPrint:
 
 
 def review(board: str, modulus: int, transcript: str, hands: str | None = None, *, pattern: str | None = None,
-           wrap: str | None = None, diagonals: bool = False, wild_policy: str = "E", marker: bool = False,
-           hash_swap: bool = False, players: int = 2) -> ReviewPrint:
+           wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False,
+           hash_swap: bool = play_opt.HASH_SWAP.default, players: int = play_opt.PLAYERS.default) -> ReviewPrint:
     """Review a game: each turn of `transcript` (one line per turn, as `score` reads it) with its points and,
     where `hands` (the text of a hands file: one line per turn, the hand held before it, '-' where not known)
     gives the hand, the best turn that hand allowed and the points left; the cells each turn blocked and the
@@ -400,7 +425,7 @@ class PositionPrint:
     analysis: Analysis
     drawing: PositionDrawing
 
-    def save(self, path, format: str | None = None, dpi: float = 150.0) -> list[Path]:
+    def save(self, path, *, format: str | None = None, dpi: float = opt.DPI.default) -> list[Path]:
         """Write the diagram (one page) as SVG, PDF or PNG."""
         from modlinseq_print.printables.position import position_document
 
@@ -408,16 +433,18 @@ class PositionPrint:
 
 
 def position(board: str, modulus: int, transcript: str, *, pattern: str | None = None, wrap: str | None = None,
-             diagonals: bool = False, wild_policy: str = "E", marker: bool = False, crop: bool | None = None,
-             crop_margin: int = 1, legend: str = "long", modulus_note: str | None = None,
-             show_blocked: bool = True, theme: str = "green", tile_width=None, tile_shape: str = "pentagon",
-             labels: bool = True, title: str | None = None, lang: str = "en") -> PositionPrint:
+             diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False, crop: bool | None = None,
+             crop_margin: int = play_opt.CROP_MARGIN.default, legend: str = play_opt.LEGEND.default,
+             modulus_note: str | None = None, show_blocked: bool = True, theme: str = opt.THEME.default,
+             tile_width=play_opt.DIAGRAM_WIDTH.default, tile_shape: str = opt.TILE_SHAPE.default,
+             labels: bool = opt.LABELS.default, title: str | None = opt.TITLE.default,
+             lang: str = opt.LANG.default) -> PositionPrint:
     """A position diagram: the board, the tiles, blocked cells in red and a legend of the sequences
-    (`tile_width` None: the diagrams' own, smaller than a printed tile). `crop` True draws only the cells
+    (`tile_width` by default the diagrams' own, smaller than a printed tile). `crop` True draws only the cells
     around the tiles, False the whole board, None (the default) crops when the tiles fill at most half of it."""
-    from modlinseq_print.printables.position import DIAGRAM_TILE_WIDTH, diagram_style, position_scene
+    from modlinseq_print.printables.position import diagram_style, position_scene
 
-    width = DIAGRAM_TILE_WIDTH if tile_width is None else _mm(tile_width, "tile width")
+    width = _length(tile_width if tile_width is not None else play_opt.DIAGRAM_WIDTH.default, "tile width")
     style = diagram_style(width, crop, crop_margin, legend, modulus_note, show_blocked,
                           theme=theme, tile_shape=tile_shape, labels=labels, pattern=pattern, title=title)
     analysis = _analysis(board, modulus, transcript, wrap, diagonals, wild_policy, marker)
@@ -441,7 +468,7 @@ class SolidsPrint:
     spec: SolidSpec
 
     @_keywords(tile_width="width", tile_shape="shape")
-    def save(self, path, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
+    def save(self, path, *, format: str | None = None, bed="256x256mm", spacing="3mm", layer_height="0.2mm",
              first_layer_height="0.2mm", colors: tuple[str, str] = ("#ffd54f", "#222222"),
              preview=None) -> list[Path]:
         """Write the plates (.3mf: a file per plate; .stl: a file per plate and filament) and the manifests
@@ -456,9 +483,10 @@ class SolidsPrint:
 
         fmt = format_for(path, format, opt.SOLID_FORMATS)
         picture = _preview(preview)
-        job = PrintJob(bed=parse_size(bed, "bed"), spacing=_mm(spacing, "spacing"),
-                       layer=_mm(layer_height, "layer height"), first_layer=_mm(first_layer_height, "first layer height"),
-                       colours=tuple(colors))
+        job = PrintJob(bed=parse_size(bed, "bed"), spacing=_length(spacing, "spacing"),
+                       layer=_length(layer_height, "layer height"),
+                       first_layer=_length(first_layer_height, "first layer height"),
+                       colours=cast("tuple[str, str]", tuple(colors)))  # PrintJob checks there are two
         return write_files_atomic(run_files(piece_run(self.pieces, self.look, self.spec, job), str(path), fmt, picture))
 
 
@@ -483,9 +511,10 @@ def pieces3d(modulus: int | None = None, copies: int | None = None, *, preset: s
         from modlinseq_print.kits.preset_loading import load_preset
 
         loaded = load_preset(preset)
-    chosen = chosen_set(loaded, modulus, copies, read_counts(str(counts)) if counts is not None else None, no_zero,
-                        wild, blockers, markers, None if width is None else str(width), shape)
-    look = solid_look(_mm(chosen.width, "tile width"), chosen.shape)
+    chosen = chosen_set(loaded, modulus=modulus, copies=copies,
+                        counts=read_counts(str(counts)) if counts is not None else None, no_zero=no_zero, wild=wild,
+                        blockers=blockers, markers=markers, width=None if width is None else str(width), shape=shape)
+    look = solid_look(_length(chosen.width, "tile width"), chosen.shape)
     given = {"style": style, "thickness": thickness, "number": number, "relief": relief, "chamfer": chamfer,
              "top_chamfer": top_chamfer, "nozzle": nozzle}
     return SolidsPrint(chosen.pieces, look,
@@ -502,7 +531,7 @@ class RackPrint:
     copies: int = 1
 
     @_keywords(tile_width="width", tile_shape="shape")
-    def save(self, path, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
+    def save(self, path, *, format: str | None = None, bed=None, spacing="3mm", preview=None, material=None,
              kerf=None, cut_color=None, engrave_color=None, hairline=None, no_engrave: bool = False,
              no_reference: bool = False, reference_size=None) -> list[Path]:
         """Write the racks as `rack` does: .3mf or .stl to 3D-print (on a `bed`, default 256x256mm), .svg or .dxf

@@ -5,7 +5,9 @@ fields and their defaults (studio/) are all made from these definitions, so that
 choices is written in one place. An option's `name` is the library's keyword and the studio's field; the
 command line derives its flag from it. Options are grouped by what a request makes: `BOARD` (which board),
 `STYLE` (how it is drawn), `SHEETS` (the paper its pages are laid on), `SOLIDS` (pieces for 3D printers) and
-`RACK` (racks for a hand of tiles); and the output formats of each kind of file.
+`RACK` (racks for a hand of tiles), `PIECES` and `PIECE_SHEETS` (tiles and markers and the sheets they are
+printed on: options_pieces.py), `PRESS` (a press-ready PDF), `KIT`, `PLAY` and `DIAGRAM` (games, reviews and
+position diagrams: options_play.py); and the output formats of each kind of file.
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from modlinseq_print.geometry.layout import DEFAULT_CLEARANCE, DEFAULT_TILE_WIDTH, MAX_TILE_MODULUS, TILE_SHAPES
 from modlinseq_print.geometry.patterns import PATTERNS
+from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.render.output import FORMATS
+from modlinseq_print.render.output_intents import OUTPUT_INTENTS
 from modlinseq_print.render.paper import DEFAULT_OVERLAP, ORIENTATIONS
+from modlinseq_print.render.press import (
+    DEFAULT_BLEED, DEFAULT_DIE_SPACING, DEFAULT_DIELINE, MAX_DIELINE_NAME, PDFX_LEVELS, PressOptions,
+)
 from modlinseq_print.render.theme import THEMES
 from modlinseq_print.printables.rack import DEFAULT_HAND, MAX_COPIES, MAX_HAND
 from modlinseq_print.units import parse_length
@@ -27,15 +34,15 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 #: The kinds of value: free text, a length with a unit ('25mm', '1in'), one of `choices`, a switch (on or
-#: off) and a whole number (from `low` to `high` where given).
-KINDS = ("text", "length", "choice", "switch", "whole")
+#: off), a whole number (from `low` to `high` where given) and a number (a decimal).
+KINDS = ("text", "length", "choice", "switch", "whole", "number")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Option(Generic[T]):
     """One setting: `name` (the library's keyword, the studio's field), its kind, default, choices or range,
     the unit it is given in, a phrase saying what it does (`help`), the words for its default where they are not
-    the value itself (`default_words`), the label a form shows it under, and the word that stands for its value
+    the value itself (`default_words`; blank where `help` says it), the label a form shows it under, and the word that stands for its value
     in a usage line (`placeholder`, e.g. SPEC), and `noun`, what messages about its value call it where its name
     alone would not say it."""
 
@@ -65,8 +72,8 @@ class Option(Generic[T]):
     def shown_default(self) -> str | None:
         """The default as help texts give it: '25mm', 'on', ': ' and the option's own words, or None for an
         option that is simply left out (no value, or a switch that is off)."""
-        if self.default_words is not None:
-            return f": {self.default_words}"
+        if self.default_words is not None:  # blank: the help itself says it
+            return f": {self.default_words}" if self.default_words else None
         if self.kind == "switch":
             return " on" if self.default else None
         return None if self.default is None else f" {self.default}"
@@ -194,7 +201,74 @@ RACKS: Option[int] = Option(name="copies", kind="whole", default=1, low=1, high=
 
 RACK = Group("rack", (HAND, RACKS))
 
-GROUPS = (BOARD, STYLE, SHEETS, SOLIDS, RACK)
+
+# --- what every front end shares -----------------------------------------------------------------------------
+
+LANG: Option[str] = Option(name="lang", kind="choice", default="en", choices=LANGUAGES, placeholder="LANG",
+                           help=f"language of the printed text: {', '.join(LANGUAGES)}", label="Language")
+PAPER: Option[str] = Option(name="paper", kind="text", default="a4",
+                            help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm", label="Paper")
+DPI: Option[float] = Option(name="dpi", kind="number", default=150.0, help="PNG resolution in dots per inch",
+                            label="Resolution")
+
+
+# --- a press-ready PDF ---------------------------------------------------------------------------------------
+
+PRESS: Option[bool] = Option(name="press", kind="switch", default=False, label="Press-ready PDF",
+                             help="a press-ready PDF/X file: CMYK only, an output intent, TrimBox and BleedBox, crop "
+                                  "marks, die lines as a spot colour")
+PRESS_BLEED: Option[str | None] = Option(name="press_bleed", kind="length", default=None, unit="mm",
+                                         placeholder="LENGTH", help="bleed past the trim of every page",
+                                         default_words=f"{DEFAULT_BLEED:g}mm", label="Press bleed")
+DIELINE_NAME: Option[str | None] = Option(name="dieline_name", kind="text", default=None, placeholder="NAME",
+                                          help=f"spot colour (and layer) name of the die lines, up to "
+                                               f"{MAX_DIELINE_NAME} printable ASCII characters",
+                                          default_words=DEFAULT_DIELINE, label="Die line name")
+DIE_SPACING: Option[str | None] = Option(name="die_spacing", kind="length", default=None, unit="mm",
+                                         placeholder="LENGTH", help="least space between die-cut pieces",
+                                         default_words=f"{DEFAULT_DIE_SPACING:g}mm", label="Die spacing")
+PDFX: Option[str | None] = Option(name="pdfx", kind="choice", default=None, choices=tuple(PDFX_LEVELS),
+                                  help="PDF/X level: 4 (PDF/X-4, the default) or 1a (PDF/X-1a:2003: PDF 1.4, no "
+                                       "layers)", label="PDF/X level")
+OUTPUT_INTENT: Option[str | None] = Option(name="output_intent", kind="choice", default=None,
+                                           choices=tuple(OUTPUT_INTENTS), label="Printing condition",
+                                           help="the printing condition the file is prepared for, with its profile "
+                                                "embedded: fogra39 (coated offset, ISO 12647-2; the default) or swop "
+                                                "(SWOP web offset on grade 5 coated paper, CGATS TR 005)")
+DIELINE_BOARD: Option[bool] = Option(name="dieline_board", kind="switch", default=False,
+                                     help="a die line around the board's outline", label="Die line round the board")
+
+PRESS_GROUP = Group("press", (PRESS, PRESS_BLEED, DIELINE_NAME, DIE_SPACING, PDFX, OUTPUT_INTENT))
+#: PressOptions' field for each press option that sets one.
+_PRESS_FIELDS = {"press_bleed": "bleed", "dieline_name": "dieline_name", "die_spacing": "die_spacing",
+                 "pdfx": "pdfx", "output_intent": "output_intent"}
+
+
+def press_options(given: Mapping[str, object]) -> PressOptions:
+    """The press options from what a person gave (by option name; a missing or empty one takes PressOptions'
+    own default), lengths read once: the one way the command line and the library make them."""
+    values = {field: PRESS_GROUP[name].value(given.get(name)) for name, field in _PRESS_FIELDS.items()}
+    return PressOptions(**{field: value for field, value in values.items() if value is not None})  # type: ignore[arg-type]
+
+
+# --- a kit ---------------------------------------------------------------------------------------------------
+
+PRESET: Option[str] = Option(name="preset", kind="text", default="standard", placeholder="PRESET",
+                             help="a preset name or a FILE.toml", label="Preset")
+EXERCISES: Option[int | None] = Option(name="exercises", kind="whole", default=None, low=0, placeholder="N",
+                                       help="add a worksheet of N practice problems with answers",
+                                       default_words="the preset's count", label="Practice problems")
+WORKSHEET_SEED: Option[int | None] = Option(name="seed", kind="whole", default=None, label="Problem set number",
+                                            help="the worksheet's problem set: the same number always gives the same "
+                                                 "problems", default_words="the preset's")
+KIT_LANG: Option[str | None] = Option(name="lang", kind="choice", default=None, choices=LANGUAGES, placeholder="LANG",
+                                      help=f"language of the printed text: {', '.join(LANGUAGES)}",
+                                      default_words="the preset's, en unless it says", label="Language")
+
+KIT = Group("kit", (PRESET, EXERCISES, WORKSHEET_SEED, KIT_LANG))
+
+SHARED = Group("shared", (LANG, PAPER, DPI))
+GROUPS = (BOARD, STYLE, SHEETS, SOLIDS, RACK, PRESS_GROUP, Group("board press", (DIELINE_BOARD,)), KIT, SHARED)
 
 # --- the formats of each kind of file, by extension ---------------------------------------------------------
 

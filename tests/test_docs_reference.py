@@ -89,7 +89,7 @@ def test_every_front_door_function_is_in_the_library_reference():
     for name in api.__all__:
         if name != "ModlinseqError":
             assert f"### mp.{name}\n" in text
-    assert "BoardPrint.save(path, paper='a4'" in text
+    assert "BoardPrint.save(path, *, paper='a4'" in text  # its settings by keyword
 
 
 @pytest.mark.parametrize("page", sorted(PAGE_TEXT))

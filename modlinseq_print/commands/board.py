@@ -10,12 +10,12 @@ from modlinseq_print.commands.common import (
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
 from modlinseq_print.commands.spec_flags import add_option, add_options
 from modlinseq_print.i18n import using
-from modlinseq_print.options import FIT, ORIENTATION, OVERLAP, PATTERN, STYLE, Group, board_style
+from modlinseq_print.options import FIT, ORIENTATION, OVERLAP, PAGE_FORMATS, PAPER, PATTERN, STYLE, Group, board_style
 from modlinseq_print.printables.board import BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document, check_sheet_count
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.progress import Progress
-from modlinseq_print.render.output import format_for, formats
+from modlinseq_print.render.output import format_for
 from modlinseq_print.render.paper import BOARD_MARGIN, DEFAULT_MARGIN
 
 DEFAULT_OUTPUT = "output/board.pdf"
@@ -28,10 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .pdf, .svg or .png (default {DEFAULT_OUTPUT}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
-    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--format", choices=PAGE_FORMATS, help="output format (default: from the extension of -o)")
     add_dpi_argument(parser)
-    parser.add_argument("--paper", default="a4",
-                        help="a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster (default a4)")
+    add_option(parser, PAPER, help=f"a4, a5, letter, a3, tabloid, legal, WxH (e.g. 300x200mm, 11x17in) or poster "
+                                   f"(default {PAPER.default})")
     add_option(parser, ORIENTATION)
     parser.add_argument("--margin", default=None,
                         help=f"blank paper edge (default {BOARD_MARGIN:g}mm on sheets, which home printers honour; "

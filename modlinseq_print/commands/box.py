@@ -12,14 +12,15 @@ from modlinseq_print.commands.common import (
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
-from modlinseq_print.options import PAGE_FORMATS
+from modlinseq_print.options import PAGE_FORMATS, PRESET
+from modlinseq_print.options_pieces import CUTTER
 from modlinseq_print.commands.numbers import DECIMAL, POSITIVE
 from modlinseq_print.kits.build import kit_box
 from modlinseq_print.kits.measures import measure
 from modlinseq_print.kits.piece_files import check_cutter, cut_file_kind
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
 from modlinseq_print.printables.box_pages import box_cut_file
-from modlinseq_print.printables.cutters import cutters, get_cutter
+from modlinseq_print.printables.cutters import get_cutter
 from modlinseq_print.printables.box_sets import DECK_CARDS, BoxSet, deck_box
 from modlinseq_print.printables.boxes import DEFAULT_CARD, DEFAULT_PLAY
 from modlinseq_print.render.output import format_for, page_files, render_pages
@@ -32,7 +33,7 @@ from modlinseq_print.units import parse_length
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the box command."""
     parser = sub.add_parser("box", help="a box with a lid for a kit's tiles and markers, folded from card")
-    parser.add_argument("preset", nargs="?", default="standard",
+    parser.add_argument("preset", nargs="?", default=PRESET.default,
                         help=f"the kit whose pieces it holds: a preset name ({', '.join(preset_names())}) or a "
                              "FILE.toml (default standard)")
     parser.add_argument("-o", "--output", default=None,
@@ -54,7 +55,7 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cut-file", metavar="PATH",
                         help="print-and-cut: registration marks on the page and the cut (and score) lines in "
                              "this .svg or .dxf file")
-    parser.add_argument("--cutter", choices=tuple(cutters()), default=None,
+    parser.add_argument("--cutter", choices=CUTTER.choices, default=None,
                         help="print-and-cut: the cutter whose marks and area the page follows (default silhouette)")
     add_press_arguments(parser)
 

@@ -6,9 +6,9 @@ import argparse
 
 from modlinseq_print.commands.spec_flags import add_option
 from modlinseq_print.geometry.boards import Board, parse_board
-from modlinseq_print.i18n import LANGUAGES, using
+from modlinseq_print.i18n import using
 from modlinseq_print.commands.numbers import DPI
-from modlinseq_print.options import BOARD_SPEC, PATTERN
+from modlinseq_print.options import BOARD_SPEC, DPI as OPTION_DPI, KIT_LANG, LANG, PAGE_FORMATS, PAPER, PATTERN
 from modlinseq_print.wording import plural
 
 
@@ -30,19 +30,17 @@ def board_from_args(args: argparse.Namespace) -> Board:
 
 def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
     """Add --dpi, the resolution of PNG output (checked against the image's size when the pages are known)."""
-    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG resolution in dots per inch (default 150)")
+    add_option(parser, OPTION_DPI, type=DPI)
 
 
 def add_page_arguments(parser: argparse.ArgumentParser, default_output: str, margin: str = "10mm") -> None:
     """Add -o, --format, --dpi, --paper and --margin, as every command that prints pages takes them."""
-    from modlinseq_print.render.output import formats
-
     parser.add_argument("-o", "--output", default=default_output,
                         help=f"output file .pdf, .svg or .png (default {default_output}); "
                              "SVG/PNG of several pages write NAME-1.svg, NAME-2.svg, ...")
-    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--format", choices=PAGE_FORMATS, help="output format (default: from the extension of -o)")
     add_dpi_argument(parser)
-    parser.add_argument("--paper", default="a4", help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
+    add_option(parser, PAPER)
     parser.add_argument("--margin", default=margin, help=f"blank paper edge kept clear of print (default {margin})")
 
 
@@ -89,7 +87,7 @@ def write_pages(pages, args: argparse.Namespace, title: str, lang: str | None = 
     return write_document(Document(pages, title), args, plural(len(pages), "page"))
 
 
-def add_lang_argument(parser: argparse.ArgumentParser, default: str | None = "en") -> None:
-    """--lang: the language of the printed text (addresses and MSA names stay as they are)."""
-    parser.add_argument("--lang", choices=LANGUAGES, default=default, metavar="LANG",
-                        help=f"language of the printed text: {', '.join(LANGUAGES)} (default {default or 'en'})")
+def add_lang_argument(parser: argparse.ArgumentParser, default: str | None = LANG.default) -> None:
+    """--lang: the language of the printed text (addresses and MSA names stay as they are); `default` None for a
+    command whose preset names the language (the option KIT_LANG)."""
+    add_option(parser, LANG if default is not None else KIT_LANG)

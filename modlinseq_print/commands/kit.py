@@ -4,34 +4,35 @@ from __future__ import annotations
 
 import argparse
 
-from modlinseq_print.commands.common import add_lang_argument, removed_note
+from modlinseq_print.api import kit
+from modlinseq_print.commands.common import removed_note
+from modlinseq_print.commands.spec_flags import add_option
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.commands.numbers import COUNT, WHOLE
-from modlinseq_print.kits.build import KIT_STEPS, build_kit, kit_stem
+from modlinseq_print.commands.numbers import COUNT
+from modlinseq_print.kits.build import KIT_STEPS, kit_stem
 from modlinseq_print.kits.preset_loading import chosen_preset, preset_names
 from modlinseq_print.progress import Progress
-from modlinseq_print.render.output import format_for, formats, write_output
+from modlinseq_print.options import EXERCISES, KIT_LANG, PAGE_FORMATS, PRESET, WORKSHEET_SEED
+from modlinseq_print.render.output import format_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the kit command."""
     parser = sub.add_parser("kit", help="a complete print-and-play kit (PDF) from a preset")
-    parser.add_argument("preset", nargs="?", default="standard",
-                        help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
+    parser.add_argument("preset", nargs="?", default=PRESET.default,
+                        help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default {PRESET.default})")
     parser.add_argument("-o", "--output", default=None,
                         help="output file (default output/kit-PRESET.pdf, or .svg/.png with --format; "
                              "output/kit-PRESET-LANG.pdf in a language other than English, e.g. "
                              "kit-starter-de.pdf; output/kit-PRESET-press.pdf with --press)")
-    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
-    parser.add_argument("--exercises", type=COUNT, default=None, metavar="N",
-                        help="add a worksheet of N practice problems with answers (default: the preset's count)")
-    parser.add_argument("--seed", type=WHOLE, default=None, help="the worksheet's problem set: the same number always gives the same problems "
-                             "(default: the preset's)")
+    parser.add_argument("--format", choices=PAGE_FORMATS, help="output format (default: from the extension of -o)")
+    add_option(parser, EXERCISES, type=COUNT)
+    add_option(parser, WORKSHEET_SEED)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_press_arguments(parser, bleed_alias=True)
     add_service_argument(parser)
-    add_lang_argument(parser, default=None)
+    add_option(parser, KIT_LANG)
     parser.set_defaults(run=run)
 
 
@@ -48,7 +49,7 @@ def pieces_bundle(preset, service, product, folder) -> list:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the kit of a preset and write it."""
+    """Build the kit of a preset and write it (the library's one path: mp.kit)."""
     preset = chosen_preset(args.preset, args.exercises, args.seed, args.lang)
     press_name = "-press" if args.press else ""  # a press file never takes the place of the home-printer kit
     output = args.output or f"output/{kit_stem(preset.name, preset.lang)}{press_name}.{args.format or 'pdf'}"
@@ -58,9 +59,9 @@ def run(args: argparse.Namespace) -> int:
         return write_service_bundle(args, "pieces", lambda service, product, folder: pieces_bundle(
             preset, service, product, folder), output)
     bar = Progress(KIT_STEPS, quiet=args.quiet)
-    kit = build_kit(preset, progress=bar.step, press=press)
+    made = kit(preset, progress=bar.step, press=press)
     bar.finish()
-    written = write_output(kit.document, output, kind, press=press)
+    written = made.save(output, format=kind)
     size = sum(path.stat().st_size for path in written)
-    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {kit.summary(size)}{removed_note(written)}")
+    print(f"wrote {written[0]}{' ...' if len(written) > 1 else ''}: {made.kit.summary(size)}{removed_note(written)}")
     return 0

@@ -7,7 +7,9 @@ import argparse
 from modlinseq_print.commands.common import add_lang_argument
 from modlinseq_print.commands.tiles import add_sheet_arguments, check_paper_and_bed, look_from_args, write_pieces
 from modlinseq_print.commands.numbers import COUNT
-from modlinseq_print.printables.markers import DEFAULT_RANGE, MarkerFaces, marker_set, parse_range
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options_pieces import MARKER_COPIES, RANGE
+from modlinseq_print.printables.markers import MarkerFaces, marker_set, parse_range
 from modlinseq_print.commands.press_options import press_from_args
 from modlinseq_print.render.theme import get_theme
 
@@ -15,8 +17,8 @@ from modlinseq_print.render.theme import get_theme
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the markers command."""
     parser = sub.add_parser("markers", help="modulus markers (one per modulus, played as 0 on A0)")
-    parser.add_argument("--range", default=DEFAULT_RANGE, help=f"lowest-highest modulus (default {DEFAULT_RANGE})")
-    parser.add_argument("--copies", type=COUNT, default=1, help="markers of each modulus (default 1)")
+    add_option(parser, RANGE)
+    add_option(parser, MARKER_COPIES, type=COUNT)
     add_sheet_arguments(parser, "output/markers.pdf")
     add_lang_argument(parser)
     parser.set_defaults(run=run)

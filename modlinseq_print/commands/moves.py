@@ -6,6 +6,8 @@ import argparse
 
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.commands.numbers import COUNT
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options_play import HASH_SWAP
 from modlinseq_print.rules.move_report import moves_json_text, moves_text
 from modlinseq_print.rules.moves import generate_turns, parse_hand, require_legal
 from modlinseq_print.rules.transcript import build_position
@@ -17,8 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_rules_arguments(parser, pattern=True, transcript_required=False)
     parser.add_argument("--hand", required=True, metavar="TILES",
                         help="the hand, e.g. 3,5,5,8,11,#,0 (# a wild tile; 1 to 12 tiles below the modulus)")
-    parser.add_argument("--hash-swap", action="store_true",
-                        help="allow swapping wild tiles on the board for naturals (page 3, 7-4)")
+    add_option(parser, HASH_SWAP)
     parser.add_argument("--top", type=COUNT, default=10, metavar="N",
                         help="list the best N turns (default 10; 0 lists every one)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

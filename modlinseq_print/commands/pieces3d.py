@@ -107,8 +107,9 @@ def piece_set(args: argparse.Namespace) -> tuple[list[Piece], TileLook, bool]:
         from modlinseq_print.kits.preset_loading import load_preset
 
         preset = load_preset(args.preset)
-    chosen = chosen_set(preset, args.modulus, args.copies, read_counts(args.counts) if args.counts else None,
-                        args.no_zero, args.wild, args.blockers, args.markers, args.tile_width, args.tile_shape)
+    chosen = chosen_set(preset, modulus=args.modulus, copies=args.copies,
+                        counts=read_counts(args.counts) if args.counts else None, no_zero=args.no_zero, wild=args.wild,
+                        blockers=args.blockers, markers=args.markers, width=args.tile_width, shape=args.tile_shape)
     from modlinseq_print.solids.pieces import solid_look
 
     return chosen.pieces, solid_look(parse_length(chosen.width, "tile width"), chosen.shape), chosen.underline

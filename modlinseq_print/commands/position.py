@@ -7,12 +7,12 @@ import argparse
 from modlinseq_print.commands.common import add_dpi_argument, add_lang_argument
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.commands.spec_flags import add_option, add_options
-from modlinseq_print.printables.position import (DIAGRAM_TILE_WIDTH, LEGENDS, PositionStyle, diagram_style,
-                                                 position_document, position_scene)
+from modlinseq_print.options_play import CROP_MARGIN, DIAGRAM_WIDTH, LEGEND
+from modlinseq_print.printables.position import PositionStyle, diagram_style, position_document, position_scene
 from modlinseq_print.commands.numbers import COUNT
 from modlinseq_print.i18n import using
-from modlinseq_print.render.output import format_for, formats, write_output
-from modlinseq_print.options import LABELS, THEME, TILE_SHAPE, TITLE, Group
+from modlinseq_print.render.output import format_for, write_output
+from modlinseq_print.options import LABELS, PAGE_FORMATS, THEME, TILE_SHAPE, TITLE, Group
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.rules.transcript import build_position
 from modlinseq_print.units import parse_length
@@ -27,21 +27,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_rules_arguments(parser, pattern=True)
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file .svg, .pdf or .png (default {DEFAULT_OUTPUT})")
-    parser.add_argument("--format", choices=formats(), help="output format (default: from the extension of -o)")
+    parser.add_argument("--format", choices=PAGE_FORMATS, help="output format (default: from the extension of -o)")
     add_dpi_argument(parser)
     parser.add_argument("--crop", action=argparse.BooleanOptionalAction, default=None,
                         help="draw only the part of the board around the tiles (--no-crop: the whole board; "
                              "default: crop when the tiles and the cells around them fill at most half the board)")
-    parser.add_argument("--crop-margin", type=COUNT, default=1, metavar="N",
-                        help="cells kept around the tiles when cropping (default 1)")
-    parser.add_argument("--legend", choices=LEGENDS, default="long",
-                        help="sequences listed under the board: long (three or more tiles, default), all, none")
+    add_option(parser, CROP_MARGIN, type=COUNT)
+    add_option(parser, LEGEND)
     parser.add_argument("--modulus-note", nargs="?", const="auto", default=None, metavar="CELL",
                         help="write the modulus in a free cell (the first free one, or CELL), as figure 1A does")
     parser.add_argument("--no-blocked", action="store_true", help="do not mark the blocked cells in red")
     add_option(parser, THEME)
-    parser.add_argument("--tile-width", default=f"{DIAGRAM_TILE_WIDTH:g}mm",
-                        help=f"tile width on the diagram, any unit (default {DIAGRAM_TILE_WIDTH:g}mm)")
+    add_option(parser, DIAGRAM_WIDTH)
     add_options(parser, Group("diagram", (TILE_SHAPE, LABELS, TITLE)))
     add_lang_argument(parser)
     parser.set_defaults(run=run)

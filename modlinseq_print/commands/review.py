@@ -8,6 +8,8 @@ from pathlib import Path
 
 from modlinseq_print.commands.common import file_names
 from modlinseq_print.commands.numbers import POSITIVE
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options_play import HASH_SWAP, PLAYERS
 from modlinseq_print.commands.rules_common import add_rules_arguments, start_position, transcript_text
 from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 from modlinseq_print.rules.errors import RulesError
@@ -23,10 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the hand held before each turn, one line per turn ('3,5,5,#'; '-' where not "
                              "known), as simulate --save-games writes them; without it the review shows "
                              "blocked cells and open lines only")
-    parser.add_argument("--players", type=POSITIVE, default=2, metavar="N",
-                        help="players taking unnamed turns in rotation (default 2)")
-    parser.add_argument("--hash-swap", action="store_true",
-                        help="allow swapping wild tiles on the board for naturals (page 3, 7-4)")
+    add_option(parser, PLAYERS, type=POSITIVE, help="players taking unnamed turns in rotation (default "
+                                                    f"{PLAYERS.default})")
+    add_option(parser, HASH_SWAP)
     parser.add_argument("-o", "--output", default=DEFAULT_OUTPUT,
                         help=f"output file: .pdf (printable), .html (a web page) or .json (default {DEFAULT_OUTPUT})")
     parser.set_defaults(run=run)

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from modlinseq_print.commands.common import add_board_arguments
 from modlinseq_print.commands.numbers import WHOLE
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options_play import WILD_POLICY
 from modlinseq_print.inputs import TEXT_LIMIT, read_text_input
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.errors import TranscriptError
 from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.start import start_position as rules_start
-from modlinseq_print.rules.wilds import WILD_POLICIES
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False, transcript_required: bool = True) -> None:
@@ -24,9 +25,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False, 
                         help="how lines continue at the edge (default: none; tess boards: tess; "
                              "square boards: lines is the torus)")
     parser.add_argument("--diagonals", action="store_true", help="square boards: diagonal lines count too")
-    parser.add_argument("--wild-policy", choices=WILD_POLICIES, default="E",
-                        help="wild tiles (page 3, 7-2): A adjacent naturals, B two naturals (prime modulus), "
-                             "C unique value, D declared (#=5B3), E ambiguity allowed (default)")
+    add_option(parser, WILD_POLICY)
     parser.add_argument("--marker", action="store_true", help="the modulus marker stands on A0 as a 0")
     parser.add_argument("transcript", nargs="+" if transcript_required else "*", metavar="TRANSCRIPT",
                         help="tiles like '4B2, 6B1, 1A0, 3M1' or '3H8 ~ 4 ~ 5H19'; turns split by ';' or "

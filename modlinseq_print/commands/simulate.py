@@ -11,11 +11,12 @@ from modlinseq_print.commands.simulate_sides import DEFAULT_PRESET
 from modlinseq_print.inputs import parse_int
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
-from modlinseq_print.rules.game import MAX_PLAYERS
-from modlinseq_print.rules.wilds import WILD_POLICIES
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options import DPI as OPTION_DPI, HAND
+from modlinseq_print.options_play import AI, GAMES, HASH_SWAP, JOBS, PLAYERS, SEED, WILD_POLICY
 
 #: A count of players: the games seat 1 to MAX_PLAYERS.
-PLAYERS = argument_type(parse_int, 1, f"1 to {MAX_PLAYERS}", high=MAX_PLAYERS)
+PLAYER_COUNT = argument_type(parse_int, PLAYERS.low, f"{PLAYERS.low} to {PLAYERS.high}", high=PLAYERS.high)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,11 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("preset", nargs="*", default=[], metavar="PRESET",
                         help=f"the kit played: a preset name or .toml file (default {DEFAULT_PRESET}); "
                              "the options below change it; two presets compare them")
-    parser.add_argument("--games", type=POSITIVE, default=100, metavar="N", help="games to play (default 100)")
-    parser.add_argument("--players", type=PLAYERS, default=2, metavar="N",
-                        help=f"players, 1 to {MAX_PLAYERS} (default 2)")
-    parser.add_argument("--hand", type=POSITIVE, default=7, metavar="N", help="tiles in a hand (default 7)")
-    parser.add_argument("--ai", default="greedy", metavar="LEVEL", help=ai_help())
+    add_option(parser, GAMES, type=POSITIVE)
+    add_option(parser, PLAYERS, type=PLAYER_COUNT)
+    add_option(parser, HAND, type=POSITIVE, metavar="N")
+    add_option(parser, AI, help=ai_help())  # the levels, from their one list
     parser.add_argument("--board", action="append", default=None, metavar="SPEC",
                         help="the board (default: the preset's); given twice, compares the two boards")
     parser.add_argument("--modulus", "-m", type=WHOLE, default=None, metavar="M",
@@ -42,12 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--pattern", choices=PATTERNS, default=None, help="cell pattern (default: the preset's)")
     parser.add_argument("--marker", action=argparse.BooleanOptionalAction, default=None,
                         help="the modulus marker on A0 (default: when the preset's kit has it)")
-    parser.add_argument("--wild-policy", choices=WILD_POLICIES, default="E",
-                        help="wild tiles (page 3, 7-2; default E, ambiguity allowed)")
-    parser.add_argument("--hash-swap", action="store_true", help="players may swap wild tiles (page 3, 7-4)")
-    parser.add_argument("--seed", type=WHOLE, default=1, metavar="S", help="the number the shuffles are seeded with (default 1)")
-    parser.add_argument("--jobs", type=POSITIVE, default=1, metavar="J",
-                        help="games played at once in separate processes (default 1)")
+    add_option(parser, WILD_POLICY)
+    add_option(parser, HASH_SWAP)
+    add_option(parser, SEED)
+    add_option(parser, JOBS, type=POSITIVE)
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="play the games on a Dask cluster, whose scheduler is at ADDRESS (e.g. "
                              "tcp://10.0.0.5:8786); the same games as here")
@@ -57,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                              "same options print the same output)")
     parser.add_argument("-o", "--output", default=None, metavar="REPORT",
                         help="also write a one-page report with charts and a heat map: .pdf, .png or .svg")
-    parser.add_argument("--dpi", type=DPI, default=150.0, help="PNG report resolution in dots per inch (default 150)")
+    add_option(parser, OPTION_DPI, type=DPI)
     parser.add_argument("--save-games", default=None, metavar="DIR",
                         help="also write each game to DIR: its transcript (game-001.txt) and the hand held before "
                              "each turn (game-001-hands.txt), as review --hands reads them")
@@ -65,12 +63,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def ai_help() -> str:
-    """The help of --ai: the levels of computer player, from the one that thinks least, from their one definition."""
+    """The help of --ai: the levels of computer player, from the one that thinks least (their one list)."""
     from modlinseq_print.rules.players import AI_PLAYERS
     from modlinseq_print.rules.strong_player import BUDGET
 
-    return (f"computer players, from the one that thinks least: {', '.join(AI_PLAYERS)}; or one per seat, e.g. careful,greedy; "
-            f"strong:N thinks N searches a turn (strong alone: {BUDGET}; more is stronger and slower) "
+    return (f"computer players, from the one that thinks least: {', '.join(AI_PLAYERS)}; or one per seat, e.g. "
+            f"careful,greedy; strong:N thinks N searches a turn (strong alone: {BUDGET}; more is stronger and slower) "
             "(default greedy)")
 
 
@@ -83,7 +81,7 @@ def review_options(variant) -> str:
         words.append(f"--pattern {variant.pattern}")
     if variant.diagonals:
         words.append("--diagonals")
-    if variant.policy != "E":
+    if variant.policy != WILD_POLICY.default:
         words.append(f"--wild-policy {variant.policy}")
     if variant.marker:
         words.append("--marker")

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from modlinseq_print.commands.flags import FlagError
+from modlinseq_print.options import PRESET
 
-DEFAULT_PRESET = "standard"
+DEFAULT_PRESET = PRESET.default
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ definition's own."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from modlinseq_print.commands.numbers import WHOLE
+from modlinseq_print.commands.numbers import DECIMAL, WHOLE
 from modlinseq_print.options import Group, Option
 
 
@@ -22,17 +23,22 @@ def help_of(option: Option) -> str:
     return option.help if shown is None else f"{option.help} (default{shown})"
 
 
-def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, option: Option) -> argparse.Action:
-    """Add one option to a parser, as its definition says."""
+def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, option: Option, *aliases: str,
+               **extra: object) -> argparse.Action:
+    """Add one option to a parser, as its definition says; `aliases` are more flags for it ('-m'), and `extra`
+    what only the command line has (a stricter `type` such as COUNT, `nargs`, `const`, `metavar`)."""
+    names = (flag_of(option), *aliases)
     if option.kind == "switch":
         action: type[argparse.Action] | str = argparse.BooleanOptionalAction if option.default else "store_true"
-        return parser.add_argument(flag_of(option), action=action, default=option.default, help=help_of(option))
-    extra: dict[str, object] = {"choices": option.choices} if option.kind == "choice" else {}
+        switch: dict[str, Any] = {"help": help_of(option), **extra}
+        return parser.add_argument(*names, action=action, default=option.default, **switch)
+    found: dict[str, Any] = {"choices": option.choices} if option.kind == "choice" else {}
     if option.placeholder:
-        extra["metavar"] = option.placeholder
-    if option.kind == "whole":
-        extra["type"] = WHOLE
-    return parser.add_argument(flag_of(option), default=option.default, help=help_of(option), **extra)  # type: ignore[arg-type]
+        found["metavar"] = option.placeholder
+    if option.kind in ("whole", "number"):
+        found["type"] = WHOLE if option.kind == "whole" else DECIMAL
+    found.update({"default": option.default, "help": help_of(option)}, **extra)
+    return parser.add_argument(*names, **found)
 
 
 def add_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup, group: Group,

@@ -8,25 +8,28 @@ from pathlib import Path
 from modlinseq_print.commands.common import add_lang_argument, removed_note
 from modlinseq_print.i18n import using
 from modlinseq_print.fileio import write_files_atomic
-from modlinseq_print.commands.numbers import COUNT, DPI, WHOLE
+from modlinseq_print.commands.numbers import COUNT, DPI
 from modlinseq_print.inputs import excerpt
-from modlinseq_print.options import PIECE_FORMATS, THEME, TILE_SHAPE, TILE_WIDTH
+from modlinseq_print.commands.spec_flags import add_option
+from modlinseq_print.options import PAPER, PIECE_FORMATS, THEME, TILE_SHAPE, TILE_WIDTH
+from modlinseq_print.options_pieces import (
+    BACK_OFFSET, BACK_TEXT, BLOCKERS, COPIES, CROP_MARKS, CUT_MODE, CUTTER, FLIP, GAP, GUTTER, KERF, LAYOUT, LOOK,
+    MARGIN, MARKERS, MODULUS, SHEET_ORIENTATION, UNDERLINE, WILD,
+)
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
-from modlinseq_print.printables.cutters import cutters
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kits.piece_files import (
-    CUT_MODES, OptionError, PieceOutput, bed_size, output_kind, piece_files, piece_output,
+    OptionError, PieceOutput, PieceRequest, bed_size, output_kind, piece_files, piece_output,
 )
 from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
 from modlinseq_print.printables.tiles import (
-    CUT_LINES, DEFAULT_COPIES, DEFAULT_MODULUS, UNDERLINES, TileLook, read_counts,
+    TileLook, read_counts,
 )
 from modlinseq_print.commands.service_option import add_service_argument, write_service_bundle
 from modlinseq_print.commands.press_options import add_press_arguments, press_from_args
-from modlinseq_print.render.paper import DEFAULT_MARGIN, make_sheet
+from modlinseq_print.render.paper import make_sheet
 from modlinseq_print.render.theme import get_theme
-from modlinseq_print.render.imposition import FLIPS
 from modlinseq_print.units import parse_length
 from modlinseq_print.wording import plural
 
@@ -36,17 +39,14 @@ BED_ONLY = ("bed_margin", "reference_size")  # the options that need bed mode
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the tiles command."""
     parser = sub.add_parser("tiles", help="number tiles, wild tiles and blockers: sheets, manifests, cut files")
-    parser.add_argument("--modulus", type=WHOLE, default=DEFAULT_MODULUS, help="values 0 to m-1 (default 13)")
-    parser.add_argument("--copies", type=COUNT, default=DEFAULT_COPIES, help="tiles of each value (default 10)")
+    add_option(parser, MODULUS)
+    add_option(parser, COPIES, type=COUNT)
     parser.add_argument("--counts", metavar="FILE", help="per-value counts from a .toml or .csv file (value = count)")
     parser.add_argument("--no-zero", action="store_true", help="leave out the 0 tiles (multiplicative variation)")
-    parser.add_argument("--wild", type=COUNT, default=0, metavar="N", help="wild tiles showing # (default 0)")
-    parser.add_argument("--blockers", type=COUNT, default=0, metavar="N", help="red tiles for blocked cells (default 0)")
-    parser.add_argument("--underline", nargs="?", choices=UNDERLINES, const="ambiguous", default="ambiguous",
-                        help="a bar under the numbers that read as another turned round, 6 and 9, 16 and 91... "
-                             "(ambiguous, the default), under every number (all) or none")
-    parser.add_argument("--markers", metavar="RANGE", default=None,
-                        help="also modulus markers, one per modulus of a range such as 8-20, on the same sheets")
+    for option in (WILD, BLOCKERS):
+        add_option(parser, option, type=COUNT, metavar="N")
+    add_option(parser, UNDERLINE, nargs="?", const=UNDERLINE.default)
+    add_option(parser, MARKERS)
     add_sheet_arguments(parser, "output/tiles.pdf")
     add_lang_argument(parser)
     parser.set_defaults(run=run)
@@ -59,51 +59,24 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
     parser.add_argument("--format", choices=PIECE_FORMATS, help="output format (default: from -o)")
     parser.add_argument("--dpi", type=DPI, default=None,
                         help="PNG resolution (default 150 for sheets, 300 for --per-piece images)")
-    parser.add_argument("--paper", default="a4",
-                        help="a4, a5, letter, a3, tabloid, legal or WxH, e.g. 300x200mm (default a4)")
-    parser.add_argument("--margin", default=f"{DEFAULT_MARGIN:g}mm", help="unprintable margin (default 10mm)")
-    parser.add_argument("--orientation", choices=("portrait", "landscape"), default="portrait",
-                        help="sheet orientation (default portrait)")
-    parser.add_argument("--theme", choices=THEME.choices, default=THEME.default,
-                        help=f"colours (default {THEME.default})")
-    parser.add_argument("--tile-width", default=TILE_WIDTH.default,
-                        help=f"{TILE_WIDTH.help} (default {TILE_WIDTH.default}; 1in also common)")
-    parser.add_argument("--tile-shape", choices=TILE_SHAPE.choices, default=TILE_SHAPE.default,
-                        help=f"{' or '.join(TILE_SHAPE.choices)} (default {TILE_SHAPE.default}, point up)")
-    parser.add_argument("--gap", default="2mm", help="space between cut lines (default 2mm)")
-    parser.add_argument("--bleed", default=None,
-                        help="background printed past the cut line, e.g. 3mm (default 0 on sheets, 1/8in on "
-                             "--per-piece images)")
-    parser.add_argument("--safe", default=None, help="keep the number this far inside the cut (default: bleed, >= 1.5mm)")
-    parser.add_argument("--cut-lines", choices=CUT_LINES, default="solid", help="printed cut lines (default solid)")
-    parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the tiles")
+    for option in (PAPER, MARGIN, SHEET_ORIENTATION, THEME, TILE_WIDTH, TILE_SHAPE, GAP, *LOOK.options[:3]):
+        add_option(parser, option)
+    add_option(parser, CROP_MARKS)
     parser.add_argument("--no-nest", action="store_true", help="keep every tile point up (no alternate orientation)")
-    parser.add_argument("--layout", choices=LAYOUTS, default=None,
-                        help="fronts (default): fronts only; duplex: a mirrored backs page after each fronts "
-                             "page; gutter-fold: fronts and their backs on one sheet, mirrored across a fold line")
+    add_option(parser, LAYOUT)
     parser.add_argument("--duplex", action="store_true", help="the same as --layout duplex")
-    parser.add_argument("--gutter", default=None,
-                        help=f"gutter-fold: space kept clear on each side of the fold (default {DEFAULT_GUTTER:g}mm)")
-    parser.add_argument("--back-text", default="", help="short text on every back (default: plain)")
-    parser.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                        help="duplex: shift of the backs, e.g. 1.5mm,-0.5mm, or -1mm,0")
+    for option in (GUTTER, BACK_TEXT, BACK_OFFSET):
+        add_option(parser, option)
     add_cut_arguments(parser)
     add_service_argument(parser)
 
 
 def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the cutting file (print-and-cut or bed nesting), duplex flipping and per-piece images."""
-    parser.add_argument("--flip", choices=FLIPS, default="long",
-                        help="duplex: the edge the printer flips the sheet on, long (default) or short")
+    add_option(parser, FLIP)
     parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
-    parser.add_argument("--cut-mode", choices=CUT_MODES, default=None,
-                        help="print: the cut file matches the printed sheets, with registration marks (default "
-                             "with a printed sheet); bed: pieces nested on --bed for blank material (default "
-                             "with --bed or a DXF output)")
-    parser.add_argument("--cutter", choices=tuple(cutters()), default=None,
-                        help="print-and-cut: the cutter whose marks and area the sheets follow (default silhouette; "
-                             "cricut takes PNG or SVG sheets, summa a --press PDF)")
-    parser.add_argument("--kerf", default="0mm", help="laser kerf: cut paths grow by half of it (default 0)")
+    for option in (CUT_MODE, CUTTER, KERF):
+        add_option(parser, option)
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
     parser.add_argument("--score-color", default="#0000ff", help="score layer colour (default #0000ff)")
     parser.add_argument("--engrave-color", default="#000000", help="engrave colour (default #000000)")
@@ -120,7 +93,7 @@ def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     add_press_arguments(parser)
 
 
-def look_from_args(args: argparse.Namespace, underline: str = "ambiguous") -> TileLook:
+def look_from_args(args: argparse.Namespace, underline: str = UNDERLINE.default) -> TileLook:
     """The tile look of the sheets from the shared arguments (their bleed: --bleed, else none)."""
     return TileLook(width=parse_length(args.tile_width, "tile width"), shape=args.tile_shape, underline=underline,
                     bleed=0.0 if args.bleed is None else parse_length(args.bleed, "bleed"), cut_line=args.cut_lines,
@@ -138,7 +111,7 @@ def layout_from_args(args: argparse.Namespace) -> str:
     if args.duplex and args.layout not in (None, "duplex"):
         raise OptionError(f"--duplex asks for the duplex layout but --layout asks for {args.layout}: "
                           "give one of them")
-    return args.layout or ("duplex" if args.duplex else "fronts")
+    return args.layout or ("duplex" if args.duplex else LAYOUTS[0])
 
 
 def gutter_from_args(args: argparse.Namespace, layout: str) -> float:
@@ -181,12 +154,12 @@ def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
     """Where and how to write the pieces, from the shared arguments (the one builder the library shares)."""
     options = options_from_args(args, title)
     cut = bool(args.cut_file) or output_kind(args.output, args.format) == "dxf"
-    return piece_output(args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
-                        orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
-                        cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
-                        bed_only=tuple(name for name in BED_ONLY if getattr(args, name) is not None),
-                        per_piece=args.per_piece, per_piece_bleed=per_piece_bleed_from_args(args),
-                        press=press_from_args(args), cutter=args.cutter)
+    return piece_output(PieceRequest(
+        path=args.output, options=options, fmt=args.format, paper=args.paper, margin=args.margin,
+        orientation=args.orientation, dpi=args.dpi, cut_file=args.cut_file, cut_mode=args.cut_mode,
+        cut_spec=cut_spec_from_args(args) if cut else None, bed=args.bed, bed_margin=args.bed_margin,
+        bed_only=tuple(name for name in BED_ONLY if getattr(args, name) is not None), per_piece=args.per_piece,
+        per_piece_bleed=per_piece_bleed_from_args(args), press=press_from_args(args), cutter=args.cutter))
 
 
 def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from modlinseq_print.commands.common import add_lang_argument, removed_note
+from modlinseq_print.options import PRESET
 from modlinseq_print.fileio import write_files_atomic
 from modlinseq_print.i18n import using
 from modlinseq_print.kits.preset_loading import load_preset, preset_names
@@ -15,7 +16,7 @@ from modlinseq_print.kits.preset_loading import load_preset, preset_names
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the tts command."""
     parser = sub.add_parser("tts", help="a Tabletop Simulator saved object: board, pieces in bags, Mod 13 deck")
-    parser.add_argument("preset", nargs="?", default="standard",
+    parser.add_argument("preset", nargs="?", default=PRESET.default,
                         help=f"a preset name ({', '.join(preset_names())}) or a FILE.toml (default standard)")
     parser.add_argument("-o", "--output", default=None, metavar="DIR",
                         help="folder for the JSON and its images (default output/tts-PRESET)")

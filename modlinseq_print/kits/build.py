@@ -15,7 +15,7 @@ from modlinseq_print.kits.front import kit_cover
 from modlinseq_print.kits.game_facts import facts_line
 from modlinseq_print.kits.game_length import GameLength, game_lengths, pad_rounds, pad_note
 from modlinseq_print.printables.board_names import board_shape
-from modlinseq_print.kits.measures import Measures, length_mm, measure
+from modlinseq_print.kits.measures import Measures, measure
 from modlinseq_print.kits.piece_counts import kit_copies, kit_markers
 from modlinseq_print.kits.preset_keys import preset_error
 from modlinseq_print.kits.presets import Preset
@@ -34,6 +34,7 @@ from modlinseq_print.printables.worksheet import worksheet_pages
 from modlinseq_print.render.paper import Sheet
 from modlinseq_print.render.scene import Document, Page, Scene
 from modlinseq_print.render.theme import get_theme
+from modlinseq_print.units import parse_length
 from modlinseq_print.render.marks import number_pages
 from modlinseq_print.render.pagination import PagePlan
 from modlinseq_print.render.pagination_pages import paginated_document
@@ -163,7 +164,7 @@ def kit_box(preset: Preset, m: Measures | None = None, mode: str = "plain", cutt
     m = m or measure(preset)
     layers = 2 if preset.tiles.sheet_layout == "gutter-fold" else 1
     piece = piece_size(m.tile_width, preset.tiles.shape, preset.box.card, layers)
-    play = length_mm(preset, "box.play")
+    play = parse_length(preset.box.play, "box.play")
     return pieces_box(len(kit_pieces(preset)), piece, preset.box.card, play, m.pieces_sheet, mode, preset.title,
                       cutter)
 
@@ -315,8 +316,9 @@ def _build_kit(preset: Preset, exercises: int | None, step: Callable[[str], None
                                            + len(board_pages.pages))
     step("tiles and markers")
     sections = [reference, aids, board_pages, pieces, *([box] if box else []), *worksheet]
-    scene = kit_cover(preset, sheet, FLOW_INSET, _contents(sections), counts, board, spec, game,
-                      (board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)), lengths)
+    scene = kit_cover(preset, sheet, inset=FLOW_INSET, contents=_contents(sections), counts=counts, game_board=board,
+                      spec=spec, game=game, board=(board_drawing, plan, 2 + len(reference.pages) + len(aids.pages)),
+                      lengths=lengths)
     step("cover")
     pages = assemble(sections, Page(scene, label="cover"))
     number_pages(pages, sheet, [sheet.margin] + [s.margin for s in sections for _page in s.pages])

@@ -81,7 +81,7 @@ def box_page_of(contents: list[tuple[str, int, int]]) -> int | None:
     return next((first for name, first, _count in contents if name.startswith("Box")), None)
 
 
-def kit_cover(preset: Preset, sheet: Sheet, inset: float, contents: list[tuple[str, int, int]],
+def kit_cover(preset: Preset, sheet: Sheet, *, inset: float, contents: list[tuple[str, int, int]],
               counts: dict[str, int], game_board: Board, spec: ReferenceSpec, game: ExampleGame,
               board: tuple[Scene, PagePlan, int], lengths: list[GameLength] | None = None) -> Scene:
     """The cover scene: `contents` holds (English section name, first page, pages); `game_board` is the board

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from modlinseq_print.errors import FieldError, mention
 from modlinseq_print.inputs import excerpt
+from modlinseq_print.options import PAPER
+from modlinseq_print.options_pieces import CUT_MODE, CUTTER, MARGIN, SHEET_ORIENTATION
 from modlinseq_print.printables.cutfile import CutLayout, CutSpec, cut_layout
 from modlinseq_print.printables.manifest import manifest_files
 from modlinseq_print.printables.per_piece import (
@@ -22,14 +24,15 @@ from modlinseq_print.printables.tile_sheets import SheetOptions, build_sheets
 from modlinseq_print.render.imposition import bounding_box
 from modlinseq_print.render.output import format_for, page_files, render_pages
 from modlinseq_print.render.scene import Document, Page
-from modlinseq_print.render.paper import (DEFAULT_MARGIN, PaperError, Sheet, is_poster, make_sheet, parse_margin,
+from modlinseq_print.render.press import PressOptions
+from modlinseq_print.render.paper import (PaperError, Sheet, is_poster, make_sheet, parse_margin,
                                           parse_paper)
 
-CUT_MODES = ("print", "bed")
+CUT_MODES = CUT_MODE.choices
 BED_MARGIN = "5mm"
 SHEET_DPI = 150.0
 
-Files = list[tuple[Path, bytes]]
+Files = list[tuple[Path, bytes | None]]  # None: a stale file of the run to remove (render.output.page_files)
 
 
 class OptionError(FieldError):
@@ -52,33 +55,55 @@ class PieceOutput:
     cut_spec: CutSpec | None = None
     bed: Sheet | None = None
     per_piece: str | None = None
-    press: object = None  # PressOptions for a press-ready PDF
+    press: PressOptions | None = None  # for a press-ready PDF
     per_piece_bleed: float = POD_BLEED  # mm of background past the cut on every per-piece image
     cutter: Cutter | None = None  # print-and-cut: the cutter's marks and area (None: Silhouette's)
 
 
-def piece_output(path: str, *, options: SheetOptions, fmt: str | None = None, paper: str = "a4",
-                 margin: str | float = f"{DEFAULT_MARGIN:g}mm", orientation: str = "portrait", dpi: float | None = None,
-                 cut_file: str | None = None, cut_mode: str | None = None, cut_spec: CutSpec | None = None,
-                 bed: str | None = None, bed_margin: str | None = None, bed_only: tuple[str, ...] = (),
-                 per_piece: str | None = None, per_piece_bleed: float = POD_BLEED, press=None,
-                 cutter: str | None = None) -> PieceOutput:
+@dataclass(frozen=True, kw_only=True)
+class PieceRequest:
+    """What a person asked of a run of pieces' files, as given (lengths as text or mm; each option's default
+    is its definition's, options_pieces.PIECE_SHEETS): the sheets' `path` and `fmt`, their layout (`options`),
+    paper, margin, orientation and `dpi`; the cut file and its `cut_mode`, `cut_spec` (used when a cut file or a
+    DXF output is asked for), `bed` and `bed_margin`; `bed_only` names the bed-only options given (bed_margin,
+    reference_size: they need bed mode); `per_piece` a folder of images with their bleed; `press` asks for a
+    press-ready PDF; `cutter` names the print-and-cut profile (data/cutters.toml)."""
+
+    path: str
+    options: SheetOptions
+    fmt: str | None = None
+    paper: str = PAPER.default
+    margin: str | float = MARGIN.default
+    orientation: str = SHEET_ORIENTATION.default
+    dpi: float | None = None
+    cut_file: str | None = None
+    cut_mode: str | None = CUT_MODE.default
+    cut_spec: CutSpec | None = None
+    bed: str | None = None
+    bed_margin: str | None = None
+    bed_only: tuple[str, ...] = ()
+    per_piece: str | None = None
+    per_piece_bleed: float = POD_BLEED
+    press: PressOptions | None = None
+    cutter: str | None = CUTTER.default
+
+
+def piece_output(request: PieceRequest) -> PieceOutput:
     """Where and how a run of pieces is written, checked: the one builder the command line and the library
-    share. `cut_spec` is used when a cut file (or a DXF output) is asked for; `bed_only` names the fields of
-    the bed-only options given (bed_margin, reference_size: they need bed mode); `press` (PressOptions) asks
-    for a press-ready PDF; `cutter` names the print-and-cut profile (data/cutters.toml)."""
-    sheet = make_sheet(paper, margin, orientation)
-    kind = output_kind(path, fmt)
-    if press is not None and kind != "pdf":
+    share."""
+    r = request
+    sheet = make_sheet(r.paper, r.margin, r.orientation)
+    kind = output_kind(r.path, r.fmt)
+    if r.press is not None and kind != "pdf":
         raise OptionError(f"a press-ready file is a PDF, not {kind.upper()}: name the output .pdf", "press")
-    mode = choose_cut_mode(kind, cut_file, cut_mode, bed, list(bed_only), options.layout)
-    if cut_file:
-        cut_file_kind(cut_file)
-    spec = (cut_spec or CutSpec(gap=options.gap, nest=options.nest)) if mode else None
-    profile = check_cutter(cutter, mode, kind, press, sheet)
-    return PieceOutput(str(path), kind, sheet, options, dpi, mode, None if cut_file is None else str(cut_file), spec,
-                       bed_sheet(sheet, bed, bed_margin) if mode == "bed" else None,
-                       None if per_piece is None else str(per_piece), press, per_piece_bleed, profile)
+    mode = choose_cut_mode(kind, r.cut_file, r.cut_mode, r.bed, list(r.bed_only), r.options.layout)
+    if r.cut_file:
+        cut_file_kind(r.cut_file)
+    spec = (r.cut_spec or CutSpec(gap=r.options.gap, nest=r.options.nest)) if mode else None
+    profile = check_cutter(r.cutter, mode, kind, r.press, sheet)
+    return PieceOutput(str(r.path), kind, sheet, r.options, r.dpi, mode, None if r.cut_file is None else str(r.cut_file),
+                       spec, bed_sheet(sheet, r.bed, r.bed_margin) if mode == "bed" else None,
+                       None if r.per_piece is None else str(r.per_piece), r.press, r.per_piece_bleed, profile)
 
 
 def check_cutter(name: str | None, mode: str | None, kind: str, press, sheet: Sheet) -> Cutter | None:
@@ -217,26 +242,29 @@ def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files
 def piece_files(pieces, faces, out: PieceOutput) -> Files:
     """Every file of a run of pieces: sheets and manifest, cut file and its manifest, per-piece images."""
     cut_path, cut_kind = (out.cut_path, cut_file_kind(out.cut_path)) if out.cut_path else (out.path, "dxf")
-    images = per_piece_files(pieces, faces, out) if out.per_piece else []  # the plain look, not the press one
+    images = per_piece_files(pieces, faces, out, out.per_piece) if out.per_piece else []  # the plain look, not the press one
     faces, out = press_spaced(*cutter_faces(faces, out))
     files: Files = []
+    spec = out.cut_spec
     if out.kind != "dxf":
         files, placements = sheet_files(pieces, faces, out, out.cut_mode == "print")
         if out.cut_mode == "print":
-            layout = print_cut_layout(placements, faces.look.outline, out.sheet, out.cut_spec, out.cutter)
+            assert spec is not None  # piece_output gives every cut mode its conventions
+            layout = print_cut_layout(placements, faces.look.outline, out.sheet, spec, out.cutter)
             files += cut_files(layout, cut_path, cut_kind)
     if out.cut_mode == "bed":
+        assert spec is not None
         bed = out.bed or bed_sheet(out.sheet)
-        files += cut_files(cut_layout(pieces, faces, bed, out.cut_spec), cut_path, cut_kind)
+        files += cut_files(cut_layout(pieces, faces, bed, spec), cut_path, cut_kind)
     return files + images
 
 
-def per_piece_files(pieces, faces, out: PieceOutput) -> Files:
+def per_piece_files(pieces, faces, out: PieceOutput, folder: str) -> Files:
     """One PNG per distinct face and back of the pieces, trim plus the per-piece bleed in whole pixels, and
     their CSV, in the per-piece folder."""
     box = bounding_box(faces.look.outline)
     frame = image_frame((box.width, box.height), out.per_piece_bleed, POD_DPI if out.dpi is None else out.dpi)
-    return image_files(piece_images(pieces, print_faces(faces, frame.bleed), frame), out.per_piece, frame)
+    return image_files(piece_images(pieces, print_faces(faces, frame.bleed), frame), folder, frame)
 
 
 def image_files(images, folder: str, frame) -> Files:
@@ -245,5 +273,5 @@ def image_files(images, folder: str, frame) -> Files:
 
     path = check_folder(folder)  # the frame's pixels were checked when it was made (per_piece.image_frame)
     check_run(len(images), frame)
-    files = [(path / image.name, scene_to_png(image.scene, frame.dpi)) for image in images]
+    files: Files = [(path / image.name, scene_to_png(image.scene, frame.dpi)) for image in images]
     return files + [(path / CSV_NAME, images_csv(images, frame).encode("utf-8"))]

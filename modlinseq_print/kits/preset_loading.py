@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import typing
 from dataclasses import fields, replace
@@ -27,6 +28,7 @@ from modlinseq_print.render.theme import get_theme
 from modlinseq_print.render.pagination import window_size
 from modlinseq_print.rules.chains import check_topology
 from modlinseq_print.rules.exercises import check_exercise_count, check_seed
+from modlinseq_print.units import parse_length
 
 
 def preset_names() -> list[str]:
@@ -126,18 +128,18 @@ def validate(preset: Preset, path: PurePath) -> Measures:
             fail(key, f"unknown {what} {excerpt(value)}: use one of {', '.join(choices)}")
     if preset.lang not in LANGUAGES:
         fail("lang", f"unknown language {excerpt(preset.lang)}: use one of {', '.join(LANGUAGES)}")
-    mm = {key: keyed(key, lambda key=key: length_mm(preset, key)) for key in LENGTH_KEYS}
-    for key, value in (("tiles.copies", preset.tiles.copies), ("tiles.wild", preset.tiles.wild),
+    mm = {key: keyed(key, functools.partial(length_mm, preset, key)) for key in LENGTH_KEYS}
+    for key, count in (("tiles.copies", preset.tiles.copies), ("tiles.wild", preset.tiles.wild),
                        ("tiles.blockers", preset.tiles.blockers), ("markers.copies", preset.markers.copies),
                        ("exercises.count", preset.exercises.count)):
-        if value is not None and value < 0:
-            fail(key, f"must not be negative, got {value}")
+        if count is not None and count < 0:
+            fail(key, f"must not be negative, got {count}")
     keyed("exercises.count", lambda: check_exercise_count(preset.exercises.count))
     keyed("exercises.seed", lambda: check_seed(preset.exercises.seed))
     board = keyed("board.spec", lambda: parse_board(preset.board.spec))
     keyed("board.wrap", lambda: check_topology(board, preset.board.wrap))
     for key in ("paper", "board.paper", "tiles.paper"):
-        keyed(key, lambda key=key: _paper(preset_value(preset, key)))
+        keyed(key, functools.partial(_paper, preset_value(preset, key)))
     ready = sheets(preset, mm, keyed)
     m = assemble(mm, ready, keyed("tiles.back_offset", lambda: parse_back_offset(preset.tiles.back_offset)))
     for key, check in _checks(preset, m, board):
@@ -172,7 +174,7 @@ def _checks(preset: Preset, m: Measures, board) -> list[tuple[str, typing.Callab
             ("tiles.layout" if tiles.sheet_layout == "gutter-fold" else "tiles.width",
              lambda: sheet_slots(tile_look(preset, m), m.pieces_sheet, sheet_options(preset, m, ""))),
             ("box.card", lambda: card_thickness(preset.box.card)),
-            ("box.play", lambda: check_play(length_mm(preset, "box.play")))]
+            ("box.play", lambda: check_play(parse_length(preset.box.play, "box.play")))]
 
 
 def _board_pages(preset: Preset, m: Measures, board) -> int:

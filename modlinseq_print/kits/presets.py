@@ -9,7 +9,10 @@ from pathlib import Path
 from modlinseq_print.errors import FieldError, Words, preset_word
 from modlinseq_print.kits.measures import Measures
 from modlinseq_print.options import (
-    BOARD_SPEC, CELL_SIZE, CLEARANCE, LABELS, ORIENTATION, PATTERN, THEME, TILE_SHAPE, TILE_WIDTH,
+    BOARD_SPEC, CELL_SIZE, CLEARANCE, LABELS, LANG, ORIENTATION, PAPER, PATTERN, THEME, TILE_SHAPE, TILE_WIDTH,
+)
+from modlinseq_print.options_pieces import (
+    BACK_OFFSET, CROP_MARKS, CUT_LINES, GAP, GUTTER, LAYOUT, MARGIN, MARKER_COPIES, MODULUS, SAFE, UNDERLINE,
 )
 
 # The presets and example board files ship inside the package (package data), so an installed wheel finds
@@ -57,19 +60,19 @@ class TilesSection:
     shape: str = TILE_SHAPE.default
     no_zero: bool = False
     backs: bool = True  # duplex backs, unless layout says otherwise
-    layout: str | None = None  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
+    layout: str | None = LAYOUT.default  # "fronts", "duplex" or "gutter-fold"; None: duplex with backs, else fronts
     back_text: str = "MODLINSEQ"
-    underline: str = "ambiguous"  # "ambiguous": a bar under 6, 9, 16, 91...; "all" or "none"
+    underline: str = UNDERLINE.default  # "ambiguous": a bar under 6, 9, 16, 91...; "all" or "none"
     paper: str | None = None  # the tile and marker sheets' paper; None: the kit's paper
     margin: str | None = None  # None: the kit's margin
-    gap: str = "2mm"  # between cut lines
+    gap: str = GAP.default  # between cut lines
     bleed: str = "0mm"  # background printed past the cut line
-    safe: str | None = None  # the number's distance inside the cut line; None: the bleed, at least 1.5 mm
-    cut_lines: str = "solid"  # "solid", "dashed" or "none"
-    crop_marks: bool = False
+    safe: str | None = SAFE.default  # the number's distance inside the cut line; None: the bleed, at least 1.5 mm
+    cut_lines: str = CUT_LINES.default  # "solid", "dashed" or "none"
+    crop_marks: bool = CROP_MARKS.default
     nest: bool = True  # alternate tiles point down to fit more
-    gutter: str | None = None  # gutter-fold: space beside the fold; None: the default
-    back_offset: str = "0,0"  # duplex: the printer's shift of the backs, X,Y
+    gutter: str | None = GUTTER.default  # gutter-fold: space beside the fold; None: the default
+    back_offset: str = BACK_OFFSET.default  # duplex: the printer's shift of the backs, X,Y
 
     @property
     def sheet_layout(self) -> str:
@@ -83,7 +86,7 @@ class MarkersSection:
 
     range: str | None = None  # "8-20"; None: following the kit's modulus (kits/piece_counts.py)
     include: bool = True
-    copies: int = 1  # markers of each modulus
+    copies: int = MARKER_COPIES.default  # markers of each modulus
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,10 @@ class Preset:
 
     name: str
     title: str = "MODLINSEQ"
-    lang: str = "en"  # the language of the printed text
-    modulus: int = 13
-    paper: str = "a4"
-    margin: str = "10mm"
+    lang: str = LANG.default  # the language of the printed text
+    modulus: int = MODULUS.default
+    paper: str = PAPER.default
+    margin: str = MARGIN.default
     theme: str = THEME.default
     sequence_appendix: bool = False  # the table of every sequence, when longer than a page: an appendix, or left out
     board: BoardSection = BoardSection()

@@ -14,7 +14,7 @@ from modlinseq_print.errors import AddressError
 from modlinseq_print.geometry import addresses
 from modlinseq_print.geometry.boards import Board
 from modlinseq_print.geometry.hexgrid import DIRECTIONS_CLOCKWISE, Cell, in_reading_order
-from modlinseq_print.options import BOARD_SPEC, FIT, ORIENTATION, OVERLAP, STYLE, board_style
+from modlinseq_print.options import BOARD_SPEC, FIT, ORIENTATION, OVERLAP, PAPER, STYLE, board_style
 from modlinseq_print.printables.board import BoardDrawing, BoardStyle, board_scene
 from modlinseq_print.printables.board_pages import board_document
 from modlinseq_print.render.paper import is_poster, make_sheet, parse_margin
@@ -54,7 +54,7 @@ def design_from(body: dict) -> Design:
     spec = text(body, BOARD_SPEC.name, BOARD_SPEC.default) or BOARD_SPEC.default
     style = board_style({option.name: field(body, option) for option in STYLE.options})  # as the board command
     return Design(spec, tuple(words(body, "remove")), tuple(words(body, "add")), style,
-                  paper=text(body, "paper", "a4").lower() or "a4",
+                  paper=text(body, PAPER.name).lower() or PAPER.default,
                   orientation=field(body, ORIENTATION), margin=text(body, "margin", "6mm") or "6mm",
                   overlap=field(body, OVERLAP), fit=field(body, FIT))
 

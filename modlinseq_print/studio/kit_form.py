@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import MISSING
 
-from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.kits.preset_keys import preset_fields as preset_keys  # every key, in order
 from modlinseq_print.kits.presets import WRAPS
-from modlinseq_print.printables.tile_sheets import LAYOUTS
-from modlinseq_print.printables.tiles import CUT_LINES, UNDERLINES
-from modlinseq_print.options import ORIENTATION, PATTERN, THEME, TILE_SHAPE
+from modlinseq_print.options import LANG, ORIENTATION, PATTERN, THEME, TILE_SHAPE
+from modlinseq_print.options_pieces import CUT_LINES, LAYOUT, UNDERLINE
 from modlinseq_print.render.paper import PAPERS, POSTER
 
 LENGTH = "length: mm, cm, in or pt, e.g. 25mm"
@@ -54,9 +52,8 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
     "Language": {"lang": ("Language of the printed text", "")},
 }
 CHOICES = {"theme": THEME.choices, "board.pattern": PATTERN.choices, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPE.choices,
-           "tiles.layout": LAYOUTS, "board.orientation": ORIENTATION.choices, "tiles.cut_lines": CUT_LINES,
-           "tiles.underline": UNDERLINES,
-           "lang": LANGUAGES}
+           "tiles.layout": LAYOUT.choices, "board.orientation": ORIENTATION.choices,
+           "tiles.cut_lines": CUT_LINES.choices, "tiles.underline": UNDERLINE.choices, "lang": LANG.choices}
 # What a closed choice's values say on the form (the value itself is what the preset file holds); a value
 # not listed shows as it is.
 CHOICE_WORDS = {"theme": {"bw": "black & white"},

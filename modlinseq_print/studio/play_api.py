@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from modlinseq_print.geometry.patterns import PATTERNS, board_pattern
-from modlinseq_print.i18n import LANGUAGES
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.printables.position import diagram_style, position_document, position_scene
 from modlinseq_print.render.output import render_pages
@@ -39,11 +38,13 @@ from modlinseq_print.rules.position import Position, Tile, analyse
 from modlinseq_print.rules.report import turn_json
 from modlinseq_print.rules.transcript import Turn, parse_turn_body
 from modlinseq_print.rules.turns import play_turn
-from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.feature import Feature
+from modlinseq_print.options import HAND, LANG
+from modlinseq_print.options_play import HASH_SWAP, WILD_POLICY
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
+from modlinseq_print.studio.fields import field as option_field
 from modlinseq_print.studio.limits import studio_board
 from modlinseq_print.studio.play_hints import BEST_SHOWN, NUDGE, hint_json, hint_turn, review_page
 from modlinseq_print.studio.position_api import drawing_json
@@ -115,9 +116,9 @@ def _variant(body: dict, board) -> Variant:
     modulus = integer(body, "modulus", 13, 2, 99)
     default_marker = board.has_centre and 8 <= modulus <= 20
     return Variant(board, modulus, choice(body, "wrap", WRAP_MODES, None),
-                   policy=choice(body, "wild_policy", WILD_POLICIES, "E"), marker=flag(body, "marker", default_marker),
-                   pattern=choice(body, "pattern", PATTERNS, None), hash_swap=flag(body, "hash_swap"),
-                   hand=integer(body, "hand", 7, 1, MAX_HAND))
+                   policy=option_field(body, WILD_POLICY), marker=flag(body, "marker", default_marker),
+                   pattern=choice(body, "pattern", PATTERNS, None), hash_swap=option_field(body, HASH_SWAP),
+                   hand=option_field(body, HAND))
 
 
 def _tiles(body: dict, modulus: int) -> list[int | None]:
@@ -139,7 +140,7 @@ def new_game(request: Request) -> dict:
         game = Game(variant, names, seed, tiles=_tiles(body, variant.modulus))
     except RulesError as error:
         raise FieldError(str(error)) from None
-    table = _Table(game, kinds, random.Random(seed), lang=choice(body, "lang", LANGUAGES, "en") or "en")
+    table = _Table(game, kinds, random.Random(seed), lang=option_field(body, LANG) or LANG.default)
     _freeze_stuck(table)
     if game.over:  # a board too small for its tiles (hex:0), or tiles that fit nowhere: no game to play
         cells, free = len(board.cells), len(board.cells) - len(game.position.tiles)

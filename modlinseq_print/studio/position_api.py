@@ -16,7 +16,6 @@ from dataclasses import replace
 from modlinseq_print.errors import AddressError
 from modlinseq_print.printables.position import (
     DIAGRAM_TILE_WIDTH,
-    LEGENDS,
     PositionDrawing,
     PositionStyle,
     position_document,
@@ -25,17 +24,17 @@ from modlinseq_print.printables.position import (
 )
 from modlinseq_print.printables.position import diagram_style as diagram_style_of
 from modlinseq_print.render.output import render_pages
-from modlinseq_print.render.theme import THEMES
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.rules.player_words import line_words, reason_words, step_words
 from modlinseq_print.rules.position import Position, analyse
 from modlinseq_print.rules.report import analysis_json, sequence_msa, tilde_notation
 from modlinseq_print.rules.start import start_position as rules_start_position
 from modlinseq_print.rules.transcript import build_position
-from modlinseq_print.rules.wilds import WILD_POLICIES
 from modlinseq_print.studio.exchange import Reply, Request
 from modlinseq_print.studio.feature import Feature
-from modlinseq_print.studio.fields import choice, flag, integer, text
+from modlinseq_print.options import LABELS, THEME, TILE_SHAPE
+from modlinseq_print.options_play import CROP_MARGIN, LEGEND, WILD_POLICY
+from modlinseq_print.studio.fields import choice, field, flag, integer, text
 from modlinseq_print.studio.limits import check_tiles, studio_board
 from modlinseq_print.studio.screen_svg import screen_svg
 from modlinseq_print.studio.uploads import content_type
@@ -50,7 +49,7 @@ def start_position(body: dict) -> Position:
     studio_board(spec)  # no file board, at most MAX_CELLS cells
     modulus, marker = integer(body, "modulus", 13, 2, 10_000), flag(body, "marker")
     wrap, diagonals = choice(body, "wrap", WRAP_MODES, None), flag(body, "diagonals")
-    return rules_start_position(spec, modulus, wrap, diagonals, choice(body, "wild_policy", WILD_POLICIES, "E"), marker)
+    return rules_start_position(spec, modulus, wrap, diagonals, field(body, WILD_POLICY), marker)
 
 
 def edited_position(body: dict) -> Position:
@@ -108,10 +107,10 @@ def crop_choice(body: dict) -> bool | None:
 
 def diagram_style(body: dict) -> PositionStyle:
     """The diagram's look, from the same options as the position command (its defaults where not given)."""
-    return diagram_style_of(DIAGRAM_TILE_WIDTH, crop_choice(body), 1, choice(body, "legend", LEGENDS, "long"),
+    return diagram_style_of(DIAGRAM_TILE_WIDTH, crop_choice(body), CROP_MARGIN.default, field(body, LEGEND),
                             text(body, "modulus_note", "") or None, not flag(body, "no_blocked"),
-                            theme=choice(body, "theme", tuple(THEMES), "green"), tile_shape="pentagon",
-                            labels=flag(body, "labels", True), pattern=None, title=text(body, "title") or None)
+                            theme=field(body, THEME), tile_shape=TILE_SHAPE.default,
+                            labels=field(body, LABELS), pattern=None, title=text(body, "title") or None)
 
 
 def drawing_json(position: Position, drawing, screen: int | None) -> dict:
