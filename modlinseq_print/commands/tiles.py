@@ -19,7 +19,7 @@ from modlinseq_print.options_pieces import (
 from modlinseq_print.printables.cutfile import HAIRLINE, REFERENCE_SIDE, CutSpec, parse_colour
 from modlinseq_print.printables.per_piece import POD_BLEED
 from modlinseq_print.kits.piece_files import (
-    OptionError, PieceOutput, PieceRequest, bed_size, output_kind, piece_files, piece_output,
+    Files, OptionError, PieceOutput, PieceRequest, bed_size, output_kind, piece_files, piece_output,
 )
 from modlinseq_print.printables.pieces import PieceFaces, set_with_markers
 from modlinseq_print.printables.tile_sheets import DEFAULT_GUTTER, LAYOUTS, SheetOptions, parse_back_offset
@@ -162,8 +162,9 @@ def output_from_args(args: argparse.Namespace, title: str) -> PieceOutput:
         per_piece_bleed=per_piece_bleed_from_args(args), press=press_from_args(args), cutter=args.cutter))
 
 
-def make_outputs(pieces, faces, args, title: str) -> list[tuple[Path, bytes]]:
-    """Every file to write, rendered in memory first so that a failure leaves nothing behind."""
+def make_outputs(pieces, faces, args, title: str) -> Files:
+    """Every file to write (None: a stale file of the run to remove), rendered in memory first so that a failure
+    leaves nothing behind."""
     return piece_files(pieces, faces, output_from_args(args, title))
 
 
