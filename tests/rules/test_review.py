@@ -18,13 +18,14 @@ BOARD, MODULUS = "hex:4", 7
 
 @pytest.fixture(scope="module")
 def games():
-    """20 shuffled games between a careful and a greedy player (careful leaves points, so not every turn is best)."""
+    """20 shuffled games between a beginner and a greedy player (the beginner leaves points, so not every turn
+    is best)."""
     setup, tiles = playtest_setup("standard", board=BOARD, modulus=MODULUS, copies=3, wild=2, hand=5,
-                                  ai="careful,greedy", games=GAMES, seed=7)
+                                  ai="beginner,greedy", games=GAMES, seed=7)
     return playtest(setup.variant, setup.kinds, tiles, GAMES, 7)
 
 
-@pytest.mark.slow  # 20 games with a careful player: about a minute of CPU
+@pytest.mark.slow  # 20 games and every turn searched again: seconds of CPU
 def test_best_agrees_with_moves_top_1_on_every_turn(games):
     checked = left = 0
     for game in games:
@@ -50,10 +51,10 @@ def test_best_agrees_with_moves_top_1_on_every_turn(games):
             own = [t for t in report["turns"] if t["player"] == name]
             assert player["points"] == sum(t["points"] for t in own)
             assert player["best"] == sum(t["best"] for t in own)
-    assert checked > 100 and left > 0  # careful plays some turns below the best
+    assert checked > 100 and left > 0  # the beginner plays some turns below the best
 
 
-@pytest.mark.slow  # 20 games with a careful player: about a minute of CPU
+@pytest.mark.slow  # 20 games and every turn searched again: seconds of CPU
 def test_moves_command_top_1_matches(games, tmp_path):
     """The command line's `moves --top 1` on a few positions gives the review's best."""
     game = next(g for g in games if len(g.hands) >= 4)
@@ -69,7 +70,7 @@ def test_moves_command_top_1_matches(games, tmp_path):
         assert int(first[1]) == report["turns"][number]["best"]
 
 
-@pytest.mark.slow  # 20 games with a careful player: about a minute of CPU
+@pytest.mark.slow  # 20 games and every turn searched again: seconds of CPU
 def test_turning_points_are_the_turns_that_left_most(games):
     game = max(games, key=lambda g: len(g.hands))
     report = mp.review(BOARD, MODULUS, game.transcript, "\n".join(game.hands)).report
