@@ -104,7 +104,7 @@ def test_careful_leaves_out_only_turns_that_cannot_be_picked(seed, hands):
         assert quick == full or (quick < top - players.TIE and full < top - players.TIE)
 
 
-# The levels: beginner, greedy, careful, strong (weakest first), measured in bench/bench_levels.py.
+# The levels: beginner, greedy, careful, strong (from the one that thinks least), measured in bench/bench_levels.py.
 
 def small_setup():
     """The measuring kit of bench/bench_levels.py, smaller still: hex:3, modulus 7, three tiles of each value and
