@@ -159,8 +159,8 @@ class _Found:
             move = self.search._judge(changes, swapped, stretch)
         elif not plain.legal:
             move = None
-        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's
-            move = stretch.placed(changes, plain.natural)
+        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's (as placed())
+            move = Move(changes, (), plain.natural, stretch, stretch.order)
         else:
             move = self.search._plain(changes, stretch, plain)
         if move is None or move.points < self.best:
