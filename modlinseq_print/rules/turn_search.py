@@ -159,8 +159,8 @@ class _Found:
             move = self.search._judge(changes, swapped, stretch)
         elif not plain.legal:
             move = None
-        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's
-            move = stretch.placed(changes, plain.natural)
+        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's (as placed())
+            move = Move(changes, (), plain.natural, stretch, stretch.order)
         else:
             move = self.search._plain(changes, stretch, plain)
         if move is None or move.points < self.best:
@@ -278,13 +278,10 @@ class TurnSearch:
             return None
         if self.hash_swap and any(self.tiles[c].wild for c in sequence if c in self.tiles):
             return None
-        crossing = self.chains.crossings(stretch.walk, stretch.start, stretch.length, empty)
-        if crossing is None or any(not line.safe and not (line.wild and line.changing == ((cell, 1),))
-                                   for cell, line in crossing):
+        lines = self._plain_crossing(stretch, wilds)
+        if lines is None:
             return None
-        wild_lines = [line for _, line in crossing if line.wild]
-        if (wilds or wild_lines) and not self._apart(wilds, wild_lines):
-            return None
+        crossing, wild_lines = lines
         passes = Counter(c for c in sequence if c in empty)
         fixed = sum(1 for c in sequence if c in self.tiles and not self.tiles[c].wild)
         own = stretch.length > 1
@@ -293,6 +290,20 @@ class TurnSearch:
         wild = wilds[0] if wilds else None
         plain = _Plain(legal, own, fixed, passes, bonus, crossing, 0, bool(wild_lines), wild)
         return _Plain(legal, own, fixed, passes, bonus, crossing, self._points(plain, {}), bool(wild_lines), wild)
+
+    def _plain_crossing(self, stretch: _Stretch,
+                        wilds: list[Cell]) -> tuple[list[tuple[Cell, Line]], list[Line]] | None:
+        """The lines crossing a stretch (each with its empty cell) and those of them holding wild tiles, or None
+        when its turns cannot be judged line by line: crossing lines that meet again, or that hold wild tiles
+        (the stretch's own `wilds` too) whose values hang together."""
+        crossing = self.chains.crossings(stretch.walk, stretch.start, stretch.length, stretch.empty)
+        if crossing is None or any(not line.safe and not (line.wild and line.changing == ((cell, 1),))
+                                   for cell, line in crossing):
+            return None
+        wild_lines = [line for _, line in crossing if line.wild]
+        if (wilds or wild_lines) and not self._apart(wilds, wild_lines):
+            return None
+        return crossing, wild_lines
 
     def _plain_legal(self, stretch: _Stretch, crossing: list[tuple[Cell, Line]]) -> bool:
         """Whether the turns of a plain stretch keep the first-turn rule (a turn fills every empty cell of its
@@ -415,8 +426,11 @@ class TurnSearch:
             return False
         solver = self.solved if self.solved is not None else WildSolution([], [], self.m)
         settled = solver.settle(constraints, fixed, placed)
-        if settled is None:
-            return False
+        return settled is not None and self._policy_kept(after, placed, settled, touched)
+
+    def _policy_kept(self, after: Mapping[Cell, Tile], placed: list[Cell], settled: Mapping[Cell, Residue],
+                     touched: list[Line]) -> bool:
+        """True when the open wild tiles a turn puts down (`placed`, their values `settled`) keep the policy."""
         policy = self.position.policy
         if policy.unique and any(settled[c].modulus != self.m for c in placed):
             return False
