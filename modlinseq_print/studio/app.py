@@ -42,6 +42,8 @@ from modlinseq_print.studio.jobs import run_job
 from modlinseq_print.studio.limits import MAX_ANSWER, check_answer_size
 from modlinseq_print.studio.option_fields import PAGE_OPTIONS, with_defaults
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
+from modlinseq_print.studio.rooms_api import RoomRoutes
+from modlinseq_print.studio.rooms_hall import RoomHall
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a board file, a preset or a transcript is far smaller
 BODY_TIMEOUT = 10.0  # seconds to receive a request's body once its headers are in
@@ -74,7 +76,8 @@ def error_response(status: int, message: str, key: str | None = None, retry_afte
 class StudioApp:
     """The ASGI application. `host` and `port` are the address served: requests naming another Host are refused."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000):
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, rooms_file=None):
+        self.rooms = RoomHall(rooms_file)  # the game rooms (rooms_hall.py): their file, opened on first use
         self.allowed_hosts = allowed_hosts(host, port)
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
@@ -95,6 +98,7 @@ class StudioApp:
         for path in sorted({path for _, path in self.routes}):
             methods = [method for method, p in self.routes if p == path]
             routes.append(Route(path, partial(self.endpoint, path), methods=methods))
+        routes += RoomRoutes(self, self.rooms, SECURITY_HEADERS).routes()
         self.app = Starlette(routes=routes, exception_handlers={HTTPException: self.http_error})
 
     async def __call__(self, scope, receive, send) -> None:
