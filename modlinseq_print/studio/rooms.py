@@ -187,24 +187,38 @@ def move_from(game: Game, data: dict) -> Move:
 
 
 def apply_move(room: Room, move: Move) -> dict:
-    """Play a move for the player to move, freeze whoever is stuck next; the move's plain data, as stored."""
+    """Play a move for the player to move; the move's plain data, as stored. Whoever is stuck next is frozen
+    by `settle`, called next (after the turn has been shown: finding that a hand has no turn is a search)."""
     game = room.game
     data = move_data(game, move)
     room.hands.append(f"{game.names[game.current]}: {game.hands[game.current].text}")
     game.play(move)
-    freeze_stuck(game)
     room.moves.append(data)
-    if game.over:
-        room.status = OVER
-        room.review_token = room.review_token or secrets.token_urlsafe(18)
     room.version += 1
     return data
+
+
+def settle(room: Room) -> bool:
+    """Freeze, one after another, the players to move who have no legal turn, and end the game when all are
+    frozen; True when that changed the room (one more version)."""
+    with room.lock:
+        game = room.game
+        before = sum(game.frozen)
+        freeze_stuck(game)
+        if sum(game.frozen) == before:
+            return False
+        if game.over:
+            room.status = OVER
+            room.review_token = room.review_token or secrets.token_urlsafe(18)
+        room.version += 1
+        return True
 
 
 def replay(room: Room, moves: list[dict]) -> None:
     """Bring a room's new game to where its stored moves left it."""
     for data in moves:
         apply_move(room, move_from(room.game, data))
+        settle(room)
 
 
 def judge(game: Game, words: object) -> tuple[Move | None, int, str]:

@@ -223,7 +223,20 @@ class RoomRoutes:
 
         await asyncio.to_thread(work)
         self.hall.changed(room)
+        await self.settled(room)
         self.kick(room)
+
+    async def settled(self, room: rooms.Room) -> None:
+        """Freeze the players left with no legal turn (a search, after the turn is shown), store and tell."""
+        def work() -> bool:
+            with room.lock:
+                if rooms.settle(room):
+                    self.hall.store.save(room)
+                    return True
+                return False
+
+        if await asyncio.to_thread(work):
+            self.hall.changed(room)
 
     async def name(self, request: Request) -> dict:
         room, who = self.seat(request)
@@ -318,6 +331,7 @@ class RoomRoutes:
                 await asyncio.sleep(self.hall.computer_pause)
                 await asyncio.to_thread(work)
                 self.hall.changed(room)
+                await self.settled(room)
         finally:
             self.hall.thinking.discard(room.id)
 

@@ -51,6 +51,10 @@ class GuardedProtocol(H11Protocol):
         if self.cycle is not None and not self.cycle.response_complete:
             self._disarm()  # the headers are in: the request is the application's now
 
+    def handle_websocket_upgrade(self, event) -> None:
+        self._disarm()  # the connection is a WebSocket's now (a game room's), kept open by its own pings
+        super().handle_websocket_upgrade(event)
+
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():

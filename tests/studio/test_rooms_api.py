@@ -116,6 +116,7 @@ def test_creating_a_room_answers_secrets_and_links(client, tmp_path):
     assert len(set(secrets)) == 4 and all(len(s) >= 32 for s in secrets)
     assert made["seats"][0]["link"] == f"http://{HOST}/room/{made['room']}#{secrets[0]}"
     assert [s["kind"] for s in made["seats"]] == ["person", "greedy"]
+    assert http.get(f"/room/{made['room']}").status_code == 200
 
 
 def test_a_missing_or_wrong_secret_is_refused_and_no_room_opens_another(client, tmp_path):
