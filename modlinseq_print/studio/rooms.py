@@ -26,7 +26,7 @@ from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Move
+from modlinseq_print.rules.moves import Move, legal_turns
 from modlinseq_print.rules.player_words import reason_words
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 from modlinseq_print.rules.position import Tile
@@ -200,18 +200,29 @@ def apply_move(room: Room, move: Move) -> dict:
 
 def settle(room: Room) -> bool:
     """Freeze, one after another, the players to move who have no legal turn, and end the game when all are
-    frozen; True when that changed the room (one more version)."""
-    with room.lock:
-        game = room.game
-        before = sum(game.frozen)
-        freeze_stuck(game)
-        if sum(game.frozen) == before:
-            return False
-        if game.over:
-            room.status = OVER
-            room.review_token = room.review_token or secrets.token_urlsafe(18)
-        room.version += 1
-        return True
+    frozen; True when that changed the room (one more version each). The search for a turn runs without the
+    room's lock, so a turn sent meanwhile is not kept waiting (and makes the search moot)."""
+    changed = False
+    while True:
+        with room.lock:
+            game, version = room.game, room.version
+            if game.over:
+                return changed
+            position, hand, variant = game.position, game.hands[game.current], game.variant
+        found = legal_turns(position, hand, variant.pattern, variant.hash_swap, known_legal=True,
+                            best_only=True) if hand.size else []
+        with room.lock:
+            if room.version != version or room.game is not game:
+                return changed  # a turn came first
+            game._best = found  # the game's own record of this hand's best turns: not searched again
+            if found:
+                return changed
+            game.freeze()
+            room.version += 1
+            changed = True
+            if game.over:
+                room.status = OVER
+                room.review_token = room.review_token or secrets.token_urlsafe(18)
 
 
 def replay(room: Room, moves: list[dict]) -> None:

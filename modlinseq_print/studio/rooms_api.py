@@ -229,11 +229,11 @@ class RoomRoutes:
     async def settled(self, room: rooms.Room) -> None:
         """Freeze the players left with no legal turn (a search, after the turn is shown), store and tell."""
         def work() -> bool:
-            with room.lock:
-                if rooms.settle(room):
-                    self.hall.store.save(room)
-                    return True
+            if not rooms.settle(room):
                 return False
+            with room.lock:
+                self.hall.store.save(room)
+            return True
 
         if await asyncio.to_thread(work):
             self.hall.changed(room)
