@@ -67,12 +67,12 @@ class Who:
 
 @dataclass
 class Room:
-    """A room: its settings (the play page's fields), the shuffle's seed, seats, secrets, status, the game, the
+    """A room: its settings (the play page's fields), the shuffle (a number), seats, secrets, status, the game, the
     moves played (plain data, as stored), the hand held before each, and the version (one more per change)."""
 
     id: str
     settings: dict
-    seed: int
+    shuffle: int
     seats: list[Seat]
     spectator: str
     host: str
@@ -87,7 +87,7 @@ class Room:
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
-        self.game = new_game(self.settings, [s.name for s in self.seats], self.seed)
+        self.game = new_game(self.settings, [s.name for s in self.seats], self.shuffle)
 
     def who(self, secret: str) -> Who | None:
         """Whom a secret speaks for in this room (None: a secret of no one here)."""
@@ -117,12 +117,12 @@ def settings_from(body: dict) -> dict:
     return {**chosen, "board": board.spec, "modulus": variant.modulus}
 
 
-def new_game(settings: dict, names: list[str], seed: int) -> Game:
-    """The game of a room's settings, its players' names and seed, before any turn; stuck players frozen."""
+def new_game(settings: dict, names: list[str], shuffle: int) -> Game:
+    """The game of a room's settings, its players' names and shuffle, before any turn; stuck players frozen."""
     board = studio_board(settings["board"])
     variant = _variant(settings, board)
     try:
-        game = Game(variant, names, seed, tiles=_tiles(settings, variant.modulus))
+        game = Game(variant, names, shuffle, tiles=_tiles(settings, variant.modulus))
     except ModlinseqError as error:
         raise FieldError(str(error)) from None
     freeze_stuck(game)
@@ -159,7 +159,7 @@ def check_name(name: str, taken: list[str]) -> str:
 
 
 def create_room(body: dict) -> Room:
-    """A new room from a request: settings, seats, a fresh seed and secrets; waiting for the host to start."""
+    """A new room from a request: settings, seats, a fresh shuffle and secrets; waiting for the host to start."""
     settings = settings_from(body)
     seats = seats_from(body)
     return Room(secrets.token_urlsafe(9), settings, secrets.randbelow(10 ** 9), seats,
@@ -281,13 +281,13 @@ def play(room: Room, who: Who, words: object) -> dict:
 
 
 def computer_turn(room: Room) -> dict | None:
-    """The computer player to move plays (seeded by the room's seed and the turn's number, so the same on a
+    """The computer player to move plays (its choice drawn from the room's shuffle and the turn's number, so the same on a
     replay); None when it is not a computer player's turn."""
     with room.lock:
         game = room.game
         if room.status != PLAYING or game.over or room.seats[game.current].kind == "person":
             return None
-        rng = random.Random(f"{room.seed}:{len(game.records)}")
+        rng = random.Random(f"{room.shuffle}:{len(game.records)}")
         return apply_move(room, choose(room.seats[game.current].kind, game, rng))
 
 
@@ -316,7 +316,7 @@ def rename(room: Room, who: Who, name: object) -> None:
             raise ApiError("names are set before the game starts", 409)
         taken = [s.name for i, s in enumerate(room.seats) if i != who.seat]
         room.seats[who.seat].name = check_name(name if isinstance(name, str) else "", taken)
-        room.game = new_game(room.settings, [s.name for s in room.seats], room.seed)
+        room.game = new_game(room.settings, [s.name for s in room.seats], room.shuffle)
         room.version += 1
 
 

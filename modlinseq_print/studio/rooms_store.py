@@ -3,7 +3,7 @@
 Write-ahead logging, and one transaction per change: a room is written whole when it is made, then each turn
 is one row (the move as plain data and the hand it was played from) written with the room's new status in
 the same transaction, so a crash leaves the file at the last turn played or the one before, never between.
-A room is read back by replaying its moves on a new game with its seed (rooms.replay).
+A room is read back by replaying its moves on a new game with its shuffle (rooms.replay).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from modlinseq_print.studio.rooms import LIVE, Room, Seat, replay
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL,
-    seed INTEGER NOT NULL, status TEXT NOT NULL, host TEXT NOT NULL, spectator TEXT NOT NULL,
+    shuffle INTEGER NOT NULL, status TEXT NOT NULL, host TEXT NOT NULL, spectator TEXT NOT NULL,
     review_token TEXT, review BLOB, version INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
     name TEXT NOT NULL, secret TEXT NOT NULL, PRIMARY KEY (room, seat));
@@ -81,7 +81,7 @@ class RoomStore:
     def add(self, room: Room) -> None:
         """Write a new room, its seats and any moves it has."""
         rows: list[tuple[str, tuple]] = [("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                 (room.id, room.created, json.dumps(room.settings), room.seed, room.status, room.host,
+                 (room.id, room.created, json.dumps(room.settings), room.shuffle, room.status, room.host,
                   room.spectator, room.review_token, room.review, room.version))]
         rows += [("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (room.id, n, s.kind, s.name, s.secret))
                  for n, s in enumerate(room.seats)]
@@ -102,15 +102,15 @@ class RoomStore:
         """A stored room, its game replayed to where it was (None: no such room)."""
         with self._lock:
             db = self.db()
-            row = db.execute("SELECT created, settings, seed, status, host, spectator, review_token, review, version "
+            row = db.execute("SELECT created, settings, shuffle, status, host, spectator, review_token, review, version "
                              "FROM rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 return None
             seats = [Seat(kind, name, secret) for kind, name, secret in db.execute(
                 "SELECT kind, name, secret FROM seats WHERE room = ? ORDER BY seat", (room_id,))]
             turns = db.execute("SELECT move FROM turns WHERE room = ? ORDER BY number", (room_id,)).fetchall()
-        created, settings, seed, status, host, spectator, token, review, version = row
-        room = Room(room_id, json.loads(settings), seed, seats, spectator, host, created=created)
+        created, settings, shuffle, status, host, spectator, token, review, version = row
+        room = Room(room_id, json.loads(settings), shuffle, seats, spectator, host, created=created)
         replay(room, [json.loads(move) for move, in turns])
         room.status, room.review_token, room.review, room.version = status, token, review, version
         return room
