@@ -265,7 +265,7 @@ function invitations(found) {
     const image = item.querySelector("img");
     if (entry.qr) { image.src = entry.qr; image.alt = `Code of the link for ${label}`; } else image.remove();
     item.querySelector("a").href = entry.link;
-    item.querySelector("a").setAttribute("aria-label", `Open the link for ${label} in a new tab`);
+    item.querySelector("a").setAttribute("aria-label", `Open here the link for ${label} (a new tab)`);
     item.querySelector("button").addEventListener("click", async () => {
       try { await navigator.clipboard.writeText(entry.link); say(`Link for ${label} copied`); }
       catch { input.select(); say("Select the link and copy it"); }
