@@ -30,6 +30,7 @@ import json
 import mimetypes
 from functools import partial
 from importlib import resources
+from pathlib import Path
 from typing import AsyncIterator
 
 from starlette.applications import Starlette
@@ -50,6 +51,8 @@ from modlinseq_print.studio.limits import MAX_ANSWER
 from modlinseq_print.studio.option_fields import PAGE_OPTIONS, with_defaults
 from modlinseq_print.studio.progress_stream import ProgressStream, until_disconnected
 from modlinseq_print.studio.responses import SecurityHeaders, answer_response, error_response, failure_response
+from modlinseq_print.studio.rooms_api import RoomRoutes
+from modlinseq_print.studio.rooms_hall import RoomHall
 from modlinseq_print.studio.state import StudioState
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a board file, a preset or a transcript is far smaller
@@ -92,9 +95,10 @@ class StudioApp:
     lifespan's shutdown does)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8000, features: tuple[Feature, ...] = FEATURES,
-                 state: StudioState | None = None):
+                 state: StudioState | None = None, rooms_file: Path | None = None):
         self.allowed_hosts = allowed_hosts(host, port)
         self.state = state or StudioState()
+        self.rooms = RoomHall(rooms_file)  # the game rooms (rooms_hall.py): their file, opened on first use
         self.routes: dict[tuple[str, str], Handler] = {}
         self.budgets: dict[str, float] = {}
         self.heavy: set[str] = set()
@@ -114,6 +118,7 @@ class StudioApp:
         for path in sorted({path for _, path in self.routes}):
             methods = [method for method, p in self.routes if p == path]
             routes.append(Route(path, partial(self.endpoint, path), methods=methods))
+        routes += RoomRoutes(self, self.rooms).routes()
         middleware = [Middleware(SecurityHeaders), Middleware(LocalOnly, allowed_hosts=self.allowed_hosts)]
         self.app = Starlette(routes=routes, middleware=middleware, lifespan=self.lifespan,
                              exception_handlers={HTTPException: self.http_error})
@@ -130,8 +135,9 @@ class StudioApp:
             self.close()
 
     def close(self) -> None:
-        """Kill the app's worker processes and end its light-work threads."""
+        """Kill the app's worker processes, end its light-work threads and close its rooms' file."""
         self.state.close()
+        self.rooms.close()
 
     async def http_error(self, request: HttpRequest, error: Exception) -> Response:
         """The router's 404 and 405 as JSON lines."""

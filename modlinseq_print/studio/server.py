@@ -22,7 +22,7 @@ from modlinseq_print.studio.app import StudioApp
 HEADER_TIMEOUT = 10.0  # seconds for a request line and headers to arrive (a new connection, or the next request)
 KEEP_ALIVE = 5  # seconds an idle connection is kept open between requests
 BACKLOG = 512  # connections waiting to be accepted
-MAX_CONNECTIONS = 128  # open at once; more are answered 503
+MAX_CONNECTIONS = 512  # open at once (a room's devices each keep one open); more are answered 503
 MAX_HEADERS = 32 * 1024  # bytes of a request line and headers
 
 
@@ -49,6 +49,10 @@ class GuardedProtocol(H11Protocol):
         super().handle_events()
         if self.cycle is not None and not self.cycle.response_complete:
             self._disarm()  # the headers are in: the request is the application's now
+
+    def handle_websocket_upgrade(self, event) -> None:
+        self._disarm()  # the connection is a WebSocket's now (a game room's), kept open by its own pings
+        super().handle_websocket_upgrade(event)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -93,12 +97,13 @@ SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the int
 class StudioServer:
     """The studio served on host:port; `run()` until interrupted, or `start()` in a thread and `stop()`."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000, header_timeout: float = HEADER_TIMEOUT):
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, header_timeout: float = HEADER_TIMEOUT,
+                 rooms_file=None):
         self.socket = listening_socket(host, port)
         self.port = self.socket.getsockname()[1]
         protocol = type("StudioProtocol", (GuardedProtocol,), {"header_timeout": header_timeout})
-        self.app = StudioApp(host, self.port)
-        config = uvicorn.Config(self.app, http=protocol, lifespan="on", log_config=None,
+        self.app = StudioApp(host, self.port, rooms_file=rooms_file)
+        config = uvicorn.Config(self.app, http=protocol, ws_max_size=64 * 1024, lifespan="on", log_config=None,
                                 log_level="error", access_log=False, backlog=BACKLOG,
                                 timeout_keep_alive=KEEP_ALIVE, limit_concurrency=MAX_CONNECTIONS,
                                 h11_max_incomplete_event_size=MAX_HEADERS, timeout_graceful_shutdown=3,

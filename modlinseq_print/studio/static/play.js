@@ -83,6 +83,21 @@ async function newGame() {
   } catch (error) { say(error.message, true); }
 }
 
+// Play with friends: a room with a seat for each player, each person on their own device (room.js); this
+// device becomes the host's, with the links and codes to send.
+async function friendsGame() {
+  const values = formValues(setupForm);
+  const body = { ...values, seats: players() };
+  for (let i = 0; i < SEATS; i++) { delete body[`name${i}`]; delete body[`kind${i}`]; }
+  delete body.shuffle;
+  delete body.lang;
+  try {
+    say("");
+    const room = await api("/api/rooms", body);
+    location.assign(room.host.link.replace(/^[a-z]+:\/\/[^/]+/, ""));
+  } catch (error) { say(error.message, true); }
+}
+
 function screenWidth() { return Math.round(view.svg.clientWidth * (window.devicePixelRatio || 1)) || undefined; }
 
 async function show(data) {
@@ -395,6 +410,7 @@ kitSelect.addEventListener("change", () => {
 for (const name of KIT_FIELDS) setupForm.elements[name].addEventListener("input", () => { kitSelect.value = ""; });
 
 document.getElementById("start").addEventListener("click", newGame);
+document.getElementById("friends").addEventListener("click", friendsGame);
 playButton.addEventListener("click", commit);
 document.getElementById("back").addEventListener("click", () => takeBack(null));
 document.getElementById("hint").addEventListener("click", askHint);
