@@ -64,13 +64,17 @@ FEATURES: tuple[Feature, ...] = (board_api.FEATURE, kit_api.FEATURE, position_ap
 
 class LocalOnly:
     """ASGI middleware: refuse a Host header other than the served address (DNS rebinding) and cross-site
-    requests (an Origin other than the studio's own pages), with a one-line JSON 403."""
+    requests (an Origin other than the studio's own pages): an HTTP request with a one-line JSON 403, a
+    WebSocket (a game room's) by closing it with 1008, policy violation, before it is accepted."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: set[str]):
         self.app, self.allowed_hosts = app, allowed_hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        refused = self.refusal(scope) if scope["type"] == "http" else None
+        refused = self.refusal(scope) if scope["type"] in ("http", "websocket") else None
+        if refused is not None and scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
         if refused is not None:
             await refused(scope, receive, send)
             return
@@ -94,7 +98,7 @@ class StudioApp:
     Its `state` is its own (kits, games, downloads, workers): two apps share nothing; `close()` ends it (the
     lifespan's shutdown does)."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8000, features: tuple[Feature, ...] = FEATURES,
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, *, features: tuple[Feature, ...] = FEATURES,
                  state: StudioState | None = None, rooms_file: Path | None = None):
         self.allowed_hosts = allowed_hosts(host, port)
         self.state = state or StudioState()

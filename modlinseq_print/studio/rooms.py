@@ -23,10 +23,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.rules.game import Game
-from modlinseq_print.rules.moves import Move, legal_turns
+from modlinseq_print.rules.moves import Move, best_turns
 from modlinseq_print.rules.player_words import reason_words
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 from modlinseq_print.rules.position import Tile
@@ -110,7 +109,7 @@ def settings_from(body: dict) -> dict:
     if len(board.cells) > MAX_ROOM_CELLS:
         raise FieldError(f"board {board.spec} has {len(board.cells):,} cells; a room's board has at most "
                          f"{MAX_ROOM_CELLS:,} (hex:17 is the largest hexagon)", "board")
-    if board.grid == "hex" and ORIGIN not in board.cells:
+    if board.grid == "hex" and not board.has_centre:
         raise FieldError(f"board {board.spec} has no centre cell A0, where the first turn goes", "board")
     variant = _variant(chosen, board)
     _tiles(chosen, variant.modulus)  # checked now, made again with each game
@@ -209,8 +208,7 @@ def settle(room: Room) -> bool:
             if game.over:
                 return changed
             position, hand, variant = game.position, game.hands[game.current], game.variant
-        found = legal_turns(position, hand, variant.pattern, variant.hash_swap, known_legal=True,
-                            best_only=True) if hand.size else []
+        found = best_turns(position, hand, variant.pattern, variant.hash_swap) if hand.size else []
         with room.lock:
             if room.version != version or room.game is not game:
                 return changed  # a turn came first

@@ -25,7 +25,7 @@ def client():
     """Make clients of new apps on a rooms file: each in a `with` block (one event loop for all its requests, as
     a server has, so that computer players play on between requests), closed at the end of the test."""
     with contextlib.ExitStack() as stack:
-        yield lambda path: stack.enter_context(TestClient(StudioApp("127.0.0.1", 8000, path),
+        yield lambda path: stack.enter_context(TestClient(StudioApp("127.0.0.1", 8000, rooms_file=path),
                                                           base_url=f"http://{HOST}"))
 
 
@@ -312,3 +312,17 @@ def test_a_long_poll_waits_for_the_next_change(client, tmp_path):
     waited = http.get(f"/api/rooms/{made['room']}/state?since={version}", headers=seat).json()
     timer.join()
     assert waited["version"] == version + 1 and waited["turns"][0]["tiles"] == words
+
+
+@pytest.mark.parametrize("headers", [{"host": HOST, "origin": "http://evil.example"}, {"host": "evil.example"}])
+def test_a_socket_from_another_site_or_host_is_closed_before_it_opens(client, tmp_path, headers):
+    """Another site's page (its Origin) or another host name (DNS rebinding) gets no room socket: closed with
+    1008, policy violation, before anything is said."""
+    from starlette.websockets import WebSocketDisconnect
+
+    http = client(tmp_path / "rooms.sqlite3")
+    made = new_room(http)
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with http.websocket_connect(f"/api/rooms/{made['room']}/events", headers=headers):
+            pass
+    assert refused.value.code == 1008
