@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.patterns import board_pattern
+from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.rules.game import Game
 from modlinseq_print.rules.moves import Move, best_turns
 from modlinseq_print.rules.player_words import reason_words
@@ -330,7 +331,8 @@ def view(room: Room, who: Who) -> dict:
         hand = None if mine is None else game.hands[mine]
         return {
             "room": room.id, "status": room.status, "version": room.version, "role": who.role, "seat": who.seat,
-            "board": board.spec, "modulus": game.position.modulus, "stock": game.stock_size,
+            "board": board.spec, "board_words": f"{board_shape(board)}, {len(board.cells)} cells",
+            "modulus": game.position.modulus, "stock": game.stock_size,
             "current": None if game.over else game.current, "over": game.over,
             "players": [{"name": s.name, "kind": s.kind, "score": score, "frozen": frozen, "tiles": h.size,
                          "winner": game.over and score == best}

@@ -197,7 +197,7 @@ function scores() {
     return `<tr class="${now ? "now" : ""}"><td>${now ? "&#9654; " : ""}${escapeHtml(p.name)}${tag}${you}${out}</td>` +
       `<td class="num">${p.score}</td><td class="num">${p.tiles}</td></tr>`;
   }).join("");
-  document.getElementById("game-facts").textContent = `Board ${state.board}, modulus ${state.modulus}; ${state.stock} tiles left to draw`;
+  document.getElementById("game-facts").textContent = `A ${state.board_words}, modulus ${state.modulus}; ${state.stock} tiles left to draw`;
   const turns = document.getElementById("turns");
   turns.innerHTML = state.turns.map((t) => `<li data-tiles="${escapeHtml(t.tiles)}"><b>${escapeHtml(t.player)}</b> ${escapeHtml(t.words)}</li>`).join("");
   turns.scrollTop = turns.scrollHeight;
