@@ -2,8 +2,8 @@
 processes (`--scheduler`): wall-clock seconds, the CPU seconds and the peak memory of all the run's processes
 together, and whether the two printed the same bytes.
 
-The games: 200 seeded games of the starter kit between greedy players (4 with --smallest, N with --games N). The cluster is
-started before its run is timed (as a cluster is, before anyone sends it games); its start-up is printed apart.
+The games: 200 seeded games of the starter kit between greedy players (4 with --smallest, N with --games N). The cluster
+is started before its run is timed (as a cluster is, before anyone sends it games); its start-up is printed apart.
 Peak memory is the largest sum of the resident sizes of every process below this one (the simulate command,
 its worker processes; the cluster's workers and their nannies), sampled every 50 ms, plus this process's own
 growth while the cluster's scheduler runs in it. CPU seconds add up the simulate command and the processes it

@@ -15,7 +15,8 @@ def run(order: int) -> None:
     result = subprocess.run(argv, capture_output=True, check=True)
     seconds = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"describe hex:{order:<4} {seconds:6.3f} s  peak(max so far) {peak_mb:6.1f} MB  {len(result.stdout):>10,} bytes")
+    print(f"describe hex:{order:<4} {seconds:6.3f} s  peak(max so far) {peak_mb:6.1f} MB  "
+          f"{len(result.stdout):>10,} bytes")
 
 
 if __name__ == "__main__":

@@ -66,8 +66,8 @@ def main() -> int:
         setup, tiles = playtest_setup("starter", board="hex:3", hand=4, wild=1, copies=3)
     v = setup.variant
     deals = sized(args.deals, 2)
-    print("why this board: a careful game costs about half a second of CPU here, 10-20 s on the standard kit's" if not args.standard
-          else "the standard kit's board: a careful game takes 10-20 s")
+    print("why this board: a careful game costs about half a second of CPU here, 10-20 s on the standard kit's"
+          if not args.standard else "the standard kit's board: a careful game takes 10-20 s")
     print(f"levels on {v.board.spec}, modulus {v.modulus}, {len(tiles)} tiles, hands of {v.hand}, two players; "
           f"seed {args.seed}, {args.jobs} processes")
     for lower, higher in zip(levels, levels[1:]):

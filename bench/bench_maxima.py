@@ -3,8 +3,8 @@
 Each case runs the real command in a fresh process; the figures are the wall-clock seconds, the CPU seconds
 (user + system) and the peak resident memory of that process alone (os.wait4's rusage). The maxima live in
 geometry/boards.py (boards), printables/board_pages.py (pages), rules/exercises.py (problems) and
-render/paper.py (paper and bed sides), printables/tiles.py (pieces). `python bench/bench_maxima.py [WORD]` runs the cases whose
-command line holds WORD.
+render/paper.py (paper and bed sides), printables/tiles.py (pieces). `python bench/bench_maxima.py [WORD]` runs the
+cases whose command line holds WORD.
 """
 
 import os

@@ -1,8 +1,9 @@
 """Benchmark play and playtest on the standard kit (hex:9, modulus 13, 130 tiles + 4 wild, hands of 7): every
 legal turn for a hand of 7 on five mid-game positions of 60 tiles or so, a greedy two-player game,
 `simulate --games 200 --jobs 2`, and the careful player's margin over greedy in 200 seeded games (each kind
-first in half). `--smallest` measures one position, one game and two simulated games and leaves out the margin; `--no-margin` leaves out the margin (the longest part), `--margin-only` measures only the
-margin; `--strict` exits 1 when a target is missed."""
+first in half). `--smallest` measures one position, one game and two simulated games and leaves out the margin;
+`--no-margin` leaves out the margin (the longest part), `--margin-only` measures only the margin; `--strict` exits 1
+when a target is missed."""
 
 from __future__ import annotations
 

@@ -82,8 +82,8 @@ def _peak_of_child(path: Path) -> tuple[float, float, int, str]:
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
                           preexec_fn=cap,
-                          env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                                                         os.environ.get("PYTHONPATH")]))})
+                          env={**os.environ,
+                               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
     seconds = time.monotonic() - start
     last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
     peak = int(last) / 1024 if last.isdigit() else float("nan")  # no figure: it ended in an error

@@ -22,8 +22,8 @@ def one(kind: str, fmt: str, path: str) -> None:
     """In this process: build and write 1,000 tiles, print seconds, peak RSS (MB), bytes and pages."""
     from modlinseq_print.cli import main
 
-    argv = ["tiles", *ARGS, "-o", path] if kind == "sheet" else ["tiles", *ARGS, "-o", path + ".pdf", "--cut-file", path,
-                                                                   "--bed", "600x400mm"]
+    argv = (["tiles", *ARGS, "-o", path] if kind == "sheet"
+            else ["tiles", *ARGS, "-o", path + ".pdf", "--cut-file", path, "--bed", "600x400mm"])
     start = time.perf_counter()
     status = main(argv)
     seconds = time.perf_counter() - start

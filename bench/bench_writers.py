@@ -4,8 +4,8 @@ The board (30,301 cells, each a symbol use and an address label) is built once; 
 poster document into bytes, best of a few runs. The bounds take the same scene and write the same picture
 with nothing but string formatting: the SVG bound emits the cell uses and the labels' glyph uses straight
 into one string; the PDF bound is a minimal reportlab canvas loop (one form for each cell symbol, one
-relative `cm ... Do` per cell, one text object of relative `Td`/`Tj` per label). The ratio writer / bound is the writers'
-overhead (goals: SVG <= 3x, PDF <= 1.5x). Prints seconds, output bytes and the peak memory (RSS).
+relative `cm ... Do` per cell, one text object of relative `Td`/`Tj` per label). The ratio writer / bound is the
+writers' overhead (goals: SVG <= 3x, PDF <= 1.5x). Prints seconds, output bytes and the peak memory (RSS).
 
     python bench/bench_writers.py [ORDER]     (default 100)
 """
@@ -165,7 +165,8 @@ def main(order: int) -> None:
         return poster_document(board_scene(board, style).scene, MARGIN, f"hex:{order}")
 
     print(f"hex:{order} poster, {len(board)} cells: the path from the parsed board to the bytes, best of {RUNS}")
-    rows = [("SVG", lambda: scene_to_svg(document().pages[0].scene), lambda: svg_bound(PlainBoard(board, style), glyphs)),
+    rows = [("SVG", lambda: scene_to_svg(document().pages[0].scene),
+             lambda: svg_bound(PlainBoard(board, style), glyphs)),
             ("PDF", lambda: document_to_pdf(document()), lambda: pdf_bound(PlainBoard(board, style)))]
     for name, writer, bound in rows:
         (seconds, data), (bound_seconds, bound_data) = best(writer), best(bound)

@@ -123,7 +123,8 @@ def board(spec: str = opt.BOARD_SPEC.default, pattern: str | None = opt.PATTERN.
           clearance=opt.CLEARANCE.default, cell_size=opt.CELL_SIZE.default, labels: bool = opt.LABELS.default,
           label_size=opt.LABEL_SIZE.default, centre_dots: bool = opt.CENTRE_DOTS.default,
           title: str | None = opt.TITLE.default, modulus: int | None = opt.MODULUS_NOTE.default,
-          arrows: bool = opt.ARROWS.default, lang: str = opt.LANG.default, press=None, dieline_board: bool = opt.DIELINE_BOARD.default) -> BoardPrint:
+          arrows: bool = opt.ARROWS.default, lang: str = opt.LANG.default, press=None,
+          dieline_board: bool = opt.DIELINE_BOARD.default) -> BoardPrint:
     """A board (hex:N, rect:CxR, tess:N, square:CxR or file:PATH) drawn with the `board` command's options;
     `press` for a press-ready file, `dieline_board` (with press) for a die line round the board."""
     from modlinseq_print.geometry.boards import parse_board
@@ -217,8 +218,9 @@ def _look(width, shape: str, underline: str | bool, bleed, safe, cut_lines: str,
     from modlinseq_print.printables.tiles import TileLook
 
     underline = underline if isinstance(underline, str) else "ambiguous" if underline else "none"
-    return TileLook(width=_length(width, "tile width"), shape=shape, underline=underline, bleed=_mm(bleed, "bleed") or 0.0,
-                    cut_line=cut_lines, back_text=back_text, safe=_mm(safe, "safe zone"))
+    return TileLook(width=_length(width, "tile width"), shape=shape, underline=underline,
+                    bleed=_mm(bleed, "bleed") or 0.0, cut_line=cut_lines, back_text=back_text,
+                    safe=_mm(safe, "safe zone"))
 
 
 @_keywords(tile_width="width", tile_shape="shape", range="markers")
@@ -288,8 +290,8 @@ def check(board: str, modulus: int, transcript: str, *, wrap: str | None = None,
 
 
 def moves(board: str, modulus: int, hand: str, transcript: str = "", *, pattern: str | None = None,
-          wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False,
-          hash_swap: bool = play_opt.HASH_SWAP.default, top: int = 10) -> dict:
+          wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default,
+          marker: bool = False, hash_swap: bool = play_opt.HASH_SWAP.default, top: int = 10) -> dict:
     """Every legal turn a hand (such as "3,5,5,8,11,#,0"; # a wild tile) allows on the position of a transcript
     (empty: the first turn), the best first: the object `moves --json` prints, with the best `top` turns (0:
     every one), each with its tiles, points and sequences."""
@@ -401,8 +403,9 @@ class ReviewPrint:
 
 
 def review(board: str, modulus: int, transcript: str, hands: str | None = None, *, pattern: str | None = None,
-           wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False,
-           hash_swap: bool = play_opt.HASH_SWAP.default, players: int = play_opt.PLAYERS.default) -> ReviewPrint:
+           wrap: str | None = None, diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default,
+           marker: bool = False, hash_swap: bool = play_opt.HASH_SWAP.default,
+           players: int = play_opt.PLAYERS.default) -> ReviewPrint:
     """Review a game: each turn of `transcript` (one line per turn, as `score` reads it) with its points and,
     where `hands` (the text of a hands file: one line per turn, the hand held before it, '-' where not known)
     gives the hand, the best turn that hand allowed and the points left; the cells each turn blocked and the
@@ -433,7 +436,8 @@ class PositionPrint:
 
 
 def position(board: str, modulus: int, transcript: str, *, pattern: str | None = None, wrap: str | None = None,
-             diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False, crop: bool | None = None,
+             diagonals: bool = False, wild_policy: str = play_opt.WILD_POLICY.default, marker: bool = False,
+             crop: bool | None = None,
              crop_margin: int = play_opt.CROP_MARGIN.default, legend: str = play_opt.LEGEND.default,
              modulus_note: str | None = None, show_blocked: bool = True, theme: str = opt.THEME.default,
              tile_width=play_opt.DIAGRAM_WIDTH.default, tile_shape: str = opt.TILE_SHAPE.default,

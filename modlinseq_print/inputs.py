@@ -15,7 +15,8 @@ from typing import Callable, Iterator
 
 from modlinseq_print.errors import ModlinseqError
 
-#: No number the tool takes needs more digits (problem set numbers included); it keeps Python's 4,300-digit limit far away.
+#: No number the tool takes needs more digits (problem set numbers included); it keeps Python's 4,300-digit limit
+#: far away.
 MAX_DIGITS = 18
 #: A decimal (a length, a dpi) written with more characters than this is refused before it is converted.
 MAX_DECIMAL_CHARS = 40

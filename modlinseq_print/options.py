@@ -42,9 +42,9 @@ KINDS = ("text", "length", "choice", "switch", "whole", "number")
 class Option(Generic[T]):
     """One setting: `name` (the library's keyword, the studio's field), its kind, default, choices or range,
     the unit it is given in, a phrase saying what it does (`help`), the words for its default where they are not
-    the value itself (`default_words`; blank where `help` says it), the label a form shows it under, and the word that stands for its value
-    in a usage line (`placeholder`, e.g. SPEC), and `noun`, what messages about its value call it where its name
-    alone would not say it."""
+    the value itself (`default_words`; blank where `help` says it), the label a form shows it under, and the word that
+    stands for its value in a usage line (`placeholder`, e.g. SPEC), and `noun`, what messages about its value call it
+    where its name alone would not say it."""
 
     name: str
     kind: str
@@ -248,7 +248,8 @@ def press_options(given: Mapping[str, object]) -> PressOptions:
     """The press options from what a person gave (by option name; a missing or empty one takes PressOptions'
     own default), lengths read once: the one way the command line and the library make them."""
     values = {field: PRESS_GROUP[name].value(given.get(name)) for name, field in _PRESS_FIELDS.items()}
-    return PressOptions(**{field: value for field, value in values.items() if value is not None})  # type: ignore[arg-type]
+    given_values = {field: value for field, value in values.items() if value is not None}
+    return PressOptions(**given_values)  # type: ignore[arg-type]
 
 
 # --- a kit ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Checking a tiled board plan from outside: whole cells, no empty pages, reading order, and marks on every shared edge."""
+"""Checking a tiled board plan from outside: whole cells, no empty pages, reading order,
+and marks on every shared edge."""
 
 import pytest
 

@@ -148,7 +148,8 @@ class WildModel:
 
     def legal(self):
         """True when every line fits on its own and every wild tile has a value."""
-        return all(self.fits_alone(line) for line in runs(self.position, lines=self._lines)) and all(self.wild_values().values())
+        return (all(self.fits_alone(line) for line in runs(self.position, lines=self._lines))
+                and all(self.wild_values().values()))
 
     def wild_values(self, every_line=False):
         """Each open wild tile's values: those in some filling of its group that makes every line fit (only the

@@ -159,7 +159,8 @@ def test_the_front_door_s_kit_is_a_function_and_the_kits_package_stays_a_package
 
 
 def test_importing_the_package_stays_cheap():
-    code = "import sys, modlinseq_print; print(sorted(m for m in sys.modules if m.startswith(('modlinseq', 'reportlab'))))"
+    code = ("import sys, modlinseq_print; "
+            "print(sorted(m for m in sys.modules if m.startswith(('modlinseq', 'reportlab'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "['modlinseq_print']"
 

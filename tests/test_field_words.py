@@ -80,7 +80,8 @@ def test_an_error_words_its_fields_and_leads_with_its_own_when_it_does_not_name_
         "<label_size|None>: use <paper|a3>, <labels|False> or a larger <cell_size|None>"
     assert (error.field, error.limit, error.mentioned) == ("label_size", 4.5, ["paper", "labels", "cell_size"])
     renamed = error.named({"paper": "bed"})
-    assert type(renamed) is FieldError and str(renamed) == "label_size: use bed='a3', labels=False or a larger cell_size"
+    assert type(renamed) is FieldError
+    assert str(renamed) == "label_size: use bed='a3', labels=False or a larger cell_size"
     assert errors.preset_word("board.paper", "a3") == 'board.paper = "a3"'
 
 
@@ -96,9 +97,11 @@ CASES = [  # field: (command line, what its error says), (library call, what its
      lambda out: mp.board("hex:2").save(out, paper="a9"), "paper: unknown paper 'a9'"),
     ("margin", ["board", "--margin", "500mm"], "use a smaller --margin or larger --paper",
      lambda out: mp.board("hex:2").save(out, margin="500mm"), "use a smaller margin or larger paper"),
-    ("dpi", ["board", "--board", "hex:2", "--dpi", "0.001", "-o", "OUT.png"], "less than one pixel a side: use --dpi 0.",
+    ("dpi", ["board", "--board", "hex:2", "--dpi", "0.001", "-o", "OUT.png"],
+     "less than one pixel a side: use --dpi 0.",
      lambda out: mp.board("hex:2").save(out.with_suffix(".png"), dpi=0.001), "less than one pixel a side: use dpi=0."),
-    ("fit", ["board", "--paper", "poster", "--fit"], "--fit needs a sheet size: use --paper a4 (or another paper) with --fit",
+    ("fit", ["board", "--paper", "poster", "--fit"],
+     "--fit needs a sheet size: use --paper a4 (or another paper) with --fit",
      lambda out: mp.board("hex:2").save(out, paper="poster", fit=True),
      "fit=True needs a sheet size: use paper='a4' (or another paper) with fit=True"),
     ("crop_margin", ["position", "--board", "hex:4", "-m", "13", "--crop-margin", "-1", "1A0"], "--crop-margin",
@@ -127,7 +130,8 @@ CASES = [  # field: (command line, what its error says), (library call, what its
      "bed sets up a cut file, and none is asked for: add cut_file='NAME.svg' (or write path='NAME.dxf') or drop bed"),
     ("format", ["board", "--format", "svg", "-o", "OUT.pdf"], "--format svg contradicts the file name",
      lambda out: mp.board("hex:2").save(out, format="svg"), "format='svg' contradicts the file name"),
-    ("press.bleed", ["board", "--press", "--press-bleed", "30mm"], "--press-bleed: a press bleed of 30 mm is out of range",
+    ("press.bleed", ["board", "--press", "--press-bleed", "30mm"],
+     "--press-bleed: a press bleed of 30 mm is out of range",
      lambda out: mp.PressOptions(bleed=30), "press.bleed: a press bleed of 30 mm is out of range"),
     ("exercises", ["worksheet", "--exercises", "600"], "--exercises: bad count 600: give 1 to 500 problems",
      lambda out: mp.kit("standard", exercises=600), "exercises: bad count 600: give 0 to 500 problems"),

@@ -102,7 +102,8 @@ SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...],
     # shared by every front end
     opt.LANG: (("board", "tiles", "markers", "position", "reference"), PRINTED, None),
     opt.PAPER: (("board", "tiles", "markers", "reference"),
-                ((BoardPrint.save, "paper"), *((save, "paper") for save in SHEET_SAVES)), lambda: design_from({}).paper),
+                ((BoardPrint.save, "paper"), *((save, "paper") for save in SHEET_SAVES)),
+                lambda: design_from({}).paper),
     opt.DPI: (("board", "position", "simulate", "reference"),
               tuple((save, "dpi") for save in (BoardPrint.save, KitPrint.save, PlaytestPrint.save, PositionPrint.save)),
               None),
@@ -153,7 +154,8 @@ MODULES = (opt, pieces_opt, play_opt)
 OWN_HELP = {pieces_opt.CUTTER: ("box",), play_opt.PLAYERS: ("review",),
             opt.PAPER: ("board",), opt.THEME: ("position",), opt.PRESET: ("kit", "box", "tts")}
 #: Every option the modules define, whether a group lists it or not.
-ALL = list(dict.fromkeys(value for module in MODULES for value in vars(module).values() if isinstance(value, opt.Option)))
+ALL = list(dict.fromkeys(value for module in MODULES for value in vars(module).values()
+                         if isinstance(value, opt.Option)))
 
 
 def command_action(command: str, option: opt.Option) -> argparse.Action:
@@ -354,7 +356,8 @@ def test_the_press_options_are_made_from_the_definitions():
 
     assert opt.press_options({}) == PressOptions()
     assert opt.press_options({"press_bleed": "0.125in", "pdfx": "1a"}) == PressOptions(bleed=3.175, pdfx="1a")
-    assert command_action("kit", opt.PRESS_BLEED).help == f"bleed past the trim of every page (default: {DEFAULT_BLEED:g}mm)"
+    assert (command_action("kit", opt.PRESS_BLEED).help
+            == f"bleed past the trim of every page (default: {DEFAULT_BLEED:g}mm)")
     assert "--bleed" in command_action("kit", opt.PRESS_BLEED).option_strings  # the page bleed's second name
 
 

@@ -126,7 +126,8 @@ def _entry(name: str, help_: str, indent: int, position: int, width: int) -> lis
 def help_text(columns: int) -> str:
     """The main help, as argparse lays it out for a terminal `columns` wide."""
     width = columns - 2
-    longest = max(len(name) for name in [*COMMANDS, "COMMAND", *(", ".join(strings) for strings, _ in OPTIONS)]) + _INDENT
+    names = [*COMMANDS, "COMMAND", *(", ".join(strings) for strings, _ in OPTIONS)]
+    longest = max(len(name) for name in names) + _INDENT
     position = min(longest + 2, _MOST_HELP_POSITION, max(width - 20, 2 * _INDENT))
     lines = [_usage(width), "", *wrap(DESCRIPTION, max(width, 11)), "",
              "positional arguments:", " " * _INDENT + "COMMAND"]

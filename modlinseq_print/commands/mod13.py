@@ -79,7 +79,8 @@ def run_deck(args: argparse.Namespace) -> int:
     fmt = format_for(args.output, args.format)
     pages = render_pages(document, fmt, args.dpi, press)
     written = write_files_atomic(page_files(args.output, pages, fmt) + images)
-    print(f"wrote {written[0]} ... {written[-1]}: {summary}, and {len(images) - 1} per-card images{removed_note(written)}")
+    print(f"wrote {written[0]} ... {written[-1]}: {summary}, "
+          f"and {len(images) - 1} per-card images{removed_note(written)}")
     return 0
 
 

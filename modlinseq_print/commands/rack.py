@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     from modlinseq_print.solids.rack_files import RackJob, rack_files
 
     job = RackJob(path=args.output, fmt=format_for(args.output, args.format, RACK_FORMATS), bed=args.bed,
-                  spacing=args.spacing, preview=args.preview, laser={name: getattr(args, name) for name in LASER_OPTIONS})
+                  spacing=args.spacing, preview=args.preview,
+                  laser={name: getattr(args, name) for name in LASER_OPTIONS})
     check_preview(args.preview)
     copies = check_copies(args.copies)
     tiles = None

@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
         raise ModlinseqError(f"bad modulus {args.modulus}: the reference card takes 2 to {MAX_KIT_MODULUS} "
                              "(it lists every sequence); the rules suggest 8 to 20")
     board = parse_board(args.board)
-    spec = ReferenceSpec(args.modulus, args.wrap or board.default_wrap, args.pattern or board.default_pattern, args.wild,
-                         not args.no_markers, args.title, args.board, args.copies * args.modulus + args.wild)
+    spec = ReferenceSpec(args.modulus, args.wrap or board.default_wrap, args.pattern or board.default_pattern,
+                         args.wild, not args.no_markers, args.title, args.board, args.copies * args.modulus + args.wild)
     sheet = make_sheet(args.paper, args.margin)
     with using(args.lang):
         scenes = reference_pages(spec, sheet.width, sheet.height, sheet.margin + FLOW_INSET)

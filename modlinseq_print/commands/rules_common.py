@@ -16,7 +16,8 @@ from modlinseq_print.rules.position import Position
 from modlinseq_print.rules.start import start_position as rules_start
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False, transcript_required: bool = True) -> None:
+def add_rules_arguments(parser: argparse.ArgumentParser, pattern: bool = False,
+                        transcript_required: bool = True) -> None:
     """Add --board, --modulus, --wrap, --diagonals, --wild-policy, --marker and the transcript (which may be
     left out, for an empty board, when not `transcript_required`)."""
     add_board_arguments(parser, pattern=pattern, required=True)

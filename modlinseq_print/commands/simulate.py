@@ -122,8 +122,8 @@ def _check_folder(folder: str) -> None:
         raise RulesError(f"--save-games {folder!r} is a file, not a folder: name a folder (made if missing)",
                          "save_games")
     if above is not None and not above.is_dir():
-        raise RulesError(f"--save-games {short_path(folder)} lies inside {short_path(above)}, which is a file: name a folder "
-                         "(made if missing)", "save_games")
+        raise RulesError(f"--save-games {short_path(folder)} lies inside {short_path(above)}, which is a file: "
+                         "name a folder (made if missing)", "save_games")
 
 
 def setup_from_args(args: argparse.Namespace):

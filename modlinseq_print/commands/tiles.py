@@ -74,7 +74,8 @@ def add_sheet_arguments(parser: argparse.ArgumentParser, default_output: str) ->
 def add_cut_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the cutting file (print-and-cut or bed nesting), duplex flipping and per-piece images."""
     add_option(parser, FLIP)
-    parser.add_argument("--cut-file", metavar="PATH", help="also write a cutting file (.svg, or .dxf for the cut paths)")
+    parser.add_argument("--cut-file", metavar="PATH",
+                        help="also write a cutting file (.svg, or .dxf for the cut paths)")
     for option in (CUT_MODE, CUTTER, KERF):
         add_option(parser, option)
     parser.add_argument("--cut-color", default="#ff0000", help="cut stroke colour (default #ff0000, RGB 255,0,0)")
@@ -119,8 +120,8 @@ def gutter_from_args(args: argparse.Namespace, layout: str) -> float:
     if args.gutter is None:
         return DEFAULT_GUTTER
     if layout != "gutter-fold":
-        raise OptionError(f"--gutter {excerpt(args.gutter)} is the space beside the fold of a gutter-fold sheet, and the "
-                          f"{layout} layout has no fold: add --layout gutter-fold or drop --gutter")
+        raise OptionError(f"--gutter {excerpt(args.gutter)} is the space beside the fold of a gutter-fold sheet, "
+                          f"and the {layout} layout has no fold: add --layout gutter-fold or drop --gutter")
     return parse_length(args.gutter, "gutter")
 
 

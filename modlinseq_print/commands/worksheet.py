@@ -1,4 +1,5 @@
-"""`worksheet`: practice problems as table 2F of the rules sets them, for a class, with the answers on separate pages."""
+"""`worksheet`: practice problems as table 2F of the rules sets them, for a class,
+with the answers on separate pages."""
 
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ from modlinseq_print.rules.sequences import check_modulus
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the worksheet command."""
     parser = sub.add_parser("worksheet", help="practice problems (determine the modulus, extend, fill gaps)")
-    parser.add_argument("--modulus", "-m", type=WHOLE, default=13, help="the usual modulus of the problems (default 13)")
-    parser.add_argument("--exercises", "-n", type=POSITIVE, default=24, metavar="N", help="number of problems (default 24)")
-    parser.add_argument("--seed", type=WHOLE, default=1, help="the problem set's number: the same number always gives the same problems (default 1)")
+    parser.add_argument("--modulus", "-m", type=WHOLE, default=13,
+                        help="the usual modulus of the problems (default 13)")
+    parser.add_argument("--exercises", "-n", type=POSITIVE, default=24, metavar="N",
+                        help="number of problems (default 24)")
+    parser.add_argument("--seed", type=WHOLE, default=1,
+                        help="the problem set's number: the same number always gives the same problems (default 1)")
     parser.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
     add_page_arguments(parser, "output/worksheet.pdf")
     add_lang_argument(parser)

@@ -200,7 +200,8 @@ def replay(record: GameRecord) -> GameState:
             break
         if (line.turn, line.player) != (state.turn, state.to_move):
             state.violation = (f"line {line.line}: expected turn {state.turn} by {state.to_move} (numbers "
-                               f"{state.grid.next_number()} to {state.turn_last}), found turn {line.turn} by {line.player}")
+                               f"{state.grid.next_number()} to {state.turn_last}), "
+                               f"found turn {line.turn} by {line.player}")
             break
         reason = None
         for _position, cell in enumerate(line.squares):

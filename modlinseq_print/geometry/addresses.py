@@ -82,7 +82,8 @@ def normalise_letter(glyph: str, text: str) -> str:
         hint = "letter I is not used (it looks like 1)"
     else:
         hint = f"unknown sextant letter {excerpt(glyph)}"
-    raise AddressError(f"bad address {excerpt(text)}: {hint}; use A0 or one of B E H M P T followed by a number, e.g. B26")
+    raise AddressError(f"bad address {excerpt(text)}: {hint}; "
+                       "use A0 or one of B E H M P T followed by a number, e.g. B26")
 
 
 def cell_of(text: str) -> Cell:

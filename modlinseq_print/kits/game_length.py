@@ -1,9 +1,10 @@
-"""How long the kit's game lasts, measured by playing it: games between computer players, shuffled the same way each time.
+"""How long the kit's game lasts, measured by playing it: games between computer players,
+shuffled the same way each time.
 
 For every player count the kit's stock serves (the rules sheet's table of hands, rules/setup.py: two to six
 players), games of the kit's own board, modulus, tiles, wrap, pattern and modulus
-marker are played by `greedy` computer players with the hand the rules sheet suggests, the stock shuffled by SHUFFLE, so a
-kit always prints the same figures. A game's rounds are its turns divided among the players, rounded up;
+marker are played by `greedy` computer players with the hand the rules sheet suggests, the stock shuffled by SHUFFLE, so
+a kit always prints the same figures. A game's rounds are its turns divided among the players, rounded up;
 the playing time allows SECONDS_PER_TURN for each turn.
 
 The figures of the shipped presets' games (and of the standard kit at the larger moduli the documentation

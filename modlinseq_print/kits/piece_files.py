@@ -101,8 +101,9 @@ def piece_output(request: PieceRequest) -> PieceOutput:
         cut_file_kind(r.cut_file)
     spec = (r.cut_spec or CutSpec(gap=r.options.gap, nest=r.options.nest)) if mode else None
     profile = check_cutter(r.cutter, mode, kind, r.press, sheet)
-    return PieceOutput(str(r.path), kind, sheet, r.options, r.dpi, mode, None if r.cut_file is None else str(r.cut_file),
-                       spec, bed_sheet(sheet, r.bed, r.bed_margin) if mode == "bed" else None,
+    return PieceOutput(str(r.path), kind, sheet, r.options, r.dpi, mode,
+                       None if r.cut_file is None else str(r.cut_file), spec,
+                       bed_sheet(sheet, r.bed, r.bed_margin) if mode == "bed" else None,
                        None if r.per_piece is None else str(r.per_piece), r.press, r.per_piece_bleed, profile)
 
 
@@ -242,7 +243,8 @@ def sheet_files(pieces, faces, out: PieceOutput, print_cut: bool) -> tuple[Files
 def piece_files(pieces, faces, out: PieceOutput) -> Files:
     """Every file of a run of pieces: sheets and manifest, cut file and its manifest, per-piece images."""
     cut_path, cut_kind = (out.cut_path, cut_file_kind(out.cut_path)) if out.cut_path else (out.path, "dxf")
-    images = per_piece_files(pieces, faces, out, out.per_piece) if out.per_piece else []  # the plain look, not the press one
+    # the plain look, not the press one
+    images = per_piece_files(pieces, faces, out, out.per_piece) if out.per_piece else []
     faces, out = press_spaced(*cutter_faces(faces, out))
     files: Files = []
     spec = out.cut_spec

@@ -47,4 +47,5 @@ def chosen_set(preset: Preset | None = None, *, modulus: int | None = None, copi
                               _given(blockers, tiles.blockers if tiles else None, BLOCKERS.default), markers,
                               marker_copies)
     return ChosenSet(pieces, _given(width, tiles.width if tiles else None, TILE_WIDTH.default),
-                     _given(shape, tiles.shape if tiles else None, TILE_SHAPE.default), not tiles or tiles.underline != "none")
+                     _given(shape, tiles.shape if tiles else None, TILE_SHAPE.default),
+                     not tiles or tiles.underline != "none")

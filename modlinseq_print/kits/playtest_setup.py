@@ -62,6 +62,8 @@ def playtest_setup(preset: str = PRESET.default, *, board: str | None = None, mo
                       pattern=pattern or (chosen.board.pattern if board is None else None), hash_swap=hash_swap,
                       hand=hand)
     variant.start()  # a bad modulus, wrap or marker is refused here, before any game
-    tiles = stock_tiles(modulus, kit_copies(replace(chosen, modulus=modulus), spec) if copies is None else whole_number(copies, "copies", 0),
+    tiles = stock_tiles(modulus,
+                        kit_copies(replace(chosen, modulus=modulus), spec) if copies is None
+                        else whole_number(copies, "copies", 0),
                         chosen.tiles.wild if wild is None else whole_number(wild, "wild", 0), chosen.tiles.no_zero)
     return Setup(variant, dict(Counter(tiles)), _kinds(ai, players), games, seed), tiles

@@ -23,7 +23,8 @@ KEY_HELP = {
     "sequence_appendix": "the table of every sequence of the modulus is on the reference card when it fits one "
                          "page (on A4 and Letter: every modulus up to 35, and 37-39, 41, 43); a longer one is left "
                          "out, or with true printed as an appendix at the end of the kit",
-    "board.spec": "the board: hex:N, rect:CxR, tess:N, square:CxR or file:PATH (a path from the folder the command runs in)",
+    "board.spec": "the board: hex:N, rect:CxR, tess:N, square:CxR or file:PATH "
+                  "(a path from the folder the command runs in)",
     "board.pattern": "none, bonus or bonus-malus (unset: the board's own, bonus on tess boards)",
     "board.wrap": "none, lines, bounce or tess: the variation the reference card explains (unset: the board's own)",
     "board.labels": "print each cell's address",
@@ -33,7 +34,8 @@ KEY_HELP = {
     "board.margin": "blank edge of the board pages (home printers print within 5 mm of the edge)",
     "board.overlap": "least glue overlap between board pages, at most a fifth of the page (unset: 10mm)",
     "board.orientation": "board pages portrait, landscape or auto (the one with fewer pages)",
-    "tiles.copies": "tiles of each value (unset: sized from the board, about half its cells with the wild tiles, at least one of each)",
+    "tiles.copies": "tiles of each value (unset: sized from the board, about half its cells with the wild tiles, "
+                    "at least one of each)",
     "tiles.wild": "wild tiles (#)",
     "tiles.blockers": "red blocker tiles for blocked cells",
     "tiles.width": "tile width in any unit, e.g. \"1in\"",
@@ -42,7 +44,9 @@ KEY_HELP = {
     "tiles.backs": "true: duplex backs; false: fronts only (unless layout is given)",
     "tiles.layout": "duplex, gutter-fold or fronts; wins over backs",
     "tiles.back_text": "text on the backs of tiles and markers, sized to fit",
-    "tiles.underline": "a bar under the numbers that read as another turned round: \"ambiguous\" (6 and 9, 16 and 91, 66 and 99...; the default), \"all\" numbers or \"none\"; true and false, as before, mean \"ambiguous\" and \"none\"",
+    "tiles.underline": "a bar under the numbers that read as another turned round: \"ambiguous\" (6 and 9, 16 and "
+                       "91, 66 and 99...; the default), \"all\" numbers or \"none\"; true and false, as before, mean "
+                       "\"ambiguous\" and \"none\"",
     "tiles.paper": "paper of the tile and marker sheets (unset: the kit's paper)",
     "tiles.margin": "blank edge of the tile and marker sheets (unset: the kit's margin)",
     "tiles.gap": "space between cut lines",
@@ -54,7 +58,8 @@ KEY_HELP = {
     "tiles.gutter": "gutter-fold only: space kept clear on each side of the fold (unset: 6mm)",
     "tiles.back_offset": "duplex only: your printer's shift of the backs, \"X,Y\" such as \"1.5mm,-0.5mm\" "
                          "(read it with `calibrate`)",
-    "markers.range": "modulus markers, lowest-highest (2 to 999); they share the tile sheets (unset: 8-20, the rules' range, or the 13 moduli up to the kit's own above 20, or only its own below 8)",
+    "markers.range": "modulus markers, lowest-highest (2 to 999); they share the tile sheets (unset: 8-20, the "
+                     "rules' range, or the 13 moduli up to the kit's own above 20, or only its own below 8)",
     "markers.include": "print the markers",
     "markers.copies": "markers of each modulus (0: none)",
     "box.include": "add a box for the tiles and markers (a tray with a lid) after the tile sheets, listed on the "

@@ -54,7 +54,8 @@ def find_preset(name_or_path: str) -> Path:
         return path
     candidate = TEMPLATES / f"{name_or_path}.toml"
     if not _is(candidate, "is_file"):
-        raise PresetError(f"unknown preset {excerpt(name_or_path)}: use one of {', '.join(preset_names())} or a FILE.toml")
+        raise PresetError(f"unknown preset {excerpt(name_or_path)}: "
+                          f"use one of {', '.join(preset_names())} or a FILE.toml")
     return candidate
 
 
@@ -188,7 +189,8 @@ def _paper(paper: str | None) -> None:
     if paper is None:
         return
     if is_poster(paper):
-        raise PresetError("a kit is printed on sheets: use a4, a5, letter, a3, tabloid, legal or a size such as 300x200mm")
+        raise PresetError("a kit is printed on sheets: "
+                          "use a4, a5, letter, a3, tabloid, legal or a size such as 300x200mm")
     parse_paper(paper)
 
 

@@ -178,7 +178,8 @@ def _define_symbols(scene: Scene, layout: HexLayout | SquareLayout, style: Board
     size = layout.cell_size
     arm = 0.14 * size
     mark_width = max(0.5, 0.03 * size)
-    plus = [_stroke([(-arm, 0), (arm, 0)], theme.mark, mark_width), _stroke([(0, -arm), (0, arm)], theme.mark, mark_width)]
+    plus = [_stroke([(-arm, 0), (arm, 0)], theme.mark, mark_width),
+            _stroke([(0, -arm), (0, arm)], theme.mark, mark_width)]
     minus = [_stroke([(-arm, 0), (arm, 0)], theme.mark, mark_width)]
     inner: list[Item] = []
     if theme.bonus_fill == theme.board_fill:  # line art: ring the marked cells so they stand out

@@ -107,8 +107,10 @@ def tray_net(name: str, length: float, width: float, depth: float, card: float) 
     ]
     folds = [((0, 0), (L, 0)), ((L, 0), (L, W)), ((0, W), (L, W)), ((0, 0), (0, W)),
              ((0, -h), (0, 0)), ((L, -h), (L, 0)), ((0, W), (0, W + h)), ((L, W), (L, W + h))]
-    glue = [[(L, -h), (L + tab, -h + g), (L + tab, -g), (L, 0)], [(L, W), (L + tab, W + g), (L + tab, W + h - g), (L, W + h)],
-            [(0, W + h), (-tab, W + h - g), (-tab, W + g), (0, W)], [(0, 0), (-tab, -g), (-tab, -h + g), (0, -h)]]
+    glue = [[(L, -h), (L + tab, -h + g), (L + tab, -g), (L, 0)],
+            [(L, W), (L + tab, W + g), (L + tab, W + h - g), (L, W + h)],
+            [(0, W + h), (-tab, W + h - g), (-tab, W + g), (0, W)],
+            [(0, 0), (-tab, -g), (-tab, -h + g), (0, -h)]]
     faces: list[tuple[tuple[float, float, float, float], float]] = [  # the walls read upright
         ((0, 0, L, W), 0.0), ((0, -h, L, h), 0.0), ((0, W, L, h), 180.0)]
     return Net(name, [(float(x), float(y)) for x, y in outline], folds, glue, faces, (length, width, depth))

@@ -140,7 +140,8 @@ class Flow:
             self.scene.add(Text(self.x + indent, self.y - size * 0.25, line, size, anchor="start", font=font), "text")
         self.y += size * 0.5
 
-    def figure_height(self, drawing: Scene, caption: str, size: float = 7.5 * PT, tallest: float | None = None) -> float:
+    def figure_height(self, drawing: Scene, caption: str, size: float = 7.5 * PT,
+                      tallest: float | None = None) -> float:
         """The height (mm) `figure` takes in this column."""
         scale = self.figure_scale(drawing, tallest)
         return drawing.height * scale + size * 0.3 + self.paragraph_height(caption, size)
@@ -162,7 +163,8 @@ class Flow:
         scale = self.figure_scale(drawing, tallest)
         below = self.figure_height(drawing, caption, size, tallest) - drawing.height * scale
         room = self.page_height - self.margin - self.y - below
-        if shrink and drawing.height * scale > room >= drawing.height * scale * SHRINK:  # a little smaller saves a column
+        # a little smaller saves a column
+        if shrink and drawing.height * scale > room >= drawing.height * scale * SHRINK:
             scale = room / drawing.height
         self.ensure(drawing.height * scale + below)
         self._check_height(caption, drawing.height * scale)

@@ -143,7 +143,8 @@ def back_items(x: float, y: float, bleed: float = 0.0) -> list[Item]:
                           (x + inner, bottom - inner)), Style(stroke="#ffffff", stroke_width=0.5)))
     for k in range(MODULUS):
         angle = 2 * math.pi * k / MODULUS
-        items.append(Circle(cx + 18 * math.sin(angle), cy - 18 * math.cos(angle), 1.6, Style(fill="#ffffff", stroke=None)))
+        items.append(Circle(cx + 18 * math.sin(angle), cy - 18 * math.cos(angle), 1.6,
+                            Style(fill="#ffffff", stroke=None)))
     items.append(Text(cx, cy, "MOD 13", 6.0, font="Helvetica-Bold", fill="#ffffff", middle=True))
     return items
 
@@ -210,7 +211,8 @@ def deck_document(sheet: Sheet, options: DeckOptions = DeckOptions()) -> Documen
     for number, slots in enumerate(sheets, start=1):
         front = Scene(sheet.width, sheet.height)
         for slot, (rank, suit) in zip(slots, dealt):
-            for item in card_items(front, rank, suit, slot.x - CARD_WIDTH / 2, slot.y - CARD_HEIGHT / 2, options.signed):
+            for item in card_items(front, rank, suit, slot.x - CARD_WIDTH / 2, slot.y - CARD_HEIGHT / 2,
+                                   options.signed):
                 front.add(item, "cards")
         caption = _("Mod 13 deck, sheet {number} of {total}: cards {width} x {height} mm").format(
             number=number, total=len(sheets), width=f"{CARD_WIDTH:g}", height=f"{CARD_HEIGHT:g}")
@@ -293,7 +295,8 @@ def _operation_columns(x: float) -> tuple[float, float, float]:
 
 
 def operations_card(x: float, y: float) -> list[Item]:
-    """The eight operations, grouped by the cards they use: phrase to shout, formula, an example from the worked game."""
+    """The eight operations, grouped by the cards they use: phrase to shout, formula,
+    an example from the worked game."""
     items = _card_frame(x, y, _("Mod 13: the eight operations"),
                         _("x is the card you play; a, b, c are the top cards of the pile, c on top. All mod 13."))
     first: dict[str, tuple[int, str, str]] = {}
@@ -325,7 +328,8 @@ def operations_card(x: float, y: float) -> list[Item]:
 
 
 def example_card(x: float, y: float) -> list[Item]:
-    """The worked game of the Mod 13 write-up: 3 and 7 turned up, then sixteen cards with their phrases and arithmetic."""
+    """The worked game of the Mod 13 write-up: 3 and 7 turned up, then sixteen cards
+    with their phrases and arithmetic."""
     items = _card_frame(x, y, _("Mod 13: a worked example"),
                         _("3 and 7 are turned up. Each card played, the phrase shouted, and why (all mod 13):"))
     plays = worked_plays()

@@ -17,7 +17,8 @@ from modlinseq_print.printables.markers import MarkerFaces
 from modlinseq_print.printables.tiles import Piece, TileFaces, TileLook
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.render.imposition import Slot
-from modlinseq_print.render.scene import Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use, as_picture
+from modlinseq_print.render.scene import (Document, Embed, Item, Layer, Page, Polygon, Scene, Style, Text, Use,
+                                          as_picture)
 from modlinseq_print.render.text_metrics import wrap_text
 from modlinseq_print.render.theme import get_theme
 from modlinseq_print.rules.player_words import EDGE_WORDS, line_words, reason_words, shape_words, step_words
@@ -158,8 +159,8 @@ def _draw_tiles(drawing: BoardDrawing, analysis: Analysis) -> None:
     outlines are art, never die lines."""
     position = analysis.position
     theme = get_theme(drawing.style.theme)
-    look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape, safe=0.08 * drawing.style.tile_width,
-                    underline="none")  # a diagram's tiles are printed upright
+    look = TileLook(width=drawing.style.tile_width, shape=drawing.style.tile_shape,
+                    safe=0.08 * drawing.style.tile_width, underline="none")  # a diagram's tiles are printed upright
     labels = [str(v) for v in range(position.modulus)] + ["#"]
     faces = TileFaces(look, theme, labels)
     marker = MarkerFaces(look, theme, [position.modulus])

@@ -174,5 +174,5 @@ def review_pages(review: GameReview, title: str | None = None) -> list[Scene]:
 def review_document(review: GameReview, title: str | None = None) -> Document:
     """The review as a document of A4 pages."""
     title = title or _("Game review")
-    return Document([Page(scene, bookmark=title if i == 0 else None) for i, scene in enumerate(review_pages(review, title))],
-                    title=title)
+    pages = [Page(scene, bookmark=title if i == 0 else None) for i, scene in enumerate(review_pages(review, title))]
+    return Document(pages, title=title)

@@ -16,7 +16,9 @@ RULE = (
     "sequence; a line may not bend."
 )
 RULE_EXAMPLE = "For example, with modulus {modulus}, {values} steps by {step}."
-RULE_WRAP = "For example, with modulus {modulus}, {values} steps by {step}: {last} + {step} = {sum}, which counts as {next}."
+RULE_WRAP = (
+    "For example, with modulus {modulus}, {values} steps by {step}: {last} + {step} = {sum}, which counts as {next}."
+)
 
 PLAYERS = (
     "Two or more players. This kit has {tiles} for the stock; hands that leave at least half of them in the "
@@ -100,7 +102,9 @@ READING_CELLS = (
     "the centre, ring by ring: B2 and B3 lie just beyond B1."
 )
 READING_CAPTION = "The cells around the centre cell A0, each with its name."
-READING_TILE = "A tile on a cell is written as its number, then the cell: {tile} reads: the {value} goes on cell {cell}."
+READING_TILE = (
+    "A tile on a cell is written as its number, then the cell: {tile} reads: the {value} goes on cell {cell}."
+)
 READING_TURN = (
     "A turn lists its tiles, as {transcript}. A sequence is written with ~ between its numbers, in the order "
     "they stand on the line: {sequence}."

@@ -10,8 +10,8 @@ from modlinseq_print.render.scene import Polygon, Scene, Style, Text
 from modlinseq_print.render.text_metrics import text_width
 from modlinseq_print.wording import _
 
-WORKING_SPACES = (22.0, 19.0, 16.0, 14.0, 12.0, 10.0, 8.0)  # mm under each problem to work it out: the most that takes no
-                                               # more pages than the least
+# mm under each problem to work it out: the most that takes no more pages than the least
+WORKING_SPACES = (22.0, 19.0, 16.0, 14.0, 12.0, 10.0, 8.0)
 WRITING_LINE = Style(stroke="#000000", stroke_width=0.25)
 SPACE_LINE = Style(stroke="#bdbdbd", stroke_width=0.2, dash=(1.0, 1.5))
 LABEL = 10 * PT

@@ -313,7 +313,8 @@ def paginate(count: int, per_page: list[Slot]) -> list[list[Slot]]:
 
 def _too_large(what: str, width: float, height: float, area: Rect) -> ImpositionError:
     return ImpositionError(
-        f"a {width:.1f} x {height:.1f} mm {what} does not fit the printable area of {area.width:.1f} x {area.height:.1f} mm: "
+        f"a {width:.1f} x {height:.1f} mm {what} does not fit the printable area of "
+        f"{area.width:.1f} x {area.height:.1f} mm: "
         f"use a smaller size, larger paper or smaller margins")
 
 

@@ -77,8 +77,8 @@ def scale_bar(x: float, y: float, length: float = 50.0, label: str | None = None
     style = Style(stroke=colour, stroke_width=0.25)
     height = 2.0
     items: list[Item] = [
-        Polygon(((x, y), (x + length, y), (x + length, y + height), (x, y + height)), Style(fill="#ffffff", stroke=colour,
-                                                                                          stroke_width=0.25)),
+        Polygon(((x, y), (x + length, y), (x + length, y + height), (x, y + height)),
+                Style(fill="#ffffff", stroke=colour, stroke_width=0.25)),
     ]
     step = 10.0 if length >= 20 else length / 2
     k = 0

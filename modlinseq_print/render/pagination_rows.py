@@ -70,7 +70,8 @@ class _Group:
         total -= max(0.0, low - self.lefts[first]) + max(0.0, self.rights[last - 1] - high)
         return max(0.0, total)
 
-    def cover(self, low: float, high: float, window: float, overlap: float, groups: Sequence["_Group"] = ()) -> list[float]:
+    def cover(self, low: float, high: float, window: float, overlap: float,
+              groups: Sequence["_Group"] = ()) -> list[float]:
         """Starts of windows `window` wide covering [low, high] with each interval of the groups inside one window."""
         groups = list(groups) or [self]
         widest = max(g.widest for g in groups)

@@ -67,8 +67,8 @@ def check_room(width: float, height: float, margin: float, least: LeastPaper, wh
     short, long = sorted((width - 2 * margin, height - 2 * margin))
     if short + 1e-6 < least.short or long + 1e-6 < least.long:
         raise PaperSizeError(f"{what} does not fit {width:g} x {height:g} mm paper with these margins: it needs at "
-                             f"least {least.paper} with {DEFAULT_MARGIN:g} mm margins; use larger {mention('paper')} or a smaller "
-                             f"{mention('margin')}", "paper", (least.short, least.long))
+                             f"least {least.paper} with {DEFAULT_MARGIN:g} mm margins; use larger {mention('paper')} "
+                             f"or a smaller {mention('margin')}", "paper", (least.short, least.long))
 
 
 def smallest_paper(holds, margin: float) -> str | None:
@@ -127,7 +127,8 @@ class Sheet:
             raise PaperError(f"bad margin {self.margin:g} mm: a margin cannot be negative", "margin", 0)
         if self.width - 2 * self.margin <= 0 or self.height - 2 * self.margin <= 0:
             raise PaperError(
-                f"a margin of {self.margin:g} mm leaves nothing printable on a {self.width:g} x {self.height:g} mm sheet: "
+                f"a margin of {self.margin:g} mm leaves nothing printable on a "
+                f"{self.width:g} x {self.height:g} mm sheet: "
                 f"use a smaller {mention('margin')} or larger {mention('paper')}", "margin",
                 min(self.width, self.height) / 2
             )

@@ -1,4 +1,5 @@
-"""Colour themes shared by every printable: the green board with yellow tiles of the rules' figures, and black-and-white."""
+"""Colour themes shared by every printable: the green board with yellow tiles of the rules' figures,
+and black-and-white."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Practice problems as table 2F of the rules sets them (determine the modulus, extend both ends, fill gaps of 1-4 tiles)."""
+"""Practice problems as table 2F of the rules sets them (determine the modulus, extend both ends,
+fill gaps of 1-4 tiles)."""
 
 from __future__ import annotations
 

@@ -190,7 +190,8 @@ class _Part(NamedTuple):
 
 def _head(sequence: TurnSequence, cells_json: str) -> str:
     """A sequence's JSON up to its MSA."""
-    return (f'{{"cells": {cells_json}, "tiles": {sequence.tiles}, "primary": {"true" if sequence.primary else "false"}, '
+    return (f'{{"cells": {cells_json}, "tiles": {sequence.tiles}, '
+            f'"primary": {"true" if sequence.primary else "false"}, '
             f'"bonus": {sequence.bonus}, "points": {sequence.points}, "msa": ')
 
 

@@ -11,7 +11,8 @@ from modlinseq_print.rules.playtest import Findings, GameSummary, Spread
 
 @dataclass(frozen=True)
 class Setup:
-    """What was played: the variant, the tiles (value -> count, None for wild), the players and the number the shuffles were seeded with."""
+    """What was played: the variant, the tiles (value -> count, None for wild), the players
+    and the number the shuffles were seeded with."""
 
     variant: Variant
     tiles: dict[int | None, int]

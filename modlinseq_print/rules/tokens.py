@@ -53,7 +53,8 @@ def parse_token(text: str) -> TileToken:
         if stripped.startswith("#") and stripped[1:2].isdigit():
             hint = " (a wild tile's declared value is written #=5B3)"
         raise AddressError(
-            f"bad tile token {excerpt(stripped)}: write a number or # followed by a cell address, e.g. 10A0 or #B3{hint}"
+            f"bad tile token {excerpt(stripped)}: "
+            f"write a number or # followed by a cell address, e.g. 10A0 or #B3{hint}"
         )
     value = match.group("value")
     declared = match.group("declared")

@@ -126,7 +126,8 @@ def resolve_tilde(texts: list[str], topo: Topology, modulus: int) -> list[Placem
     known = {i: token_cell(t, board) for i, t in enumerate(tokens) if t.address is not None}
     written = " ~ ".join(texts)
     if not known:
-        raise TranscriptError(f"tilde sequence {excerpt(written)} has no address: give at least its first and last cells")
+        raise TranscriptError(f"tilde sequence {excerpt(written)} has no address: "
+                              "give at least its first and last cells")
     options = _line_options(topo, tokens, known)
     if not options:
         raise TranscriptError(f"the cells of {excerpt(written)} are not on one line of board {board.spec} "

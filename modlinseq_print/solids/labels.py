@@ -1,9 +1,10 @@
 """The text of a piece's face as outlines for solids: the tile sheets' text, size and place.
 
 The printables lay a tile's face out (printables/pieces.py: the number or '#', with the sheets' bar under
-every number that reads as another turned round: 6 and 9, 16 and 91...); a marker keeps 'mod' above its modulus, larger than on the sheets so that it prints, and drops
-the sheets' '= 0'. The shipped font's outlines (render/glyphs.py, fontTools) turn each line into contours,
-flipped so that y grows upward, centred where the sheets centre them on the tile's bounding box.
+every number that reads as another turned round: 6 and 9, 16 and 91...); a marker keeps 'mod' above its modulus, larger
+than on the sheets so that it prints, and drops the sheets' '= 0'. The shipped font's outlines (render/glyphs.py,
+fontTools) turn each line into contours, flipped so that y grows upward, centred where the sheets centre them on the
+tile's bounding box.
 """
 
 from __future__ import annotations

@@ -25,14 +25,18 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
               "board.pattern": ("Bonus pattern", ""), "board.wrap": ("Wrap-around", ""),
               "board.labels": ("Print cell addresses", ""), "board.cell_size": ("Cell size", LENGTH),
               "board.clearance": ("Room around a tile", LENGTH)},
-    "Tiles": {"tiles.copies": ("Copies of each number", "empty: about half the board's cells in all"), "tiles.wild": ("Wild tiles", "tiles"),
+    "Tiles": {"tiles.copies": ("Copies of each number", "empty: about half the board's cells in all"),
+              "tiles.wild": ("Wild tiles", "tiles"),
               "tiles.blockers": ("Blockers", "tiles"), "tiles.width": ("Tile width", LENGTH),
               "tiles.shape": ("Tile shape", ""), "tiles.no_zero": ("Leave out the 0 tiles", ""),
-              "tiles.underline": ("Underline numbers that read as another upside down", "6 and 9, 16 and 91..."), "tiles.back_text": ("Text on the backs", ""),
-              "markers.include": ("Print modulus markers", ""), "markers.range": ("Marker moduli", "e.g. 8-20; empty: following the modulus"),
+              "tiles.underline": ("Underline numbers that read as another upside down", "6 and 9, 16 and 91..."),
+              "tiles.back_text": ("Text on the backs", ""),
+              "markers.include": ("Print modulus markers", ""),
+              "markers.range": ("Marker moduli", "e.g. 8-20; empty: following the modulus"),
               "markers.copies": ("Markers of each modulus", "markers"),
               "box.include": ("Add a box for the tiles and markers", ""),
-              "box.card": ("Card weight of tiles and box", "g/m², 120 to 450"), "box.play": ("Room in the box", LENGTH)},
+              "box.card": ("Card weight of tiles and box", "g/m², 120 to 450"),
+              "box.play": ("Room in the box", LENGTH)},
     "Sheets": {"paper": ("Paper", "a4, letter, a3... or a size such as 300x200mm"), "margin": ("Margin", LENGTH),
                "board.paper": ("Board pages' paper", "empty: the kit's paper"),
                "board.margin": ("Board pages' margin", LENGTH), "board.overlap": ("Glue overlap", LENGTH),
@@ -51,8 +55,8 @@ GROUPS: dict[str, dict[str, tuple[str, str]]] = {
                   "exercises.seed": ("Problem set number", "the same number gives the same problems")},
     "Language": {"lang": ("Language of the printed text", "")},
 }
-CHOICES = {"theme": THEME.choices, "board.pattern": PATTERN.choices, "board.wrap": WRAPS, "tiles.shape": TILE_SHAPE.choices,
-           "tiles.layout": LAYOUT.choices, "board.orientation": ORIENTATION.choices,
+CHOICES = {"theme": THEME.choices, "board.pattern": PATTERN.choices, "board.wrap": WRAPS,
+           "tiles.shape": TILE_SHAPE.choices, "tiles.layout": LAYOUT.choices, "board.orientation": ORIENTATION.choices,
            "tiles.cut_lines": CUT_LINES.choices, "tiles.underline": UNDERLINE.choices, "lang": LANG.choices}
 # What a closed choice's values say on the form (the value itself is what the preset file holds); a value
 # not listed shows as it is.

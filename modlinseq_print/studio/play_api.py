@@ -127,7 +127,8 @@ def _tiles(body: dict, modulus: int) -> list[int | None]:
 
 
 def new_game(request: Request) -> dict:
-    """Start a game: board, modulus, tiles, hands, options and players; the number its shuffle is seeded with is shown on the page."""
+    """Start a game: board, modulus, tiles, hands, options and players; the number its shuffle is seeded with is
+    shown on the page."""
     body = request.body
     board = studio_board(text(body, "board", "hex:9") or "hex:9")
     variant = _variant(body, board)
@@ -234,7 +235,8 @@ def _judged(table: _Table, body: dict):
         wild = sum(1 for t in used if t.wild) - len(result.swapped)
         short = Counter(t.value for t in used if not t.wild) - Counter(hand.naturals)
         if short or wild > hand.wild:
-            result.reason = "your hand does not hold " + (", ".join(map(str, short.elements())) or "that many wild tiles")
+            missing = ", ".join(map(str, short.elements()))
+            result.reason = "your hand does not hold " + (missing or "that many wild tiles")
     return placements, result
 
 

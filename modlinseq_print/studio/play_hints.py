@@ -1,11 +1,11 @@
 """The play page's hints and its review of a finished game.
 
 A hint is the best turn the hand of the person to move allows: the first turn `moves --top 1` lists (the
-same search, under the same cost budget; among turns tied for the most points, the same one). Asked once, it is a nudge: the cells of the line the best turn makes (its own cells,
-the tiles already in its sequence, and a free cell past each end), without the tiles, and a sentence; asked
-again on the same turn, the best turn itself, its tiles and its points. The review is the HTML page the
-`review` command makes, drawn in a worker process from what the game recorded (its turns, the hand held
-before each, the hints asked for), in the language the game was started in.
+same search, under the same cost budget; among turns tied for the most points, the same one). Asked once, it is a nudge:
+the cells of the line the best turn makes (its own cells, the tiles already in its sequence, and a free cell past each
+end), without the tiles, and a sentence; asked again on the same turn, the best turn itself, its tiles and its points.
+The review is the HTML page the `review` command makes, drawn in a worker process from what the game recorded (its
+turns, the hand held before each, the hints asked for), in the language the game was started in.
 """
 
 from __future__ import annotations

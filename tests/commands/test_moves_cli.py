@@ -28,7 +28,8 @@ def test_json_turns_score_as_listed(cli):
 
 
 def test_a_hand_with_no_legal_turn_freezes(cli):
-    status, out, _ = cli("moves", "--board", "hex:1", "-m", "7", "--hand", "6", "1B1, 2A0, 3M1, 0E1 ~ 2 ~ 4P1, 5H1, 6T1")
+    status, out, _ = cli("moves", "--board", "hex:1", "-m", "7", "--hand", "6",
+                         "1B1, 2A0, 3M1, 0E1 ~ 2 ~ 4P1, 5H1, 6T1")
     assert status == 0 and "0 legal turns" in out and "freezes" in out
 
 

@@ -68,7 +68,8 @@ def test_every_plain_cell_touches_exactly_one_bonus_cell():
     board = parse_board("hex:8")
     bonus = set(board_pattern(board, "bonus"))
     for cell in parse_board("hex:6").cells - bonus:
-        touching = [n for n in bonus if max(abs(n.q - cell.q), abs(n.r - cell.r), abs(n.q + n.r - cell.q - cell.r)) == 1]
+        touching = [n for n in bonus
+                    if max(abs(n.q - cell.q), abs(n.r - cell.r), abs(n.q + n.r - cell.q - cell.r)) == 1]
         assert len(touching) == 1
 
 
@@ -126,7 +127,8 @@ def test_square_board():
 @pytest.mark.parametrize("spec, words", [
     ("hex:-1", "order must be from 0"), ("hex:abc", "whole number"), ("tess:0", "from 1"),
     ("rect:0x5", "from 1 to"), ("rect:5", "columns x rows"), ("blob:3", "there is no shape"),
-    ("hex", "write its shape and size, as hex:9"), ("square:3x0", "from 1 to"), ("file:/nonexistent/board.txt", "cannot read board file"),
+    ("hex", "write its shape and size, as hex:9"), ("square:3x0", "from 1 to"),
+    ("file:/nonexistent/board.txt", "cannot read board file"),
 ])
 def test_bad_specs(spec, words):
     with pytest.raises(BoardSpecError, match=words):

@@ -58,7 +58,8 @@ def test_tile_too_large_for_cell():
         check_tile_fits(27.0, 25.0, 1.5)
 
 
-@pytest.mark.parametrize("text, mm", [("25mm", 25.0), ("1in", 25.4), ("72pt", 25.4), ("2.5cm", 25.0), ("12", 12.0), (" 3 MM ", 3.0)])
+@pytest.mark.parametrize("text, mm", [("25mm", 25.0), ("1in", 25.4), ("72pt", 25.4), ("2.5cm", 25.0), ("12", 12.0),
+                                      (" 3 MM ", 3.0)])
 def test_parse_length(text, mm):
     assert parse_length(text) == pytest.approx(mm)
 

@@ -244,8 +244,8 @@ def test_a_kit_of_a_game_not_measured_ahead_says_its_figures_are_estimated(tmp_p
     assert "if every turn lays only two tiles" in words and "Playing time, estimated from the tiles" in words
 
 
-@pytest.mark.parametrize("rounds, pages, tight", [(20, 1, False), (30, 1, False), (39, 1, True), (41, 1, True), (44, 2, False),
-                                                  (80, 3, False)])
+@pytest.mark.parametrize("rounds, pages, tight", [(20, 1, False), (30, 1, False), (39, 1, True), (41, 1, True),
+                                                  (44, 2, False), (80, 3, False)])
 def test_a_pad_fits_one_page_with_rows_of_6_mm_at_least_or_shares_its_rounds_evenly(rounds, pages, tight):
     """A4: a pad a little long for 7 mm rows takes one page with tighter rows (never under 6 mm, a narrow-ruled
     line); a longer one shares its rounds evenly between its pages, so that no page holds a few leftover rows."""

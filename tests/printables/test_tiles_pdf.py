@@ -24,7 +24,8 @@ def test_pdf_numbers_agree_with_the_manifest(default_pdf, require_tool):
     assert Counter(w[1] for w in tile_words) == {str(v): 10 for v in range(13)}
     unmatched = list(rows)
     for page, text, x, y in tile_words:  # each number sits on its own tile, as listed
-        row = min(unmatched, key=lambda r: (int(r["page"]) != page, (float(r["x_mm"]) - x) ** 2 + (float(r["y_mm"]) - y) ** 2))
+        row = min(unmatched, key=lambda r: (int(r["page"]) != page,
+                                            (float(r["x_mm"]) - x) ** 2 + (float(r["y_mm"]) - y) ** 2))
         assert int(row["page"]) == page and row["value"] == text
         assert abs(float(row["x_mm"]) - x) < 1.0 and abs(float(row["y_mm"]) - y) < 3.0
         unmatched.remove(row)

@@ -70,7 +70,8 @@ def test_text_outline_spans_the_measured_width_and_cap_height():
     points = [p for contour in text_outline(item) for p in contour]
     xs, ys = [x for x, _ in points], [y for _, y in points]
     assert min(ys) == pytest.approx(20.0 - cap_height("sans") * 10.0, abs=0.01) and max(ys) == pytest.approx(20.0)
-    assert 10.0 < min(xs) < 11.0 and 10.0 + text_width("HE", "sans", 10.0) - 1.0 < max(xs) < 10.0 + text_width("HE", "sans", 10.0)
+    right = 10.0 + text_width("HE", "sans", 10.0)
+    assert 10.0 < min(xs) < 11.0 and right - 1.0 < max(xs) < right
     turned = text_outline(Text(10.0, 20.0, "HE", 10.0, anchor="start", rotate=90))
     # turned 90 degrees clockwise about (x, y): the baseline runs down the page, the capitals stand to the right
     assert max(x for c in turned for x, _ in c) == pytest.approx(10.0 + cap_height("sans") * 10.0, abs=0.01)

@@ -72,7 +72,8 @@ def mismatch(first, second) -> float:
     from PIL import ImageChops, ImageFilter
 
     width, height = min(first.width, second.width), min(first.height, second.height)
-    first, second = (picture.crop((0, 0, width, height)).filter(ImageFilter.GaussianBlur(1)) for picture in (first, second))
+    first, second = (picture.crop((0, 0, width, height)).filter(ImageFilter.GaussianBlur(1))
+                     for picture in (first, second))
     differing = sum(ImageChops.difference(first, second).histogram()[64:])
     inked = sum(ImageChops.darker(first, second).histogram()[:216])
     return differing / inked

@@ -71,7 +71,8 @@ def test_no_rgb_anywhere_only_cmyk_and_the_separation(press_pdfs, name):
 def test_text_black_is_black_ink_alone(press_pdfs, name):
     with pikepdf.open(press_pdfs[name]) as pdf:
         fills = [tuple(float(v) for v in operands) for _, _, ops in streams(pdf) for operands, op in ops if op == "k"]
-        if name not in ("deck", "reference"):  # the deck prints its black suits and text in #111111: 93 % black ink alone
+        # the deck prints its black suits and text in #111111: 93 % black ink alone
+        if name not in ("deck", "reference"):
             assert (0.0, 0.0, 0.0, 1.0) in fills
         for c, m, y, k in fills:  # no rich black: a full black never comes with colour under it
             assert not (k == 1.0 and c + m + y > 0)

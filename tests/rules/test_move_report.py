@@ -67,7 +67,8 @@ def test_the_list_names_each_turns_msa(seed):
 def _first_difference(made: str, expected: str) -> str:
     """Where two long texts part (pytest's own diff of megabytes would drown the answer)."""
     at = next((i for i, (a, b) in enumerate(zip(made, expected)) if a != b), min(len(made), len(expected)))
-    return f"at byte {at} of {len(made)} (expected {len(expected)}): {made[at - 60:at + 60]!r} / {expected[at - 60:at + 60]!r}"
+    return (f"at byte {at} of {len(made)} (expected {len(expected)}): "
+            f"{made[at - 60:at + 60]!r} / {expected[at - 60:at + 60]!r}")
 
 
 @pytest.mark.slow

@@ -113,7 +113,8 @@ def test_page_2_first_turn_is_found():
 
 @pytest.mark.parametrize("text, m, words", [
     ("", 13, "empty"), (" , ", 13, "empty"), ("3,13", 13, "not a number below the modulus 13"),
-    ("3,-1", 13, "below the modulus"), ("x", 13, "below the modulus"), (",".join(["1"] * (MAX_HAND + 1)), 13, "1 to 12"),
+    ("3,-1", 13, "below the modulus"), ("x", 13, "below the modulus"),
+    (",".join(["1"] * (MAX_HAND + 1)), 13, "1 to 12"),
 ])
 def test_bad_hands_are_refused(text, m, words):
     with pytest.raises(RulesError, match=words):

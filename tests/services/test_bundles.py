@@ -220,7 +220,8 @@ def cut_shapes(svg_path):
     return [polylines[i:i + 3] for i in range(0, len(polylines), 3)]
 
 
-@pytest.mark.parametrize("argv, count", [(["tiles"], 130), (["kit", "standard"], len(kit_pieces(load_preset("standard"))))])
+@pytest.mark.parametrize("argv, count", [(["tiles"], 130),
+                                         (["kit", "standard"], len(kit_pieces(load_preset("standard"))))])
 def test_punchout_slugs_hold_every_piece_with_nicks_spacing_and_safe_zone(tmp_path, argv, count):
     product = services()["thegamecrafter"].products["pieces"]
     assert main([*argv, "--service", "thegamecrafter", "-o", str(tmp_path / "x.pdf")]) == 0

@@ -189,9 +189,11 @@ WATCH = """() => {
     const items = turns.querySelectorAll('li');
     if (!items.length) return;
     const last = items[items.length - 1].getBoundingClientRect(), box = turns.getBoundingClientRect();
-    watched.turns.push([items.length, last.top >= box.top - 1 && last.bottom <= box.bottom + 1, items[items.length - 1].textContent]);
+    watched.turns.push([items.length, last.top >= box.top - 1 && last.bottom <= box.bottom + 1, \
+items[items.length - 1].textContent]);
   })).observe(turns, { childList: true });
-  new MutationObserver(() => { const t = document.getElementById('message').textContent; if (t) watched.messages.push(t); })
+  new MutationObserver(() => { const t = document.getElementById('message').textContent; \
+if (t) watched.messages.push(t); })
     .observe(document.getElementById('message'), { childList: true, characterData: true, subtree: true });
   new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
     if (n.classList && n.classList.contains('fresh')) watched.fresh.push(n.dataset.address); })
@@ -308,7 +310,8 @@ def test_drop_downs_show_all_their_words(browser, studio_url, viewport, path):
         tab.wait_for_timeout(500)
         if path == "kit":  # its form is made from the preset's definition
             expect(tab.locator("#state")).to_have_text("valid", timeout=30_000)
-        if tab.locator("#panel-toggle").is_visible() and tab.locator("#panel-toggle").get_attribute("aria-expanded") == "false":
+        toggle = tab.locator("#panel-toggle")
+        if toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false":
             tab.click("#panel-toggle")
         assert tab.evaluate(CLIPPED) == []
     finally:

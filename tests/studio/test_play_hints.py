@@ -147,7 +147,8 @@ def test_hints_and_review_speak_the_language_of_the_game(client, lang, title, us
 
 
 def test_an_unknown_language_is_refused(client):
-    assert_one_line_error(client.post("/api/play/new", {**GAME, "lang": "xx"}), 400, "\"Hints and review in\"", "en, de, fr")
+    assert_one_line_error(client.post("/api/play/new", {**GAME, "lang": "xx"}), 400, "\"Hints and review in\"",
+                          "en, de, fr")
 
 
 def test_every_turn_of_a_game_the_best_turn_shown_is_the_one_moves_top_1_lists(client, cli, tmp_path):

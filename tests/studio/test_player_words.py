@@ -66,7 +66,8 @@ def test_the_page_shows_no_jargon(client, path):
     assert found == {}
 
 
-@pytest.mark.parametrize("name", ["play.js", "position.js", "studio.js", "zoom.js", "board.js", "kit.js", "pieces3d.js"])
+@pytest.mark.parametrize("name", ["play.js", "position.js", "studio.js", "zoom.js", "board.js", "kit.js",
+                                  "pieces3d.js"])
 def test_the_script_says_no_jargon(client, name):
     found = {text: jargon_in(text) for text in script_words(client, name) if jargon_in(text)}
     assert found == {}

@@ -236,7 +236,8 @@ TEN_IN_A_LINE = """([dx, dy, inset]) => {
     // Ten cells one after another along a line of the board (dx, dy in cell widths), all inside the board's frame.
     const frame = document.querySelector('.canvas').getBoundingClientRect();
     const ctm = view.svg.getScreenCTM();
-    const screen = (a) => { const [x, y] = view.cells.get(a); const p = new DOMPoint(x, y).matrixTransform(ctm); return [p.x, p.y]; };
+    const screen = (a) => { const [x, y] = view.cells.get(a); const p = new DOMPoint(x, y).matrixTransform(ctm); \
+return [p.x, p.y]; };
     const inside = ([x, y]) => x > frame.left + inset && x < frame.right - inset && y > frame.top + inset
         && y < Math.min(frame.bottom, innerHeight) - inset;
     for (const start of shown.cells) {
@@ -252,7 +253,8 @@ TEN_IN_A_LINE = """([dx, dy, inset]) => {
     return null; }"""
 
 WATCH_BOARD = """() => { window.boardPlaces = new Set(); const look = () => {
-    const r = view.svg.getBoundingClientRect(); boardPlaces.add(`${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`);
+    const r = view.svg.getBoundingClientRect(); \
+boardPlaces.add(`${r.left.toFixed(1)},${r.top.toFixed(1)},${r.width.toFixed(1)}`);
     if (!window.stopWatching) requestAnimationFrame(look); }; look(); }"""
 
 
@@ -459,7 +461,8 @@ def test_place_figure_13a_cell_by_cell(page, studio_url):
     expect(page.locator("#blocked")).to_have_text("H4")
     expect(page.locator("#tile-count")).to_contain_text(f"{len(tiles)} tiles")
     rows = page.locator("#sequences tr")
-    assert rows.filter(has_text="H8 to E6: 3, 4, 5, 6, 7, 8, 9, 10, 11").inner_text().split("\t")[1:] == ["step 1", "9", "28"]
+    row = rows.filter(has_text="H8 to E6: 3, 4, 5, 6, 7, 8, 9, 10, 11")
+    assert row.inner_text().split("\t")[1:] == ["step 1", "9", "28"]
     assert page.locator("#transcript").input_value() == ", ".join(f"{v}{a}" for a, v in tiles)
     click_cell(page, "M2")  # the editor open on a cell, for the picture
     screenshot(page, "position", "position")

@@ -46,7 +46,8 @@ def test_every_page_control_has_its_label():
     ("/api/position/check", {"board": "hex:4", "modulus": 1}, "modulus", '"Modulus" must be from 2 to 10000, got 1'),
     ("/api/pieces3d/picture", {**BASE_KIT, "view": "laser-rack", "solid": {"material": "50mm"}}, "material",
      '"Laser sheet": a material 50 mm thick is out of range'),
-    ("/api/pieces3d/picture", {**BASE_KIT, "view": "rack", "solid": {"hand": 99}}, "hand", '"Rack for" must be from 1 to'),
+    ("/api/pieces3d/picture", {**BASE_KIT, "view": "rack", "solid": {"hand": 99}}, "hand",
+     '"Rack for" must be from 1 to'),
 ])
 def test_an_error_names_the_field_as_the_page_labels_it(client, path, body, key, says):
     answer = client.post(path, body)

@@ -354,7 +354,8 @@ def answered(port: int, path: str, body: dict) -> tuple[int, dict, dict, float]:
     """A request's status, JSON answer, headers and seconds taken."""
     start = time.monotonic()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    connection.request("POST", path, json.dumps(body), {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
+    connection.request("POST", path, json.dumps(body),
+                       {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"})
     response = connection.getresponse()
     answer = json.loads(response.read())
     connection.close()

@@ -146,7 +146,8 @@ def test_the_kit_page_shows_the_pieces_in_3d_and_downloads_a_rack(tmp_path):
                 page.screenshot(path=os.path.join(os.environ["MODLINSEQ_STUDIO_SCREENSHOTS"], "3d-studio-kit.png"))
                 page.set_viewport_size({"width": 390, "height": 844})  # and at a phone's width
                 page.locator("#solid-pictures").scroll_into_view_if_needed()
-                page.screenshot(path=os.path.join(os.environ["MODLINSEQ_STUDIO_SCREENSHOTS"], "3d-studio-kit-phone.png"))
+                page.screenshot(path=os.path.join(os.environ["MODLINSEQ_STUDIO_SCREENSHOTS"],
+                                                  "3d-studio-kit-phone.png"))
                 page.set_viewport_size({"width": 1280, "height": 800})
             with page.expect_download(timeout=60_000) as caught:
                 page.click("#solid-downloads button[data-kind=rack-dxf]")
