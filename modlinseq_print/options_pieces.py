@@ -43,7 +43,7 @@ PIECES = Group("pieces", (MODULUS, COPIES, WILD, BLOCKERS, UNDERLINE, MARKERS))
 
 BLEED: Option[str | None] = Option(name="bleed", kind="length", default=None, unit="mm",
                                    help="background printed past the cut line, e.g. 3mm",
-                                   default_words="0 on sheets, 1/8in on --per-piece images", label="Bleed")
+                                   default_words="0 on sheets, 1/8in on per-piece images", label="Bleed")
 SAFE: Option[str | None] = Option(name="safe", kind="length", default=None, unit="mm",
                                   help="keep the number this far inside the cut", default_words="bleed, >= 1.5mm",
                                   label="Safe distance inside the cut")
@@ -80,11 +80,11 @@ FLIP: Option[str] = Option(name="flip", kind="choice", default="long", choices=F
                            default_words="", label="Flip edge")
 CUT_MODE: Option[str | None] = Option(name="cut_mode", kind="choice", default=None, choices=("print", "bed"),
                                       help="print: the cut file matches the printed sheets, with registration marks "
-                                           "(default with a printed sheet); bed: pieces nested on --bed for blank "
-                                           "material (default with --bed or a DXF output)", label="Cut mode")
+                                           "(default with a printed sheet); bed: pieces nested on the bed for blank "
+                                           "material (default with a bed size or a DXF output)", label="Cut mode")
 CUTTER: Option[str | None] = Option(name="cutter", kind="choice", default=None, choices=tuple(cutters()),
                                     help="print-and-cut: the cutter whose marks and area the sheets follow (default "
-                                         "silhouette; cricut takes PNG or SVG sheets, summa a --press PDF)",
+                                         "silhouette; cricut takes PNG or SVG sheets, summa a press-ready PDF)",
                                     label="Cutter")
 KERF: Option[str] = Option(name="kerf", kind="length", default="0mm", unit="mm",
                            help="laser kerf: cut paths grow by half of it", label="Kerf")

@@ -151,7 +151,7 @@ for _option in (opt.THEME, opt.TILE_SHAPE, opt.LABELS, opt.TITLE):
     SOURCES[_option] = (_commands, (*_library, (mp.position, _option.name)), _studio)
 MODULES = (opt, pieces_opt, play_opt)
 #: The commands that word an option's help for their own use (the default and choices still the definition's).
-OWN_HELP = {pieces_opt.CUTTER: ("box",), play_opt.PLAYERS: ("review",),
+OWN_HELP = {pieces_opt.CUTTER: ("box",), play_opt.PLAYERS: ("review",), play_opt.AI: ("simulate",),
             opt.PAPER: ("board",), opt.THEME: ("position",), opt.PRESET: ("kit", "box", "tts")}
 #: Every option the modules define, whether a group lists it or not.
 ALL = list(dict.fromkeys(value for module in MODULES for value in vars(module).values()

@@ -35,7 +35,7 @@ from modlinseq_print.rules.player_search import best_turns
 
 @dataclass(frozen=True)
 class Level:
-    """A computer player's level: its name (as `simulate --ai` and the play page take it) and what it does, in
+    """A computer player's level: its name (as a playtest and the play page take it) and what it does, in
     player words."""
 
     name: str

@@ -136,15 +136,15 @@ def test_a_name_without_an_extension_gets_the_formats():
 
 
 def test_kit_as_png_is_named_png(cli, tmp_path, monkeypatch):
-    from modlinseq_print.commands import kit
+    from modlinseq_print import api
 
     asked = []
 
-    def write_first_page(document, path, kind, press=None):  # rasterising all 11 pages would take half a minute
+    def write_first_page(document, path, kind, dpi=150, press=None):  # all 11 pages would take half a minute
         asked.append((str(path), kind))
         return write_output(Document(document.pages[:1]), tmp_path / page_paths(path, 2, kind)[0].name, kind)
 
-    monkeypatch.setattr(kit, "write_output", write_first_page)
+    monkeypatch.setattr(api, "write_output", write_first_page)  # the kit command writes through mp.kit
     monkeypatch.chdir(tmp_path)
     assert cli("kit", "starter", "--format", "png", "--quiet").status == 0
     assert asked == [("output/kit-starter.png", "png")] and (tmp_path / "kit-starter-1.png").exists()

@@ -257,16 +257,19 @@ def test_every_enabled_button_does_something(page, studio_url):
             page.wait_for_timeout(200)  # a download's event comes from the browser process
         return bool(downloads) or page.evaluate("document.body.innerHTML") != page.evaluate("window.pageBefore")
 
-    assert [b.inner_text() for b in enabled()] == ["New game"]
+    assert [b.inner_text() for b in enabled()] == ["New game", "Play with friends"]
     for name in ("Transcript", "Diagram SVG", "PDF", "PNG"):
         assert page.get_by_role("button", name=name).is_disabled()
     start_game(page, studio_url)
     expect(page.locator("body")).to_have_attribute("data-state", "person", timeout=60_000)
     labels = [b.inner_text() for b in enabled()]
-    assert {"Transcript", "Diagram SVG", "PDF", "PNG", "New game"} <= set(labels)
+    assert {"Transcript", "Diagram SVG", "PDF", "PNG", "New game", "Play with friends"} <= set(labels)
     for label in labels:
-        button = page.locator("button:visible", has_text=label).first
-        assert does_something(button), f"the enabled button {label!r} does nothing"
+        if label != "Play with friends":  # it leaves the page: last, below
+            button = page.locator("button:visible", has_text=label).first
+            assert does_something(button), f"the enabled button {label!r} does nothing"
+    page.get_by_role("button", name="Play with friends").click()  # a room for the same game: the host's page
+    page.wait_for_url(re.compile(r"/room/"), timeout=30_000)
 
 
 def test_a_tiny_board_is_refused_with_a_reason(page, studio_url):
