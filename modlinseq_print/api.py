@@ -340,11 +340,11 @@ class PlaytestPrint:
 
 
 def simulate(preset: str = opt.PRESET.default, *, games: int = play_opt.GAMES.default,
-             players: int = play_opt.PLAYERS.default, hand: int = opt.HAND.default, ai: str = play_opt.AI.default,
+             players: int = play_opt.PLAYERS.default, hand: int = play_opt.HAND.default, ai: str = play_opt.AI.default,
              board: str | None = None, modulus: int | None = None, copies: int | None = None,
              wild: int | None = None, wrap: str | None = None, pattern: str | None = None,
              marker: bool | None = None, wild_policy: str = play_opt.WILD_POLICY.default,
-             hash_swap: bool = play_opt.HASH_SWAP.default, seed: int = play_opt.SEED.default,
+             hash_swap: bool = play_opt.HASH_SWAP.default, seed: int = play_opt.SHUFFLE_NUMBER.default,
              jobs: int = play_opt.JOBS.default, progress: Callable[[int], None] | None = None) -> PlaytestPrint:
     """Play `games` seeded games between computer players (`ai`: a level of rules.players.AI_PLAYERS, from the
     one that thinks least: "beginner", "greedy", "careful", "strong" or "strong:N" for N searches a turn; or one

@@ -1,15 +1,16 @@
 """The settings of games, reviews and position diagrams, each defined once, as options.py defines the board's:
 `RULES` (how the rules are played: wild tiles, swaps), `PLAY` (the simulated games: players, hands, computer
-players, seeds) and `DIAGRAM` (how a position is drawn). The rules commands (check, score, position, moves,
+players, shuffles) and `DIAGRAM` (how a position is drawn). The rules commands (check, score, position, moves,
 review, simulate), `mp.check`, `mp.moves`, `mp.position`, `mp.review` and `mp.simulate`, the playtest set-up
 and the studio's play and position pages take their defaults and choices from here.
 """
 
 from __future__ import annotations
 
-from modlinseq_print.options import HAND, Group, Option
+from modlinseq_print.options import HAND as RACK_HAND, Group, Option
 from modlinseq_print.printables.position import DIAGRAM_TILE_WIDTH, LEGENDS
 from modlinseq_print.rules.game import MAX_PLAYERS
+from modlinseq_print.rules.turn_data import MAX_HAND
 from modlinseq_print.rules.wilds import WILD_POLICIES
 
 # --- how the rules are played ---------------------------------------------------------------------------------
@@ -31,12 +32,14 @@ PLAYERS: Option[int] = Option(name="players", kind="whole", default=2, low=1, hi
                               help=f"players, 1 to {MAX_PLAYERS}", label="Players")
 AI: Option[str] = Option(name="ai", kind="text", default="greedy", placeholder="LEVEL", label="Computer players",
                          help="the computer players' level, or one per seat, e.g. careful,greedy")
-SEED: Option[int] = Option(name="seed", kind="whole", default=1, low=0, placeholder="S",
-                           help="the number the shuffles are seeded with", label="Shuffle number")
+HAND: Option[int] = Option(name="hand", kind="whole", default=RACK_HAND.default, low=1, high=MAX_HAND,
+                           placeholder="N", help="tiles in a hand", label="Tiles in a hand")
+SHUFFLE_NUMBER: Option[int] = Option(name="seed", kind="whole", default=1, low=0, placeholder="S",
+                                     help="the number the shuffles are seeded with", label="Shuffle number")
 JOBS: Option[int] = Option(name="jobs", kind="whole", default=1, low=1, placeholder="J",
                            help="games played at once in separate processes", label="Processes")
 
-PLAY = Group("play", (GAMES, PLAYERS, HAND, AI, SEED, JOBS))
+PLAY = Group("play", (GAMES, PLAYERS, HAND, AI, SHUFFLE_NUMBER, JOBS))
 
 # --- how a position is drawn ------------------------------------------------------------------------------------
 

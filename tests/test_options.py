@@ -82,8 +82,7 @@ SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...],
     opt.CHAMFER: (("pieces3d",), ((mp.pieces3d, "chamfer"),), None),
     opt.TOP_CHAMFER: (("pieces3d",), ((mp.pieces3d, "top_chamfer"),), None),
     opt.NOZZLE: (("pieces3d",), ((mp.pieces3d, "nozzle"),), None),
-    opt.HAND: (("rack", "simulate"), ((mp.rack, "hand"), (mp.simulate, "hand"), (playtest_setup, "hand")),
-               solid_field("hand")),
+    opt.HAND: (("rack",), ((mp.rack, "hand"),), solid_field("hand")),
     opt.RACKS: (("rack",), ((mp.rack, "copies"),), None),
     # a press-ready PDF (the library takes a PressOptions, whose defaults opt.press_options checks below)
     opt.PRESS: (("board", "kit", "tiles", "markers", "box"), (), None),
@@ -138,8 +137,9 @@ SOURCES: dict[opt.Option, tuple[tuple[str, ...], tuple[tuple[object, str], ...],
     play_opt.GAMES: (("simulate",), ((mp.simulate, "games"), (playtest_setup, "games")), None),
     play_opt.PLAYERS: (("simulate", "review"), ((mp.simulate, "players"), (mp.review, "players"),
                                                 (playtest_setup, "players")), None),
+    play_opt.HAND: (("simulate",), ((mp.simulate, "hand"), (playtest_setup, "hand")), None),
     play_opt.AI: (("simulate",), ((mp.simulate, "ai"), (playtest_setup, "ai")), None),
-    play_opt.SEED: (("simulate",), ((mp.simulate, "seed"), (playtest_setup, "seed")), None),
+    play_opt.SHUFFLE_NUMBER: (("simulate",), ((mp.simulate, "seed"), (playtest_setup, "seed")), None),
     play_opt.JOBS: (("simulate",), ((mp.simulate, "jobs"),), None),
     play_opt.LEGEND: (("position",), ((mp.position, "legend"),), diagram_field("legend")),
     play_opt.CROP_MARGIN: (("position",), ((mp.position, "crop_margin"),), diagram_field("crop_margin")),
@@ -205,7 +205,7 @@ def served() -> dict[str, _Controls]:
 
 
 def test_every_option_is_listed_here_and_has_words():
-    assert set(SOURCES) == set(ALL) and len(ALL) == 72
+    assert set(SOURCES) == set(ALL) and len(ALL) == 73
     grouped = {option for module in MODULES for group in module.GROUPS for option in group.options}
     assert grouped == set(ALL)  # every option belongs to the group of its request
     for option in ALL:

@@ -12,8 +12,8 @@ from modlinseq_print.inputs import parse_int
 from modlinseq_print.progress import Progress
 from modlinseq_print.rules.chains import WRAP_MODES
 from modlinseq_print.commands.spec_flags import add_option
-from modlinseq_print.options import DPI as OPTION_DPI, HAND
-from modlinseq_print.options_play import AI, GAMES, HASH_SWAP, JOBS, PLAYERS, SEED, WILD_POLICY
+from modlinseq_print.options import DPI as OPTION_DPI
+from modlinseq_print.options_play import AI, GAMES, HAND, HASH_SWAP, JOBS, PLAYERS, SHUFFLE_NUMBER, WILD_POLICY
 
 #: A count of players: the games seat 1 to MAX_PLAYERS.
 PLAYER_COUNT = argument_type(parse_int, PLAYERS.low, f"{PLAYERS.low} to {PLAYERS.high}", high=PLAYERS.high)
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the modulus marker on A0 (default: when the preset's kit has it)")
     add_option(parser, WILD_POLICY)
     add_option(parser, HASH_SWAP)
-    add_option(parser, SEED)
+    add_option(parser, SHUFFLE_NUMBER)
     add_option(parser, JOBS, type=POSITIVE)
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="play the games on a Dask cluster, whose scheduler is at ADDRESS (e.g. "

@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import replace
 
 from modlinseq_print.errors import FieldError, mention
-from modlinseq_print.options import HAND, PRESET
-from modlinseq_print.options_play import AI, GAMES, HASH_SWAP, PLAYERS, SEED, WILD_POLICY
+from modlinseq_print.options import PRESET
+from modlinseq_print.options_play import AI, GAMES, HAND, HASH_SWAP, PLAYERS, SHUFFLE_NUMBER, WILD_POLICY
 from modlinseq_print.rules.playtest_text import Setup
 
 
@@ -43,7 +43,7 @@ def playtest_setup(preset: str = PRESET.default, *, board: str | None = None, mo
                    pattern: str | None = None, marker: bool | None = None, wild_policy: str = WILD_POLICY.default,
                    hash_swap: bool = HASH_SWAP.default, hand: int = HAND.default, players: int = PLAYERS.default,
                    ai: str = AI.default, games: int = GAMES.default,
-                   seed: int = SEED.default) -> tuple[Setup, list[int | None]]:
+                   seed: int = SHUFFLE_NUMBER.default) -> tuple[Setup, list[int | None]]:
     """The variant, players and stock of a playtest: the preset's board, modulus, wrap, pattern, tile counts and
     marker unless given (a board given plays without the preset's wrap and pattern); the shuffled tiles' list."""
     from modlinseq_print.geometry.boards import parse_board

@@ -9,7 +9,7 @@ the same deals, so their differences are not the luck of the deals.
 The deals are spent by successive halving: each round deals BATCH more (twice as many as the round before),
 judges every turn still in the running on them, and keeps the better half (by the mean over all its deals),
 until one turn is left or the budget is spent. The budget counts turn searches (the list of every turn of the
-hand counts one, each reply and each next turn one), never time: the same game, seed and budget give the
+hand counts one, each reply and each next turn one), never time: the same game, shuffle and budget give the
 same turns on any machine, however loaded. Ties go to a seeded choice.
 """
 

@@ -41,8 +41,8 @@ from modlinseq_print.rules.turns import play_turn
 from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.feature import Feature
-from modlinseq_print.options import HAND, LANG
-from modlinseq_print.options_play import HASH_SWAP, WILD_POLICY
+from modlinseq_print.options import LANG
+from modlinseq_print.options_play import HAND, HASH_SWAP, WILD_POLICY
 from modlinseq_print.studio.fields import FieldError, choice, flag, integer, text
 from modlinseq_print.studio.fields import field as option_field
 from modlinseq_print.studio.limits import studio_board
