@@ -37,7 +37,7 @@ from modlinseq_print.rules.playtest import findings, playtest
 from modlinseq_print.rules.position import Position, Tile, analyse
 from modlinseq_print.rules.report import turn_json
 from modlinseq_print.rules.transcript import Turn, parse_turn_body
-from modlinseq_print.rules.turns import play_turn
+from modlinseq_print.rules.turns import TurnResult, play_turn
 from modlinseq_print.studio.design import design_board, design_from
 from modlinseq_print.studio.exchange import ApiError, InWorker, Reply, Request
 from modlinseq_print.studio.feature import Feature
@@ -220,8 +220,15 @@ def _judged(table: _Table, body: dict):
             isinstance(t, list) and len(t) == 2 and all(isinstance(w, str) and len(w) <= 12 for w in t)
             for t in tiles):
         raise FieldError("tiles: give [[address, value], ...], one to a hand's worth")
-    position = game.position
     words = ", ".join(f"{value.strip()}{address.strip()}" for address, value in tiles)
+    return judge_words(game, words)
+
+
+def judge_words(game: Game, words: str) -> tuple[list, TurnResult]:
+    """The current player's turn written as a transcript writes it (5A0, 6B1), read and judged on the game's
+    position: its placements and the rules' verdict, refused also when the player's hand does not hold its
+    tiles (a bad address or value raises a ModlinseqError). The play page and the game rooms judge with it."""
+    position = game.position
     placements = parse_turn_body(words, position.topology, position.modulus)
     turn = Turn(game.names[game.current], tuple(placements), words)
     marks = board_pattern(position.board, game.variant.pattern)
