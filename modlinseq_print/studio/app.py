@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import mimetypes
 from functools import partial
 from importlib import resources
@@ -44,7 +43,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from modlinseq_print.studio import board_api, kit_api, pieces3d_api, play_api, position_api
 from modlinseq_print.studio.client_words import refuse_file_names
-from modlinseq_print.studio.exchange import ApiError, Handler, Request
+from modlinseq_print.studio.exchange import ApiError, Handler, Request, json_object
 from modlinseq_print.studio.feature import Feature
 from modlinseq_print.studio.jobs import run_job
 from modlinseq_print.studio.limits import MAX_ANSWER
@@ -218,13 +217,7 @@ async def read_json(request: HttpRequest) -> dict:
                     raise ApiError(f"request body is over the limit of {MAX_BODY} bytes", 413)
     except TimeoutError:
         raise ApiError(f"the request body did not arrive within {BODY_TIMEOUT:g} s", 408) from None
-    try:
-        body = json.loads(bytes(raw) or b"{}")
-    except (ValueError, RecursionError):
-        raise ApiError("the request body is not valid JSON") from None
-    if not isinstance(body, dict):
-        raise ApiError("the request body must be a JSON object")
-    return body
+    return json_object(bytes(raw))
 
 
 def allowed_hosts(host: str, port: int) -> set[str]:

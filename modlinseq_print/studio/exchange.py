@@ -8,6 +8,7 @@ Plain data, no web framework: handler modules declare their routes, plain functi
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +29,17 @@ class ApiError(ModlinseqError):
         super().__init__(message)
         self.status = status
         self.key = key
+
+
+def json_object(raw: bytes) -> dict:
+    """A request body read as one JSON object (empty: {}), refused in one line when it is anything else."""
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise ApiError("the request body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError("the request body must be a JSON object")
+    return body
 
 
 class Busy(ApiError):
