@@ -61,13 +61,13 @@ def best_turn(state: dict) -> str | None:
     """The best turn of a hand on the position of a room's state (run in the helper process)."""
     from modlinseq_print.geometry.boards import parse_board
     from modlinseq_print.rules.game import Variant
-    from modlinseq_print.rules.moves import Hand, legal_turns
+    from modlinseq_print.rules.moves import Hand, best_turns
     from modlinseq_print.rules.transcript import build_position
 
     start = Variant(parse_board(state["board"]), state["modulus"]).start()
     position = build_position(state["transcript"], start)[0] if state["transcript"] else start
     hand = Hand(tuple(sorted(int(v) for v in state["hand"] if v != "#")), state["hand"].count("#"))
-    found = legal_turns(position, hand, known_legal=True, best_only=True)
+    found = best_turns(position, hand)
     return found[0].notation(position) if found else None
 
 
