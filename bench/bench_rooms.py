@@ -6,6 +6,9 @@ event loop only listens) after a short think, sends it over its WebSocket, and t
 until all four players of the room have received the new state. Prints the turns measured, the median, p95
 and largest of that time (target: p95 <= 100 ms), the rooms finished, and the studio's memory (RSS and PSS)
 fresh, at the peak and at the end. `--smallest`: 5 rooms; `--rooms N`: N rooms.
+
+Measured on 2 cores at a load average of 7 to 9 (three runs of 50 rooms): median 14 to 16 ms, p95 48 to
+374 ms, largest 0.23 to 1.6 s; peak memory 294 MB RSS / 160 MB PSS. See docs/performance.md.
 """
 
 from __future__ import annotations
