@@ -21,6 +21,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.geometry.patterns import board_pattern
@@ -85,6 +86,7 @@ class Room:
     hands: list[str] = field(default_factory=list)
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    shown: tuple[tuple, dict] | None = field(default=None, repr=False)  # the public view, kept per version
 
     def __post_init__(self) -> None:
         self.game = new_game(self.settings, [s.name for s in self.seats], self.shuffle)
@@ -198,10 +200,11 @@ def apply_move(room: Room, move: Move) -> dict:
     return data
 
 
-def settle(room: Room) -> bool:
+def settle(room: Room, search: Callable[..., object] = best_turns) -> bool:
     """Freeze, one after another, the players to move who have no legal turn, and end the game when all are
-    frozen; True when that changed the room (one more version each). The search for a turn runs without the
-    room's lock, so a turn sent meanwhile is not kept waiting (and makes the search moot)."""
+    frozen; True when that changed the room (one more version each). The search for a turn (`search`: the best
+    turns, or whether there is one) runs without the room's lock, so a turn sent meanwhile is not kept waiting
+    (and makes the search moot)."""
     changed = False
     while True:
         with room.lock:
@@ -209,11 +212,11 @@ def settle(room: Room) -> bool:
             if game.over:
                 return changed
             position, hand, variant = game.position, game.hands[game.current], game.variant
-        found = best_turns(position, hand, variant.pattern, variant.hash_swap) if hand.size else []
+        found = search(position, hand, variant.pattern, variant.hash_swap) if hand.size else []
         with room.lock:
             if room.version != version or room.game is not game:
                 return changed  # a turn came first
-            game._best = found  # the game's own record of this hand's best turns: not searched again
+            game._best = found if isinstance(found, list) else game._best if found else []  # not searched again
             if found:
                 return changed
             game.freeze()
@@ -321,27 +324,38 @@ def rename(room: Room, who: Who, name: object) -> None:
 
 def view(room: Room, who: Who) -> dict:
     """The room as this secret sees it: everything public, and under "hand" the tiles of its own seat alone
-    (None for a spectator, the host, or a seat whose game has ended)."""
+    (None for a spectator, the host, or a seat whose game has ended). The public part is worked out once per
+    version of the room and shared by every secret's view."""
     with room.lock:
         game = room.game
-        best = max(game.scores) if game.over else None
-        board = game.position.board
-        played = [(r, r.move) for r in game.records if r.move is not None]
+        key = (room.version, room.status, len(game.records), id(game))
+        if room.shown is None or room.shown[0] != key:
+            room.shown = (key, public_view(room))
         mine = who.seat if who.role == "seat" and room.status in LIVE else None
         hand = None if mine is None else game.hands[mine]
-        return {
-            "room": room.id, "status": room.status, "version": room.version, "role": who.role, "seat": who.seat,
-            "board": board.spec, "board_words": f"{board_shape(board)}, {len(board.cells)} cells",
-            "modulus": game.position.modulus, "stock": game.stock_size,
-            "current": None if game.over else game.current, "over": game.over,
-            "players": [{"name": s.name, "kind": s.kind, "score": score, "frozen": frozen, "tiles": h.size,
-                         "winner": game.over and score == best}
-                        for s, score, frozen, h in zip(room.seats, game.scores, game.frozen, game.hands)],
-            "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
-                       "words": _move_words(board, move)} for r, move in played],
-            "transcript": game.transcript(),
-            "tiles": {board.address(c): t.label for c, t in game.position.tiles.items()},
-            "last": [board.address(c) for c, _ in played[-1][1].tiles] if played else [],
-            "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild,
-            "review": f"/rooms/review/{room.review_token}" if room.review_token and room.moves else None,
-        }
+        return {**room.shown[1], "role": who.role, "seat": who.seat,
+                "hand": None if hand is None else [str(v) for v in hand.naturals] + ["#"] * hand.wild}
+
+
+def public_view(room: Room) -> dict:
+    """What every secret sees of a room (`view` adds whose it is and the seat's hand)."""
+    game = room.game
+    best = max(game.scores) if game.over else None
+    board = game.position.board
+    played = [(r, r.move) for r in game.records if r.move is not None]
+    return {
+        "room": room.id, "status": room.status, "version": room.version, "role": None, "seat": None,
+        "board": board.spec, "board_words": f"{board_shape(board)}, {len(board.cells)} cells",
+        "modulus": game.position.modulus, "stock": game.stock_size,
+        "current": None if game.over else game.current, "over": game.over,
+        "players": [{"name": s.name, "kind": s.kind, "score": score, "frozen": frozen, "tiles": h.size,
+                     "winner": game.over and score == best}
+                    for s, score, frozen, h in zip(room.seats, game.scores, game.frozen, game.hands)],
+        "turns": [{"player": game.names[r.player], "tiles": r.notation, "points": r.points,
+                   "words": _move_words(board, move)} for r, move in played],
+        "transcript": game.transcript(),
+        "tiles": {board.address(c): t.label for c, t in game.position.tiles.items()},
+        "last": [board.address(c) for c, _ in played[-1][1].tiles] if played else [],
+        "hand": None,
+        "review": f"/rooms/review/{room.review_token}" if room.review_token and room.moves else None,
+    }

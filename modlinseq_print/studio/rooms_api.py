@@ -162,7 +162,7 @@ class RoomRoutes:
     async def create(self, request: Request) -> dict:
         body = await read_body(request)
         client = request.client.host if request.client else "?"
-        room = await asyncio.to_thread(self.hall.create, body, client)
+        room = await self.hall.change(self.hall.create, body, client)
         return invitations(room, base_url(request, self.app.allowed_hosts))
 
     async def state(self, request: Request) -> dict:
@@ -183,12 +183,12 @@ class RoomRoutes:
         """The view of the room for this secret, with the board's drawing when asked for."""
         answer = rooms.view(room, who)
         if drawing:
-            answer |= await asyncio.to_thread(board_drawing, room, self.drawings)
+            answer |= await self.hall.search(board_drawing, room, self.drawings)
         return answer
 
     async def try_turn(self, request: Request) -> dict:
         room, who = self.seat(request)
-        return await asyncio.to_thread(self.verdict, room, who, (await read_body(request)).get("turn"))
+        return await self.hall.change(self.verdict, room, who, (await read_body(request)).get("turn"))
 
     def verdict(self, room: rooms.Room, who: rooms.Who, words) -> dict:
         """Whether a turn would be legal for this seat now, and what it would score."""
@@ -210,7 +210,7 @@ class RoomRoutes:
                 rooms.play(room, who, words)
                 self.hall.store.save(room, 1)
 
-        await asyncio.to_thread(work)
+        await self.hall.change(work)
         self.hall.changed(room)
         await self.settled(room)
         self.kick(room)
@@ -218,13 +218,13 @@ class RoomRoutes:
     async def settled(self, room: rooms.Room) -> None:
         """Freeze the players left with no legal turn (a search, after the turn is shown), store and tell."""
         def work() -> bool:
-            if not rooms.settle(room):
+            if not rooms.settle(room, self.hall.searcher.has_turn):
                 return False
             with room.lock:
                 self.hall.store.save(room)
             return True
 
-        if await asyncio.to_thread(work):
+        if await self.hall.search(work):
             self.hall.changed(room)
 
     async def name(self, request: Request) -> dict:
@@ -247,7 +247,7 @@ class RoomRoutes:
                 change()
                 self.hall.store.save(room)
 
-        await asyncio.to_thread(work)
+        await self.hall.change(work)
         self.hall.changed(room)
 
     async def transcript(self, request: Request) -> Response:
@@ -272,7 +272,7 @@ class RoomRoutes:
             raise ApiError("no such review", 404)
         self.hall.limit(f"review:{request.path_params['token']}")
         if room.review is None:
-            await asyncio.to_thread(self.make_review, room)
+            await self.hall.search(self.make_review, room)
         return Response(room.review, media_type="text/html; charset=utf-8")
 
     def make_review(self, room: rooms.Room) -> None:
@@ -318,7 +318,7 @@ class RoomRoutes:
         try:
             while self.computer_to_move(room):
                 await asyncio.sleep(self.hall.computer_pause)
-                await asyncio.to_thread(work)
+                await self.hall.search(work)  # a computer player's choice is a search
                 self.hall.changed(room)
                 await self.settled(room)
         finally:
@@ -394,7 +394,7 @@ class RoomRoutes:
                 elif kind == "turn":
                     await self.played(room, who, data.get("turn"))
                 elif kind == "try":
-                    answer = await asyncio.to_thread(self.verdict, room, who, data.get("turn"))
+                    answer = await self.hall.change(self.verdict, room, who, data.get("turn"))
                     await socket.send_json({"type": "verdict", "turn": data.get("turn"), **answer})
                 else:
                     raise FieldError("type: ping, turn or try")

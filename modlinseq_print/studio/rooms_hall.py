@@ -4,18 +4,27 @@ It holds the store (rooms_store.py), the rooms in memory (read back from the sto
 outlives a restart), the caps (rooms at once, connections per room), the rate limit of each secret (a token
 bucket: RATE requests a second, BURST at once) and of room creation per client address, and who watches
 each room: the queues of its WebSocket connections and long polls, woken on every change.
+
+Its work runs off the event loop in two thread pools of its own, so that a turn never waits behind a search:
+`changes` plays and stores a turn (a few milliseconds), `searches` looks for whether the next player is stuck
+and draws boards; the search itself runs in a helper process (rooms_search.py), so that it does not hold the
+interpreter's lock while the event loop sends the new state.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, Callable
 from pathlib import Path
 
 from modlinseq_print.studio.exchange import ApiError
 from modlinseq_print.studio.rooms import LIVE, Room, Who, create_room
+from modlinseq_print.studio.rooms_search import Searcher
 from modlinseq_print.studio.rooms_store import RoomStore
 
 MAX_LIVE_ROOMS = 200  # rooms waiting, playing or paused at once
@@ -23,6 +32,20 @@ MAX_WATCHERS = 32  # connections watching one room
 RATE, BURST = 20.0, 60  # requests a second for one secret, and at once
 CREATE_RATE, CREATE_BURST = 1.0, 60  # rooms a second made from one address, and at once
 MAX_LOADED = 500  # rooms kept in memory (others are read back from the file when asked for)
+
+
+def settle_memory() -> None:
+    """Once the rules engine is loaded (the first room), set what the program holds so far aside from the
+    cycle collector: a full collection then walks the rooms' objects only, not every module and function
+    loaded (it paused the server for 120-380 ms, and every room's players waited)."""
+    global _SETTLED
+    if not _SETTLED:
+        _SETTLED = True
+        gc.collect()
+        gc.freeze()
+
+
+_SETTLED = False
 
 
 class Busy(ApiError):
@@ -65,6 +88,17 @@ class RoomHall:
         self.watchers: dict[str, set[asyncio.Queue]] = {}
         self.thinking: set[str] = set()  # rooms whose computer player's turn is under way
         self.lock = threading.Lock()
+        self.changes = ThreadPoolExecutor(2, "rooms-change")  # play and store a turn, a name, a button
+        self.searches = ThreadPoolExecutor(1, "rooms-search")  # is the next player stuck; boards drawn
+        self.searcher = Searcher()  # the process that searches (rooms_search.py)
+
+    async def change(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run a quick change of a room (play, store) in the changes' threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.changes, work, *args)
+
+    async def search(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run slow work (a search, a drawing) in the search thread, after the changes it follows are shown."""
+        return await asyncio.get_running_loop().run_in_executor(self.searches, work, *args)
 
     def limit(self, key: str, rate: float | None = None, burst: int | None = None) -> None:
         """Refuse (429) a request over the rate of its secret or address."""
@@ -86,6 +120,8 @@ class RoomHall:
                 raise ApiError(f"this studio hosts {self.max_live} games at once: end one, or try later", 503)
             self.store.add(room)
             self.rooms[room.id] = room
+        self.searcher.start()
+        settle_memory()
         return room
 
     def room(self, room_id: str) -> Room | None:
@@ -144,5 +180,8 @@ class RoomHall:
             queue.put_nowait(room.version)
 
     def close(self) -> None:
-        """Close the store's file."""
+        """End the threads (the work under way finishes first) and close the store's file."""
+        self.changes.shutdown(wait=True, cancel_futures=True)
+        self.searches.shutdown(wait=True, cancel_futures=True)
+        self.searcher.close()
         self.store.close()
