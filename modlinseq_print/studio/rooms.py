@@ -19,24 +19,20 @@ import random
 import secrets
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
 from modlinseq_print.errors import ModlinseqError
-from modlinseq_print.geometry.patterns import board_pattern
 from modlinseq_print.printables.board_names import board_shape
 from modlinseq_print.rules.game import Game
 from modlinseq_print.rules.moves import Move, best_turns
 from modlinseq_print.rules.player_words import reason_words
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 from modlinseq_print.rules.position import Tile
-from modlinseq_print.rules.transcript import Turn, parse_turn_body
-from modlinseq_print.rules.turns import play_turn
 from modlinseq_print.studio.exchange import ApiError
 from modlinseq_print.studio.fields import FieldError, text
 from modlinseq_print.studio.limits import studio_board
-from modlinseq_print.studio.play_api import _NAME, _move_words, _tiles, _variant
+from modlinseq_print.studio.play_api import _NAME, _move_words, _tiles, _variant, judge_words
 
 KINDS = ("person",) + AI_PLAYERS
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -235,30 +231,18 @@ def replay(room: Room, moves: list[dict]) -> None:
 
 
 def judge(game: Game, words: object) -> tuple[Move | None, int, str]:
-    """The turn written in `words` (the transcript's notation) judged for the player to move: (move or None,
-    points, reason in player words)."""
+    """The turn written in `words` (the transcript's notation) judged for the player to move, as the play page
+    judges it: (move or None, points, reason in player words)."""
     if not isinstance(words, str) or not words.strip() or len(words) > MAX_TURN_TEXT:
         raise FieldError(f"turn: write the turn's tiles as a transcript does (5A0, 6B1), at most "
                          f"{MAX_TURN_TEXT} characters", "turn")
-    position = game.position
     try:
-        placements = parse_turn_body(words, position.topology, position.modulus)
+        placements, result = judge_words(game, words)
     except ModlinseqError as error:
         raise FieldError(f"turn: {error}", "turn") from None
-    name = game.names[game.current]
-    marks = board_pattern(position.board, game.variant.pattern)
-    marker = any(t.marker for t in position.tiles.values())
-    result, _ = play_turn(position, Turn(name, tuple(placements), words), len(game.records) + 1, name, marks,
-                          game.variant.hash_swap, marker)
     if not result.legal:
         return None, 0, reason_words(result.reason) or "not a legal turn"
     changed = set(result.placed) | set(result.swapped)
-    used = [p.tile for p in placements if p.cell in changed]
-    hand = game.hands[game.current]
-    wild = sum(1 for t in used if t.wild) - len(result.swapped)
-    short = Counter(t.value for t in used if not t.wild) - Counter(hand.naturals)
-    if short or wild > hand.wild:
-        return None, 0, "your hand does not hold " + (", ".join(map(str, short.elements())) or "that many wild tiles")
     tiles = tuple((p.cell, p.tile) for p in placements if p.cell in changed)
     return Move(tiles, tuple(result.swapped), result.points, ()), result.points, ""
 

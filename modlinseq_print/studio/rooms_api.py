@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from modlinseq_print.errors import ModlinseqError, one_line
 from modlinseq_print.rules.position import analyse
 from modlinseq_print.studio import rooms
-from modlinseq_print.studio.exchange import ApiError
+from modlinseq_print.studio.exchange import ApiError, json_object
 from modlinseq_print.studio.fields import FieldError
 from modlinseq_print.studio.responses import failure_response, json_bytes
 from modlinseq_print.studio.rooms_hall import RoomHall
@@ -60,13 +60,7 @@ async def read_body(request: Request) -> dict:
         raw += chunk
         if len(raw) > MAX_MESSAGE:
             raise ApiError(f"a room's requests are at most {MAX_MESSAGE} bytes", 413)
-    try:
-        body = json.loads(bytes(raw) or b"{}")
-    except (ValueError, RecursionError):
-        raise ApiError("the request body is not valid JSON") from None
-    if not isinstance(body, dict):
-        raise ApiError("the request body must be a JSON object")
-    return body
+    return json_object(bytes(raw))
 
 
 def base_url(request, allowed: set[str]) -> str:
