@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # the result classes' types, imported where they are used
     from modlinseq_print.printables.position import PositionDrawing
     from modlinseq_print.printables.rack import RackSize
     from modlinseq_print.printables.tiles import Piece, TileLook
-    from modlinseq_print.rules.playtest import Findings
+    from modlinseq_print.rules.playtest import Findings, GameSummary
     from modlinseq_print.rules.playtest_text import Setup
     from modlinseq_print.rules.position import Analysis
     from modlinseq_print.rules.review import GameReview
@@ -314,7 +314,7 @@ class PlaytestPrint:
     """Simulated games (`games`, one summary each) and their figures (`findings`), as `simulate` plays them."""
 
     setup: Setup
-    games: list
+    games: list[GameSummary]
     findings: Findings
 
     @property

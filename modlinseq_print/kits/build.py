@@ -118,9 +118,9 @@ def board_section(preset: Preset, board: Board) -> tuple[Section, PagePlan, Scen
     sheet = m.board_sheet
     drawing = board_scene(board, board_style(preset, m))
     title = _("Board ({shape})").format(shape=board_shape(board))
-    document, plan = paginated_document(drawing.scene, sheet, title, m.overlap, preset.board.orientation,
-                                        keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
-                                        avoid=drawing.label_boxes(), numbered=False)
+    document, plan = paginated_document(drawing.scene, sheet, title, overlap=m.overlap,
+                                        orientation=preset.board.orientation, keep_whole=drawing.cell_boxes(),
+                                        content=drawing.content_boxes(), avoid=drawing.label_boxes(), numbered=False)
     check_page_count(preset.board.spec, sheet.name, len(plan.pages), advice=KIT_ADVICE, field="board.paper")
     return Section(_("Board"), document.pages[-len(plan.pages):], sheet.margin, "Board"), plan, drawing.scene
 

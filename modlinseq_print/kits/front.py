@@ -94,5 +94,5 @@ def kit_cover(preset: Preset, sheet: Sheet, *, inset: float, contents: list[tupl
     art = title_art(100.0, preset.modulus, get_theme(preset.theme), preset.tiles.shape)
     front = Front(art, facts_line(lengths or []), timing_line(lengths) if lengths else "")
     held = kit_contents(contents, counts, seats, preset.aids.score_pad, game_board)
-    return cover_page(sheet.width, sheet.height, sheet.margin + inset, preset.title, "", held, guide,
-                      game_picture(spec, game), assembly, front)
+    return cover_page(sheet.width, sheet.height, sheet.margin + inset, title=preset.title, summary="",
+                      contents=held, guide=guide, picture=game_picture(spec, game), assembly=assembly, front=front)

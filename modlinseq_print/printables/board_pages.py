@@ -83,7 +83,7 @@ def board_document(drawing: BoardDrawing, paper: str = "a4", margin: str | float
         document, scale = fit_document(drawing.scene, sheet, title, orientation)
         return document, f"one {paper} sheet at {scale * 100:.1f} % of the board's {size}"
     overlap = DEFAULT_OVERLAP if overlap is None else parse_length(overlap, "overlap")
-    document, plan = paginated_document(drawing.scene, sheet, title, overlap, orientation,
+    document, plan = paginated_document(drawing.scene, sheet, title, overlap=overlap, orientation=orientation,
                                         keep_whole=drawing.cell_boxes(), content=drawing.content_boxes(),
                                         avoid=drawing.label_boxes())
     check_page_count(drawing.board.spec, paper, len(plan.pages))  # the plan, before any page is written

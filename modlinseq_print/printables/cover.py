@@ -80,7 +80,7 @@ def _front(flow: Flow, title: str, front: Front, small: float) -> None:
         flow.paragraph(front.note, size=8 * PT * small)
 
 
-def cover_page(width: float, height: float, margin: float, title: str, summary: str,
+def cover_page(width: float, height: float, margin: float, *, title: str, summary: str,
                contents: list[tuple[str, int, int]], guide: list[str] | None = None,
                picture: tuple[Scene, str] | None = None,
                assembly: tuple[str, Callable[[Rect], list[Item]]] | None = None, front: Front | None = None) -> Scene:

@@ -87,7 +87,7 @@ def reading_picture(flow: Flow, modulus: int, example: tuple[int, Cell] | None, 
     return drawing.scene
 
 
-def reading_box(flow: Flow, size: float, caption_size: float, head: float, transcript: str, sequence: str,
+def reading_box(flow: Flow, size: float, caption_size: float, head: float, *, transcript: str, sequence: str,
                 example: tuple[int, Cell] | None, modulus: int, markers: bool, theme: str, shape: str) -> None:
     """The "Reading the board" box, shaded: how cells are named, how a tile and a turn are written, one
     example read aloud (rules, page 1, sections 1-2 and 2-1), with a picture of the cells around the centre.

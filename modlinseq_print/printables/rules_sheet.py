@@ -95,9 +95,9 @@ def teach(flow: Flow, spec: ReferenceSpec, game: ExampleGame, facts: str = "") -
     flow.set_columns(columns_for(flow), gap=0.0)
     first = game.lesson[0]
     sequence = " ~ ".join(str(t.known) for t in _line_tiles(first))
-    reading_box(flow, BODY, CAPTION, HEAD, first.transcript, sequence,
-                reading_example(first.after.position, _line_cells(first)), spec.modulus, spec.markers, spec.theme,
-                spec.tile_shape)
+    reading_box(flow, BODY, CAPTION, HEAD, transcript=first.transcript, sequence=sequence,
+                example=reading_example(first.after.position, _line_cells(first)), modulus=spec.modulus,
+                markers=spec.markers, theme=spec.theme, shape=spec.tile_shape)
     _rule(flow, spec, game)
     _players(flow, spec)
     _setup(flow, spec)

@@ -248,7 +248,7 @@ def _assembly_page(board: Scene, plan: PagePlan, title: str) -> Page:
     return Page(scene, bookmark=_("Assembly"), label="assembly")
 
 
-def paginated_document(board: Scene, sheet: Sheet, title: str, overlap: float = DEFAULT_OVERLAP,
+def paginated_document(board: Scene, sheet: Sheet, title: str, *, overlap: float = DEFAULT_OVERLAP,
                        orientation: str = "auto", keep_whole: Sequence[Rect] = (),
                        content: Sequence[Rect] = (), avoid: Sequence[Rect] = (),
                        numbered: bool = True) -> tuple[Document, PagePlan]:

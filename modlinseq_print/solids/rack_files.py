@@ -59,7 +59,7 @@ def laser_rack_picture(size: RackSize, look: TileLook, parts, material: float,
                         values)
 
 
-def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[float, float], spacing: float,
+def rack_plate_files(size: RackSize, look: TileLook, *, copies: int, bed: tuple[float, float], spacing: float,
                      path: str, fmt: str, preview: str | None, earlier: bool = True) -> list[tuple[Path, bytes | None]]:
     """The racks laid on plates and written as 3MF or STL, one file per plate, with the optional picture."""
     model = rack_model(size)
@@ -87,8 +87,9 @@ def rack_plate_files(size: RackSize, look: TileLook, copies: int, bed: tuple[flo
     return files
 
 
-def laser_rack_files(size: RackSize, look: TileLook, material: float, spec, copies: int, bed: tuple[float, float],
-                     path: str, fmt: str, preview: str | None, earlier: bool = True) -> list[tuple[Path, bytes | None]]:
+def laser_rack_files(size: RackSize, look: TileLook, *, material: float, spec, copies: int,
+                     bed: tuple[float, float], path: str, fmt: str, preview: str | None,
+                     earlier: bool = True) -> list[tuple[Path, bytes | None]]:
     """The laser-cut racks' beds as SVG or DXF pages (cut and engrave layers, `spec` a CutSpec) and the optional
     picture of one rack, assembled, holding a hand (`earlier`: as for numbered_files)."""
     parts = rack_parts(size, material)
@@ -123,8 +124,10 @@ def rack_files(size: RackSize, look: TileLook, copies: int, job: RackJob):
     spacing = parse_length(job.spacing, "spacing")
     if not cut:
         kernel.manifold3d()
-        return rack_plate_files(size, look, copies, bed, spacing, job.path, job.fmt, job.preview)
+        return rack_plate_files(size, look, copies=copies, bed=bed, spacing=spacing, path=job.path, fmt=job.fmt,
+                                preview=job.preview)
     material, spec = laser_cut_spec(laser, spacing)
     if job.preview:
         kernel.manifold3d()
-    return laser_rack_files(size, look, material, spec, copies, bed, job.path, job.fmt, job.preview)
+    return laser_rack_files(size, look, material=material, spec=spec, copies=copies, bed=bed, path=job.path,
+                            fmt=job.fmt, preview=job.preview)

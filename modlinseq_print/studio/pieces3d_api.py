@@ -135,12 +135,13 @@ def _rack_files(size: RackSize, look, material: float, what: str, name: str, fmt
     if what == "laser-rack":
         from modlinseq_print.printables.rack_laser import check_material
 
-        return laser_rack_files(size, look, check_material(material), CutSpec(), 1, (600.0, 400.0),
-                                f"{name}.{fmt}", fmt, None, earlier=False)
+        return laser_rack_files(size, look, material=check_material(material), spec=CutSpec(), copies=1,
+                                bed=(600.0, 400.0), path=f"{name}.{fmt}", fmt=fmt, preview=None, earlier=False)
     from modlinseq_print.solids import kernel
 
     kernel.manifold3d()
-    return rack_plate_files(size, look, 1, (256.0, 256.0), 3.0, f"{name}.{fmt}", fmt, None, earlier=False)
+    return rack_plate_files(size, look, copies=1, bed=(256.0, 256.0), spacing=3.0, path=f"{name}.{fmt}", fmt=fmt,
+                            preview=None, earlier=False)
 
 
 FEATURE = Feature(

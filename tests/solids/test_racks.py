@@ -232,4 +232,5 @@ def test_racks_keep_the_skirts_room_at_the_bed_edge_or_are_refused(tmp_path, cli
     size = size_for()
     monkeypatch.setattr(rack_files, "rack_plates", lambda *args: [[(5.0 + size.length / 2, 100.0, 0)]])
     with pytest.raises(SolidError, match=f"the racks of plate 1 reach 5.0 mm from the edge .* {BED_EDGE:g} mm"):
-        rack_files.rack_plate_files(size, LOOK, 1, (256.0, 256.0), 3.0, str(tmp_path / "r.3mf"), "3mf", None)
+        rack_files.rack_plate_files(size, LOOK, copies=1, bed=(256.0, 256.0), spacing=3.0,
+                                    path=str(tmp_path / "r.3mf"), fmt="3mf", preview=None)
