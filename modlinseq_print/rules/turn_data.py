@@ -100,10 +100,11 @@ class Move:
 
     def __init__(self, tiles: Mapping[Cell, Tile] | Pairs, swapped: tuple[Cell, ...], points: int,
                  sequences: tuple[TurnSequence, ...] | SequenceSource, order: tuple[Cell, ...] | None = None):
+        # no cast() here: a search makes tens of thousands of turns, and cast is a call
         if order is None:  # `tiles` already (cell, tile) pairs in line order
-            self._pairs, self._changes = cast(Pairs, tiles), None
+            self._pairs, self._changes = tiles, None  # type: ignore[assignment]  # pairs, by the order's absence
         else:  # `tiles` the changes by cell, to be put in `order`
-            self._pairs, self._changes = None, cast(Mapping[Cell, Tile], tiles)
+            self._pairs, self._changes = None, tiles  # type: ignore[assignment]  # changes, by the order given
         self._order, self._swapped, self._points, self._sequences = order, swapped, points, sequences
 
     swapped = property(attrgetter("_swapped"), doc="The cells whose wild tiles the turn swaps for naturals.")

@@ -148,8 +148,12 @@ class _Found:
         """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
         if self.clock is not None:
             self.clock.tick()
-        if (len(changes) == 1 or not self.once) and self._seen(changes, swapped):  # found on another walk too
-            return
+        if len(changes) == 1 or not self.once:  # a turn found on another walk too (inline: the search's hot path)
+            key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
+                (frozenset(changes.items()), frozenset(swapped))
+            if key in self.seen:
+                return
+            self.seen.add(key)
         stretch = self.stretches.get((start, length, loop))
         if stretch is None:
             walk = cast(Walk, self.walk)
@@ -160,6 +164,8 @@ class _Found:
         elif not plain.legal:
             move = None
         elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's (as placed())
+            if plain.natural < self.best:
+                return
             move = Move(changes, (), plain.natural, stretch, stretch.order)
         else:
             move = self.search._plain(changes, stretch, plain)
@@ -169,15 +175,6 @@ class _Found:
         if self.best_only and move.points > self.best:
             self.best = move.points
             self.moves = [m for m in self.moves if m.points == self.best]
-
-    def _seen(self, changes: dict[Cell, Tile], swapped: tuple[Cell, ...]) -> bool:
-        """True when this turn was found before (on another walk); noted as found otherwise."""
-        key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
-            (frozenset(changes.items()), frozenset(swapped))
-        if key in self.seen:
-            return True
-        self.seen.add(key)
-        return False
 
 
 class TurnSearch:
