@@ -256,7 +256,8 @@ class _Search:
 
     def _fill(self, cell: Cell, position: int, steps: Steps) -> Iterator[Steps]:
         """An empty cell: each natural of the hand its lines allow, then a wild tile."""
-        options = cast(Residue, self.hand.allowed(cell))  # a cell its lines block is never filled
+        options = self.hand.allowed(cell)
+        assert options is not None  # a cell its lines block is never filled (an assert, not cast(): no call)
         if cell not in self.choices:
             self.choices[cell] = sorted(v for v in self.counts if v in options)
         counts = self.counts

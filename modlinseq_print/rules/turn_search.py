@@ -28,7 +28,7 @@ from modlinseq_print.rules.sequences import Residue, points, value_class
 from modlinseq_print.rules.stretch_chains import Line, StretchChains
 from modlinseq_print.rules.turn_bounds import TurnBounds
 from modlinseq_print.rules.turn_cost import SearchClock
-from modlinseq_print.rules.turn_data import Hand, Move, TurnSequence, best_of
+from modlinseq_print.rules.turn_data import Hand, Move, TurnSequence, best_first, best_of
 from modlinseq_print.rules.turns import connected
 from modlinseq_print.rules.walks import Walk
 from modlinseq_print.rules.wilds import WildSolution
@@ -42,11 +42,6 @@ def _wild_class(values: tuple[int | None, ...], m: int, loop: bool, tied: tuple[
 
 
 _VALUE = attrgetter("value")  # a tile's value
-
-
-def _rank(move: Move) -> tuple[int, int]:
-    """Best first: most points, then most tiles."""
-    return -move.points, -move.size
 
 
 class _After(Mapping[Cell, Tile]):
@@ -169,12 +164,15 @@ class _Found:
             move = Move(changes, (), plain.natural, stretch, stretch.order)
         else:
             move = self.search._plain(changes, stretch, plain)
-        if move is None or move.points < self.best:
+        if move is None:
+            return
+        points = move.points
+        if points < self.best:
             return
         self.moves.append(move)
-        if self.best_only and move.points > self.best:
-            self.best = move.points
-            self.moves = [m for m in self.moves if m.points == self.best]
+        if self.best_only and points > self.best:
+            self.best = points
+            self.moves = [m for m in self.moves if m.points == points]
 
 
 class TurnSearch:
@@ -230,7 +228,7 @@ class TurnSearch:
             found.walk, found.stretches = walk, {}
             walk_fillings(walk.cells, walk.closed, self.tiles, hand, self.hand.size, anchors, steps, found.visit,
                           skip)
-        found.moves.sort(key=_rank)
+        found.moves.sort(key=best_first)
         return found.moves
 
     def _walks(self, best_only: bool) -> list[tuple[float, Walk, dict | None]]:

@@ -215,7 +215,10 @@ def test_a_worker_retires_after_its_share_of_jobs(served, route):
         pool.recycle_jobs = 2
         fresh_workers()
         pids = [request(served.port, HEAVY, {})[1]["pid"] for _ in range(4)]
-        assert all(gone(pid) for pid in set(pids)) and len(set(pids)) >= 2
+        # which worker takes which job is the pool's choice: a worker with its share done is gone, none did more
+        retired = {pid for pid in pids if pids.count(pid) == 2}
+        assert max(pids.count(pid) for pid in pids) == 2 and len(set(pids)) >= 2
+        assert retired and all(gone(pid, within=20.0) for pid in retired)
     finally:
         pool.recycle_jobs = default
         fresh_workers()
