@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable, Iterator, Mapping, cast
+from typing import Callable, Container, Iterable, Iterator, Mapping
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.rules.position import Tile
