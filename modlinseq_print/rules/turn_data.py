@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Callable, Mapping, NamedTuple, Protocol, cast
+from typing import Callable, Mapping, NamedTuple, Protocol
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
@@ -118,7 +118,8 @@ class Move:
         """The tiles put down, in line order: (cell, tile)."""
         pairs = self._pairs
         if pairs is None:
-            changes, order = cast(Mapping[Cell, Tile], self._changes), cast(tuple[Cell, ...], self._order)
+            changes, order = self._changes, self._order
+            assert changes is not None and order is not None  # no pairs: made from its changes and their order
             pairs = self._pairs = tuple([(c, changes[c]) for c in order if c in changes])
         return pairs
 
@@ -145,7 +146,9 @@ class Move:
         """The sequences the turn forms or extends, the primary first, with their bonus and points."""
         found = self._sequences
         if not isinstance(found, tuple):
-            found = self._sequences = found.sequences_of(cast(Mapping[Cell, Tile], self._changes))
+            changes = self._changes
+            assert changes is not None  # a turn made with a SequenceSource is made from its changes
+            found = self._sequences = found.sequences_of(changes)
         return found
 
     @property

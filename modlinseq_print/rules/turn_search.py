@@ -151,7 +151,8 @@ class _Found:
             self.seen.add(key)
         stretch = self.stretches.get((start, length, loop))
         if stretch is None:
-            walk = cast(Walk, self.walk)
+            walk = self.walk
+            assert walk is not None  # set before each walk is searched
             stretch = self.stretches[start, length, loop] = self.search._stretch(walk, start, length, loop)
         plain = stretch.plain
         if swapped or plain is None:
