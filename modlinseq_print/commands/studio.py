@@ -48,7 +48,7 @@ def serve_problem(host: str, port: int, error: OSError) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the studio until interrupted."""
-    from modlinseq_print.studio.server import StudioServer  # imports Starlette and uvicorn: only this command does
+    from modlinseq_print.studio.server import StudioServer, set_code_aside  # Starlette, uvicorn: this command only
 
     if not 0 <= args.port <= 65535:
         raise ModlinseqError(f"bad --port {args.port}: give 0 to 65535")
@@ -67,5 +67,6 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
+    set_code_aside()
     server.run()
     return 0

@@ -138,6 +138,14 @@ class Game:
                 self._best = best_turns(self.position, hand, self.variant.pattern, self.variant.hash_swap)
         return self._best
 
+    def searched(self, found: list[Move] | bool) -> None:
+        """Keep what a search made outside the game found for the player to move: its best turns (in
+        `best_moves`' order), or only whether it has a turn (False: none, so `can_play` searches no more)."""
+        if isinstance(found, list):
+            self._best = found
+        elif not found:
+            self._best = []
+
     def can_play(self) -> bool:
         """True when the player to move has a legal turn."""
         return bool(self._moves if self._moves is not None else self.best_moves())

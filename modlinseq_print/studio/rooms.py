@@ -212,7 +212,7 @@ def settle(room: Room, search: Callable[..., object] = best_turns) -> bool:
         with room.lock:
             if room.version != version or room.game is not game:
                 return changed  # a turn came first
-            game._best = found if isinstance(found, list) else game._best if found else []  # not searched again
+            game.searched(found if isinstance(found, list) else bool(found))  # not searched again
             if found:
                 return changed
             game.freeze()

@@ -14,7 +14,6 @@ interpreter's lock while the event loop sends the new state.
 from __future__ import annotations
 
 import asyncio
-import gc
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -32,20 +31,6 @@ MAX_WATCHERS = 32  # connections watching one room
 RATE, BURST = 20.0, 60  # requests a second for one secret, and at once
 CREATE_RATE, CREATE_BURST = 1.0, 60  # rooms a second made from one address, and at once
 MAX_LOADED = 500  # rooms kept in memory (others are read back from the file when asked for)
-
-
-def settle_memory() -> None:
-    """Once the rules engine is loaded (the first room), set what the program holds so far aside from the
-    cycle collector: a full collection then walks the rooms' objects only, not every module and function
-    loaded (it paused the server for 120-380 ms, and every room's players waited)."""
-    global _SETTLED
-    if not _SETTLED:
-        _SETTLED = True
-        gc.collect()
-        gc.freeze()
-
-
-_SETTLED = False
 
 
 class Busy(ApiError):
@@ -121,7 +106,6 @@ class RoomHall:
             self.store.add(room)
             self.rooms[room.id] = room
         self.searcher.start()
-        settle_memory()
         return room
 
     def room(self, room_id: str) -> Room | None:

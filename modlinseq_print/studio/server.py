@@ -94,6 +94,20 @@ def listening_socket(host: str, port: int) -> socket.socket:
 SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the interpreter
 
 
+def set_code_aside() -> None:
+    """For a process that is the studio's server: load the rules engine the game rooms use, then set everything
+    loaded so far aside from the cycle collector (gc.freeze), so that a full collection walks the rooms' objects
+    only, not every module and function loaded (it paused the server for 120-380 ms with 50 rooms, and every
+    room's players waited). Process-wide: the command calls it, not a program that embeds the studio."""
+    import gc
+
+    import modlinseq_print.rules.turn_search  # noqa: F401 - loaded now, set aside with the rest
+    import modlinseq_print.studio.rooms  # noqa: F401
+
+    gc.collect()
+    gc.freeze()
+
+
 class StudioServer:
     """The studio served on host:port; `run()` until interrupted, or `start()` in a thread and `stop()`."""
 
