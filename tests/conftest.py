@@ -18,6 +18,19 @@ def pytest_configure(config):
     compile_catalogues(stale_only=True)
 
 
+# The files whose tests take tens of seconds each (whole games, browsers, real servers, every page's examples,
+# the type checker): run first, so that two workers do not end with one of them alone on a long test.
+LONG_FIRST = ("test_gates.py", "test_simulate_cluster.py", "test_wheel.py", "test_docs_examples.py",
+              "test_benchmarks.py", "test_rooms_browser.py", "test_play_browser.py", "test_fonts_pictures.py",
+              "test_review.py", "test_best_turns.py", "test_move_report.py", "test_docs_reference.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests of LONG_FIRST first, in its order (each file's own order kept), then the rest as collected."""
+    rank = {name: place for place, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))
+
+
 def pytest_addoption(parser):
     """--regen-golden rewrites the golden files of tests/golden/ from the current outputs."""
     parser.addoption("--regen-golden", action="store_true", default=False,
