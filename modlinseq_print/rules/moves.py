@@ -12,8 +12,8 @@ from modlinseq_print.rules.turn_data import (MAX_HAND, Hand, Move, TurnSequence,
                                              tied_order, token)
 from modlinseq_print.rules.turn_search import TurnSearch
 
-__all__ = ["MAX_HAND", "Hand", "Move", "TurnSequence", "best_of", "best_turns", "generate_turns", "parse_hand",
-           "play_move", "require_legal", "tied_order", "token"]
+__all__ = ["MAX_HAND", "Hand", "Move", "TurnSequence", "best_of", "best_turns", "generate_turns", "has_turn",
+           "parse_hand", "play_move", "require_legal", "tied_order", "token"]
 
 
 def require_legal(position: Position) -> Position:
@@ -48,6 +48,13 @@ def best_turns(position: Position, hand: Hand, pattern: str | None = None, hash_
         check_search_cost(position, hand, hash_swap, None)
         clock = SearchClock(position, hand)
     return TurnSearch(position, hand, pattern, hash_swap).best(clock)
+
+
+def has_turn(position: Position, hand: Hand, pattern: str | None = None, hash_swap: bool = False) -> bool:
+    """True when the hand has a legal turn on a legal position: the search stops at the first turn it finds,
+    so it is quick whenever there is one (a hand with none is searched through, within the CPU backstop)."""
+    _check(position, hand)
+    return TurnSearch(position, hand, pattern, hash_swap).any(SearchClock(position, hand))
 
 
 def _check(position: Position, hand: Hand) -> None:

@@ -176,6 +176,20 @@ class _Found:
             self.moves = [m for m in self.moves if m.points == points]
 
 
+class _Enough(Exception):
+    """Raised out of the fillings search once a turn is found, when one is all that was asked for."""
+
+
+def _until_found(found: _Found):
+    """`found.visit`, stopping the search (_Enough) as soon as it keeps a turn."""
+    def visit(*filling) -> None:
+        found.visit(*filling)
+        if found.moves:
+            raise _Enough
+
+    return visit
+
+
 class TurnSearch:
     """The search for every legal turn of one hand on one legal position."""
 
@@ -217,18 +231,28 @@ class TurnSearch:
             found = self._search(True, clock)
         return best_of(found)
 
-    def _search(self, best_only: bool, clock: SearchClock | None = None) -> list[Move]:
+    def any(self, clock: SearchClock | None = None) -> bool:
+        """True when the hand has a legal turn: the search stops at the first one found (a hand with none is
+        searched through, as `every` would)."""
+        with collector_paused():
+            return bool(self._search(False, clock, stop_at_first=True))
+
+    def _search(self, best_only: bool, clock: SearchClock | None = None, stop_at_first: bool = False) -> list[Move]:
         hand = TileSupply(Counter(self.hand.naturals), self.hand.wild, self.allowed,
                           self.wild_values if self.hash_swap else None, self.position.policy.declares)
         anchors, steps = self._anchors(), Progressions(self.m)
         found = _Found(self, best_only, clock)
-        for bound, walk, origins in self._walks(best_only):
-            if bound < found.best:
-                break
-            skip = None if origins is None else lambda first, last, o=origins: o[first, last] < found.best
-            found.walk, found.stretches = walk, {}
-            walk_fillings(walk.cells, walk.closed, self.tiles, hand, self.hand.size, anchors, steps, found.visit,
-                          skip)
+        visit = _until_found(found) if stop_at_first else found.visit
+        try:
+            for bound, walk, origins in self._walks(best_only):
+                if bound < found.best:
+                    break
+                skip = None if origins is None else lambda first, last, o=origins: o[first, last] < found.best
+                found.walk, found.stretches = walk, {}
+                walk_fillings(walk.cells, walk.closed, self.tiles, hand, self.hand.size, anchors, steps, visit,
+                              skip)
+        except _Enough:
+            pass
         found.moves.sort(key=best_first)
         return found.moves
 

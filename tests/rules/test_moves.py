@@ -11,7 +11,8 @@ import pytest
 from modlinseq_print.geometry.boards import parse_board
 from modlinseq_print.geometry.hexgrid import ORIGIN
 from modlinseq_print.rules.errors import RulesError
-from modlinseq_print.rules.moves import MAX_HAND, Hand, generate_turns, parse_hand, play_move, require_legal
+from modlinseq_print.rules.moves import (MAX_HAND, Hand, generate_turns, has_turn, parse_hand, play_move,
+                                         require_legal)
 from modlinseq_print.rules.position import Position, Tile, analyse, marker_tile
 from modlinseq_print.rules.sequences import is_prime
 
@@ -59,6 +60,7 @@ def compare(position, hand, pattern, hash_swap):
     expected = brute_force_turns(position, hand, pattern, hash_swap)
     missing, extra = set(expected) - set(found), set(found) - set(expected)
     assert not missing and not extra, (_named(position, missing), _named(position, extra))
+    assert has_turn(position, hand, pattern, hash_swap) == bool(expected)  # the search that stops at the first
     for key, result in expected.items():
         move = found[key]
         assert move.points == result.points
