@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from operator import attrgetter, itemgetter
-from typing import Callable, NamedTuple, cast
+from typing import Callable, NamedTuple
 from json.encoder import encode_basestring_ascii as quoted  # what json.dumps writes for a string
 
 from modlinseq_print.collector import collector_paused
@@ -87,7 +87,7 @@ class TurnReport:
         if key not in self._msas:
             m = self.position.modulus
             if len(values) > 1 and None not in values:
-                self._msas[key] = known_msa(cast(tuple[int, ...], values), m, chain.loop)
+                self._msas[key] = known_msa(values, m, chain.loop)  # type: ignore[arg-type]  # no None, as tested
             else:
                 options = msa_options(values, m, chain.loop, limit=2)
                 self._msas[key] = options[0] if len(options) == 1 else None
@@ -156,7 +156,8 @@ class TurnReport:
             if text is None:
                 text = part.seen[mine] = part.head + self._msa_json(part.chain, part.pick(known + part.before)) + "}"
             texts.append(text)
-        return plan.layout % (*fields, self.cells_json(move.swapped) if move.swapped else "[]", move.points,
+        swapped = move.swapped
+        return plan.layout % (*fields, self.cells_json(swapped) if swapped else "[]", move.points,
                               texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
