@@ -200,15 +200,21 @@ if (t) watched.messages.push(t); })
     .observe(document.getElementById('selection'), { childList: true });
 }"""
 
+# The page's pauses between a computer's tiles and turns (there for a person to follow) cut to 20 ms: the
+# same steps in the same order, without seconds of waiting a turn.
+QUICK_PAUSES = """(() => { const wait = window.setTimeout;
+  window.setTimeout = (callback, ms, ...rest) => wait(callback, Math.min(ms || 0, 20), ...rest); })()"""
+
 
 def test_the_turns_list_follows_a_whole_game_of_computers_told_in_words(page, studio_url):
     """Two computer players play a whole game (more turns than the list shows at once): after every turn the
     latest is in view; each computer turn is said in words and highlighted on the board."""
+    page.add_init_script(QUICK_PAUSES)
     page.goto(f"{studio_url}/play")
     page.evaluate("sessionStorage.clear()")
     page.goto(f"{studio_url}/play")
-    for field, value in (("board", "hex:6"), ("modulus", "13"), ("copies", "5"), ("wild", "2"), ("hand", "6"),
-                         ("shuffle", "11")):
+    for field, value in (("board", "hex:4"), ("modulus", "7"), ("copies", "6"), ("wild", "1"), ("hand", "3"),
+                         ("shuffle", "11")):  # 22 turns of one to three tiles, a wild one among them
         page.fill(f"input[name={field}]", value)
     page.fill("input[name=name0]", "Ada")
     page.select_option("select[name=kind0]", "greedy")
