@@ -41,6 +41,10 @@ def start_game(page, studio_url, players=(("Ann", "person"), ("Robot", "greedy")
 
 
 SERVED = {}  # the studio this module's pages are served by
+# The page's pauses between a computer's tiles and turns (there for a person to follow) cut to 20 ms: the
+# same steps in the same order, without seconds of waiting a turn.
+QUICK_PAUSES = """(() => { const wait = window.setTimeout;
+  window.setTimeout = (callback, ms, ...rest) => wait(callback, Math.min(ms || 0, 20), ...rest); })()"""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -76,6 +80,7 @@ def put_down(page, move, turn: int) -> None:
 
 
 def test_a_whole_game_against_the_computer(page, studio_url, tmp_path, cli):
+    page.add_init_script(QUICK_PAUSES)  # the computer's turns shown without the pauses a person needs
     start_game(page, studio_url)
     body = page.locator("body")
     turn = 0
@@ -199,11 +204,6 @@ if (t) watched.messages.push(t); })
     if (n.classList && n.classList.contains('fresh')) watched.fresh.push(n.dataset.address); })
     .observe(document.getElementById('selection'), { childList: true });
 }"""
-
-# The page's pauses between a computer's tiles and turns (there for a person to follow) cut to 20 ms: the
-# same steps in the same order, without seconds of waiting a turn.
-QUICK_PAUSES = """(() => { const wait = window.setTimeout;
-  window.setTimeout = (callback, ms, ...rest) => wait(callback, Math.min(ms || 0, 20), ...rest); })()"""
 
 
 def test_the_turns_list_follows_a_whole_game_of_computers_told_in_words(page, studio_url):
@@ -395,6 +395,7 @@ def open_page(browser):
 
 def test_a_hint_then_the_review_of_a_short_game(open_page, studio_url):
     page = open_page
+    page.add_init_script(QUICK_PAUSES)
     start_short_game(page, studio_url)
     best = hint_twice(page, "play-hint")
     turn = 0
