@@ -18,9 +18,20 @@ from modlinseq_print.studio import client_words
 from modlinseq_print.studio.client_words import names_a_file
 from modlinseq_print.studio.kit_form import preset_keys
 from modlinseq_print.studio.limits import MAX_CELLS, MAX_PIECES
-from studio_client import assert_one_line_error
+from modlinseq_print.studio.app import StudioApp
+from studio_client import DirectClient, assert_one_line_error
 
 SECRET = f"SENTINEL-{uuid.uuid4().hex}"
+
+
+@pytest.fixture(scope="module")
+def client():
+    """The studio app, its requests handed to it on one event loop (this module sends about 12,000)."""
+    app = StudioApp("127.0.0.1", 8000)
+    direct = DirectClient(app)
+    yield direct
+    app.close()
+    direct.close()
 
 
 @pytest.fixture(scope="module")
