@@ -71,14 +71,24 @@ def _first_difference(made: str, expected: str) -> str:
             f"{made[at - 60:at + 60]!r} / {expected[at - 60:at + 60]!r}")
 
 
+#: The benchmark's first-turn boards, made smaller here (the same shapes, wraps, diagonals and hands; about a
+#: tenth of the turns of square:12x12): the report's shortcuts (the cached chains, layouts and MSAs) are taken
+#: on every turn after the first of any board, so the bench's sizes would cost seconds and prove no more.
+SMALLER_BOARDS = {"square:9x9": "square:6x6", "square:12x12": "square:6x6", "hex:9": "hex:6"}
+
+
 @pytest.mark.slow
 def test_the_benchmarks_json_is_the_plain_objects_bytes(monkeypatch):
-    """Every case of bench/bench_moves.py, the sizes the report's shortcuts are for (mid-game positions of the
-    standard kit, a hand with two wild tiles, first turns on tori and on hex:9, 526 to 71,856 turns): the JSON
-    is byte for byte what json.dumps writes for the objects made turn by turn."""
+    """Every case of bench/bench_moves.py (mid-game positions of the standard kit, a hand with two wild tiles,
+    first turns on tori and on a hexagon, their boards smaller): the JSON is byte for byte what json.dumps writes
+    for the objects made turn by turn."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
-    cases = importlib.import_module("bench_moves").cases()
+    bench = importlib.import_module("bench_moves")
+    start = bench.start_position
+    monkeypatch.setattr(bench, "start_position", lambda board, *rest: start(SMALLER_BOARDS[board], *rest))
+    cases = bench.cases()
     assert len(cases) == 9
+    assert sum(position.board.spec in SMALLER_BOARDS.values() for _, position, *_ in cases) == 3
     for name, position, hand, pattern, hash_swap in cases:
         turns = generate_turns(position, hand, pattern, hash_swap)
         made, expected = moves_json_text(position, hand, turns, 0), json.dumps(plain_json(position, hand, turns))
