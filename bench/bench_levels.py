@@ -6,9 +6,10 @@ The measuring game is small: the starter kit's modulus 7 on hex:3 (19 cells), th
 one wild tile (22 tiles), hands of 4. There a careful game costs about half a second of CPU and a strong one
 a few seconds; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands of 7) a careful game takes
 10-20 s, so 1,000 deals of it would take days of this machine. `--standard` plays the standard kit instead
-(give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2; 1 with --smallest), `--seed S`, `--pairs
-beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a budget), `--smallest`
-(two deals of each pairing on hex:2, the strong player on its cheapest budget).
+(give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2; 1 with --smallest),
+`--seed S`, `--pairs beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a
+budget), `--smallest` (two deals of each pairing on hex:2, the strong player on the least budget that still
+weighs guesses).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=sized(2, 1))
     parser.add_argument("--seed", type=int, default=39)
-    cheapest = ",".join("strong:2" if name == "strong" else name for name in AI_PLAYERS)
+    cheapest = ",".join("strong:13" if name == "strong" else name for name in AI_PLAYERS)  # one round of guesses
     parser.add_argument("--pairs", default=sized(",".join(AI_PLAYERS), cheapest))
     parser.add_argument("--standard", action="store_true")
     return parser.parse_args()

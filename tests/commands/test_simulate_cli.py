@@ -36,7 +36,7 @@ def test_the_help_lists_every_level_weakest_first_from_their_definition(cli):
     assert f"strong:N thinks N searches a turn (strong alone: {BUDGET};" in words
 
 
-@pytest.mark.parametrize("ai", ["beginner", "strong:2,careful"])
+@pytest.mark.parametrize("ai", ["beginner", "strong:6,careful"])
 def test_every_level_plays_a_seeded_playtest_the_same_twice(cli, ai):
     runs = [cli("simulate", "--games", "2", "--json", "--ai", ai, *SMALL) for _ in range(2)]
     assert runs[0][0] == 0 and runs[0][1] == runs[1][1]
