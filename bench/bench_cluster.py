@@ -2,7 +2,7 @@
 processes (`--scheduler`): wall-clock seconds, the CPU seconds and the peak memory of all the run's processes
 together, and whether the two printed the same bytes.
 
-The games: 200 seeded games of the starter kit between greedy players (4 with --smallest, N with --games N). The cluster
+The games: 200 seeded games of the starter kit between greedy players (2 with --smallest, N with --games N). The cluster
 is started before its run is timed (as a cluster is, before anyone sends it games); its start-up is printed apart.
 Peak memory is the largest sum of the resident sizes of every process below this one (the simulate command,
 its worker processes; the cluster's workers and their nannies), sampled every 50 ms, plus this process's own
@@ -113,7 +113,7 @@ def main() -> int:
     from distributed import LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.ERROR)  # its notes as the cluster closes
-    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else sized(200, 4)
+    games = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else sized(200, 2)
     words = ["starter", "--games", str(games), "--ai", "greedy", "--json"]
     here_seconds, here_cpu, here_memory, here = simulate([*words, "--jobs", "2"])
     started = time.perf_counter()

@@ -2,7 +2,8 @@
 fresh processes three ways: `paused` (the pauses as shipped), `collector` (every pause turned into a no-op, the
 collector running as usual) and `threaded` (as shipped, with a second thread alive, as in the studio, where the
 pauses step aside). Wall-clock and CPU seconds (the median of the runs, the three ways taking turns) and the
-peak resident memory of the process. `--smallest` builds a small board instead of the kit and plays one game.
+peak resident memory of the process. `--smallest` builds a small board instead of the kit and plays one game of
+the starter kit.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def child(mode: str, job: str) -> None:
         from modlinseq_print.kits.playtest_setup import playtest_setup
         from modlinseq_print.rules.playtest import play_game
 
-        setup, tiles = playtest_setup("standard")
-        for seed in range(int(job.split(":")[1])):
+        _, count, *preset = job.split(":")  # "game:5" plays the standard kit, "game:1:starter" the starter
+        setup, tiles = playtest_setup(preset[0] if preset else "standard")
+        for seed in range(int(count)):
             play_game(setup.variant, ("greedy", "greedy"), tiles, seed)
     else:
         from modlinseq_print.cli import main
@@ -68,7 +70,7 @@ def main() -> int:
     if sys.argv[1:2] == ["--child"]:
         child(sys.argv[2], sys.argv[3])
         return 0
-    jobs = sized(["kit", "hex:80", "game:5"], ["hex:20", "game:1"])
+    jobs = sized(["kit", "hex:80", "game:5"], ["hex:3", "game:1:starter"])
     runs = sized(3, 1)
     for job in jobs:
         found = measure(job, runs)

@@ -6,9 +6,10 @@ The measuring game is small: the starter kit's modulus 7 on hex:3 (19 cells), th
 one wild tile (22 tiles), hands of 4. There a careful game costs about half a second of CPU and a strong one
 a few seconds; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands of 7) a careful game takes
 10-20 s, so 1,000 deals of it would take days of this machine. `--standard` plays the standard kit instead
-(give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2), `--seed S`, `--pairs
-beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a budget), `--smallest`
-(two deals of each pairing).
+(give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2; 1 with --smallest),
+`--seed S`, `--pairs beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a
+budget), `--smallest` (two deals of each pairing on hex:2, the strong player on the least budget that still
+weighs guesses).
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from modlinseq_print.rules.playtest_compare import level_margin
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=sized(2, 1))
     parser.add_argument("--seed", type=int, default=39)
-    parser.add_argument("--pairs", default=",".join(AI_PLAYERS))
+    cheapest = ",".join("strong:13" if name == "strong" else name for name in AI_PLAYERS)  # one round of guesses
+    parser.add_argument("--pairs", default=sized(",".join(AI_PLAYERS), cheapest))
     parser.add_argument("--standard", action="store_true")
     return parser.parse_args()
 
@@ -63,7 +65,7 @@ def main() -> int:
     if args.standard:
         setup, tiles = playtest_setup("standard")
     else:
-        setup, tiles = playtest_setup("starter", board="hex:3", hand=4, wild=1, copies=3)
+        setup, tiles = playtest_setup("starter", board=sized("hex:3", "hex:2"), hand=4, wild=1, copies=3)
     v = setup.variant
     deals = sized(args.deals, 2)
     print("why this board: a careful game costs about half a second of CPU here, 10-20 s on the standard kit's"

@@ -6,6 +6,8 @@ sequences (which the search leaves to be traced when asked for) and the JSON tex
 than the search.
 
     python bench/bench_moves.py
+
+`--smallest` measures only the first position (an early one of the starter kit, as bench_play's smallest case).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from _bench import sized, smallest
+from _bench import SMALLEST, sized
 from bench_play import mid_game, standard
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.rules.move_report import moves_json_text
@@ -31,6 +33,8 @@ def cases():
         game = mid_game(setup, tiles, seed)
         found.append((f"seed {seed}", game.position, game.hands[game.current], game.variant.pattern,
                       game.variant.hash_swap))
+        if SMALLEST:
+            return found  # the first position only
     name, position, hand, pattern, swap = found[2]
     found.append((f"{name}, two wild", position, Hand(hand.naturals[:-2], hand.wild + 2), pattern, swap))
     for board, wrap, diagonals, text in (("square:9x9", "lines", True, "1,2,3,4,5,6,7"),
@@ -61,7 +65,7 @@ def main() -> None:
     print(f"{'position (hand)':34s} {'turns':>6s} {'search s':>9s} {'sequences':>10s} {'JSON s':>7s} "
           f"{'output/search':>14s} {'bytes':>10s}")
     worst = 0.0
-    for name, position, hand, pattern, swap in smallest(cases()):
+    for name, position, hand, pattern, swap in cases():
         (search, sequences, text), count, size = measure(position, hand, pattern, swap)
         ratio = (sequences + text) / search
         worst = max(worst, ratio)

@@ -1,7 +1,8 @@
 """Benchmark play and playtest on the standard kit (hex:9, modulus 13, 130 tiles + 4 wild, hands of 7): every
 legal turn for a hand of 7 on five mid-game positions of 60 tiles or so, a greedy two-player game,
 `simulate --games 200 --jobs 2`, and the careful player's margin over greedy in 200 seeded games (each kind
-first in half). `--smallest` measures one position, one game and two simulated games and leaves out the margin;
+first in half). `--smallest` measures one early position, one game and two simulated games of the starter kit
+(timed once each) and leaves out the margin;
 `--no-margin` leaves out the margin (the longest part), `--margin-only` measures only the margin; `--strict` exits 1
 when a target is missed."""
 
@@ -23,12 +24,14 @@ from modlinseq_print.rules.players import choose
 from modlinseq_print.rules.playtest import play_game, playtest
 
 TARGETS = {"turns": 0.050, "game": 2.0, "simulate": 120.0}
-MID_GAME = 60  # tiles on the board
+MID_GAME = sized(60, 12)  # tiles on the board
+PRESET = sized("standard", "starter")  # the kit played
 
 
 def standard():
-    """The standard preset's variant, tiles and players as `simulate` plays them by default."""
-    return playtest_setup("standard")
+    """The standard preset's variant, tiles and players as `simulate` plays them by default (the starter's with
+    --smallest)."""
+    return playtest_setup(PRESET)
 
 
 def mid_game(setup, tiles, seed: int = 3) -> Game:
@@ -40,7 +43,7 @@ def mid_game(setup, tiles, seed: int = 3) -> Game:
     return game
 
 
-def time_turns(game: Game, repeats: int = 9) -> tuple[float, int, int]:
+def time_turns(game: Game, repeats: int = sized(9, 1)) -> tuple[float, int, int]:
     """The median seconds to list every legal turn of the hand to move, the turn count and peak memory."""
     position, hand = game.position, game.hands[game.current]
     pattern, swap = game.variant.pattern, game.variant.hash_swap
@@ -64,7 +67,8 @@ def turns_figures(setup, tiles) -> bool:
         game = mid_game(setup, tiles, seed)
         seconds, count, peak = time_turns(game)
         hand = game.hands[game.current]
-        ok &= line(f"all legal turns, hand of 7, {len(game.position.tiles)} tiles on hex:9", seconds,
+        ok &= line(f"all legal turns, hand of {game.variant.hand}, {len(game.position.tiles)} tiles on "
+                   f"{game.variant.board.spec}", seconds,
                    TARGETS["turns"], f"{count} turns for {hand.text}; peak {peak / 1e6:.1f} MB")
     return ok
 
@@ -105,15 +109,15 @@ def main() -> int:
         started = time.perf_counter()
         summary = play_game(setup.variant, ("greedy", "greedy"), tiles, seed)
         times.append(time.perf_counter() - started)
-    ok &= line("greedy two-player game, standard kit", statistics.median(times), TARGETS["game"],
+    ok &= line(f"greedy two-player game, {PRESET} kit", statistics.median(times), TARGETS["game"],
                f"median of {len(times)} games; last one {summary.turns} turns, scores {summary.scores}")
     started = time.perf_counter()
     games = sized(200, 2)
-    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "simulate", "--games", str(games), "--jobs", "2",
-                           "--json", "--timings"], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-m", "modlinseq_print", "simulate", PRESET, "--games", str(games),
+                           "--jobs", "2", "--json", "--timings"], capture_output=True, text=True, check=True)
     seconds = time.perf_counter() - started
     data = json.loads(done.stdout)
-    ok &= line(f"simulate --games {games} --jobs 2 (standard)", seconds, TARGETS["simulate"],
+    ok &= line(f"simulate --games {games} --jobs 2 ({PRESET})", seconds, TARGETS["simulate"],
                f"{data['turns']['mean']:.1f} turns a game; CPU {data['seconds']['mean']:.2f} s a game")
     if "--no-margin" not in sys.argv and not SMALLEST:  # the careful player's games take a quarter minute each
         margin(200)

@@ -5,7 +5,8 @@ A player whose turn it is picks its best turn (the rules engine, in a separate p
 event loop only listens) after a short think, sends it over its WebSocket, and the clock runs from that moment
 until all four players of the room have received the new state. Prints the turns measured, the median, p95
 and largest of that time (target: p95 <= 100 ms), the rooms finished, and the studio's memory (RSS and PSS)
-fresh, at the peak and at the end. `--smallest`: 5 rooms; `--rooms N`: N rooms.
+fresh, at the peak and at the end. `--smallest`: 2 rooms on hex:3, players thinking a tenth as long; `--rooms N`:
+N rooms.
 
 Measured on 2 cores at a load average of 7 to 9 (three runs of 50 rooms): median 14 to 16 ms, p95 48 to
 374 ms, largest 0.23 to 1.6 s; peak memory 294 MB RSS / 160 MB PSS. See docs/performance.md.
@@ -32,11 +33,11 @@ import websockets  # noqa: E402
 
 from bench_studio import Peak, memory_kb  # noqa: E402
 
-ROOMS = int(sys.argv[sys.argv.index("--rooms") + 1]) if "--rooms" in sys.argv else sized(50, 5)
+ROOMS = int(sys.argv[sys.argv.index("--rooms") + 1]) if "--rooms" in sys.argv else sized(50, 2)
 PLAYERS = 4
-GAME = {"board": "hex:4", "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False}
+GAME = {"board": sized("hex:4", "hex:3"), "modulus": 7, "copies": 3, "wild": 1, "hand": 4, "marker": False}
 TARGET_MS = 100.0
-THINK = (0.05, 0.4)  # seconds a player thinks before sending its turn
+THINK = sized((0.05, 0.4), (0.005, 0.04))  # seconds a player thinks before sending its turn
 
 
 def serve(data: str) -> tuple[subprocess.Popen, int]:
@@ -161,7 +162,7 @@ def main() -> None:
             process.wait(10)
     times = sorted(t for room in rooms for t in room.times)
     p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
-    print(f"{len(rooms)} rooms of {PLAYERS} WebSocket clients on the loopback, hex:4: "
+    print(f"{len(rooms)} rooms of {PLAYERS} WebSocket clients on the loopback, {GAME['board']}: "
           f"{sum(r.over.is_set() for r in rooms)} games finished in {seconds:.1f} s, {len(times)} turns")
     print(f"turn sent -> all {PLAYERS} players updated: median {statistics.median(times):.1f} ms, "
           f"p95 {p95:.1f} ms (target <= {TARGET_MS:g}), largest {times[-1]:.1f} ms")

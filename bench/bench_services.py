@@ -12,10 +12,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from _bench import SMALLEST, require, smallest
+from _bench import SMALLEST, require, sized, smallest
 
 CASES = [
-    ("tiles", ["tiles"]),
+    sized(("tiles", ["tiles"]), ("tiles, modulus 5", ["tiles", "--modulus", "5", "--copies", "1"])),
     ("kit standard", ["kit", "standard", "--quiet"]),
     ("board hex:9 poster", ["board", "--board", "hex:9", "--paper", "poster"]),
     ("board hex:50 poster", ["board", "--board", "hex:50", "--paper", "poster"]),
@@ -38,7 +38,7 @@ def size(path: Path) -> int:
 
 
 def main() -> None:
-    """Print one line per case (with --smallest, the first press case and no bundles)."""
+    """Print one line per case (with --smallest, the first press case on a small set of tiles, and no bundles)."""
     require("pikepdf", "pikepdf")
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)

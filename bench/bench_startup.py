@@ -10,7 +10,7 @@ import tempfile
 
 from _bench import installed_env, interleaved, median, sized
 
-RUNS = sized(21, 3)
+RUNS = sized(21, 1)
 GOAL = 2.0
 
 

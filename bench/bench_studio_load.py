@@ -5,7 +5,7 @@ Every request must be answered 200, or refused at once with 503 and Retry-After 
 again"); none may wait for its time budget to run out and then be told to ask for less. Prints the counts and
 the latencies of each kind of answer, then has the refused clients try again as Retry-After says (how long
 until all 50 are served), and the memory of the studio's processes: fresh and idle, at the peak of the load,
-and idle after it. `--strict` exits 1 when an answer is neither. `--smallest`: 10 requests for hex:9.
+and idle after it. `--strict` exits 1 when an answer is neither. `--smallest`: 6 requests for hex:3.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ import time
 from _bench import SMALLEST, sized
 from bench_studio import Peak, family, memory_kb, served
 
-CLIENTS = sized(50, 10)
-BOARD = "hex:9" if SMALLEST else "hex:57"
+CLIENTS = sized(50, 6)
+BOARD = "hex:3" if SMALLEST else "hex:57"
+SETTLE = sized(1.0, 0.2)  # seconds left for the studio's memory to settle before it is read
 IMMEDIATE = 2.0  # seconds: a refusal later than this is not "at once"
 
 
@@ -95,7 +96,7 @@ def idle_memory(pid: int, within: float = 20.0) -> tuple[int, int, int]:
     deadline = time.monotonic() + within
     while len(family(pid)) < 5 and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(1)
+    time.sleep(SETTLE)
     return (*memory_kb(pid), len(family(pid)))
 
 
@@ -110,7 +111,7 @@ def main() -> int:
         answers = at_once(port)
         peak.stop()
         served_in, tries = until_served(port)
-        time.sleep(1)
+        time.sleep(SETTLE)
         after = idle_memory(process.pid)
     finally:
         process.terminate()

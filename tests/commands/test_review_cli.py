@@ -3,15 +3,31 @@
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
+
+from cli_helpers import run_cli
 
 GAME = "Ann: 4B2, 7B1, 10A0, 2M1, 5M2\nBob: 7B1 ~ 5E1 ~ 3E3 ~ 1E6\n"
 HANDS = "Ann: 1,2,3,4,5,7,10\nBob: 0,1,3,5,6,8,9\n"
 
 
-def run(*args, cwd):
+def spawned(*args, cwd):
+    """The command in a fresh Python (its own hash seed: the bytes it writes must not hang on it)."""
     return subprocess.run([sys.executable, "-m", "modlinseq_print", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """The command run in this process from the folder cwd: its returncode, stdout and stderr."""
+
+    def in_folder(*args, cwd):
+        monkeypatch.chdir(cwd)
+        done = run_cli(capsys, *args)
+        return SimpleNamespace(returncode=done.status, stdout=done.out, stderr=done.err)
+
+    return in_folder
 
 
 @pytest.fixture
@@ -21,7 +37,7 @@ def game(tmp_path):
     return tmp_path
 
 
-def test_json_html_and_pdf(game):
+def test_json_html_and_pdf(game, run):
     base = ["review", "--board", "hex:9", "-m", "11", "@game.txt", "--hands", "hands.txt"]
     done = run(*base, "-o", "r.json", cwd=game)
     assert done.returncode == 0, done.stderr
@@ -41,8 +57,8 @@ def test_json_html_and_pdf(game):
 
 def test_the_same_game_writes_the_same_bytes(game):
     base = ["review", "--board", "hex:9", "-m", "11", "@game.txt", "--hands", "hands.txt"]
-    run(*base, "-o", "a.html", cwd=game)
-    run(*base, "-o", "b.html", cwd=game)
+    spawned(*base, "-o", "a.html", cwd=game)
+    spawned(*base, "-o", "b.html", cwd=game)
     assert (game / "a.html").read_bytes() == (game / "b.html").read_bytes()
 
 
@@ -51,7 +67,7 @@ def test_the_same_game_writes_the_same_bytes(game):
     (["--hands", "missing.txt", "-o", "out.pdf"], "missing.txt"),
     (["--hands", "bad.txt", "-o", "out.pdf"], "gives 1 hands for 2 turns"),
 ])
-def test_errors_are_one_line_and_write_nothing(game, extra, message):
+def test_errors_are_one_line_and_write_nothing(game, extra, message, run):
     (game / "bad.txt").write_text("1,2,3\n")
     done = run("review", "--board", "hex:9", "-m", "11", "@game.txt", *extra, cwd=game)
     assert done.returncode == 2
@@ -60,7 +76,7 @@ def test_errors_are_one_line_and_write_nothing(game, extra, message):
     assert not (game / "out.pdf").exists() and not (game / "r.txt").exists()
 
 
-def test_simulate_saves_games_that_review_reads(tmp_path):
+def test_simulate_saves_games_that_review_reads(tmp_path, run):
     done = run("simulate", "--board", "hex:4", "-m", "7", "--copies", "3", "--wild", "2", "--hand", "5",
                "--games", "2", "--save-games", "games", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -78,7 +94,7 @@ def test_simulate_saves_games_that_review_reads(tmp_path):
     assert all(t["left"] == 0 for t in report["turns"])  # greedy players always play a best turn
 
 
-def test_save_games_refuses_a_file(tmp_path):
+def test_save_games_refuses_a_file(tmp_path, run):
     (tmp_path / "taken").write_text("x")
     done = run("simulate", "--board", "hex:4", "-m", "7", "--copies", "3", "--games", "1", "--save-games", "taken",
                cwd=tmp_path)
