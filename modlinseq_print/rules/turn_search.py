@@ -141,8 +141,11 @@ class _Found:
     def visit(self, start: int, length: int, loop: bool, changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
               wilds: int) -> None:
         """Judge one filling of the current walk and keep its turn when it is legal (and good enough)."""
-        if self.clock is not None:
-            self.clock.tick()
+        clock = self.clock
+        if clock is not None:  # counted inline (see SearchClock.check)
+            clock.count = count = clock.count + 1
+            if not count & 1023:
+                clock.check()
         if len(changes) == 1 or not self.once:  # a turn found on another walk too (inline: the search's hot path)
             key = next(iter(changes.items())) if len(changes) == 1 and not swapped else \
                 (frozenset(changes.items()), frozenset(swapped))
