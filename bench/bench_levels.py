@@ -9,6 +9,11 @@ a few seconds; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands 
 (give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2), `--seed S`, `--pairs
 beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a budget), `--smallest`
 (two deals of each pairing).
+
+Measured (seed 39, a computer shared by several people): greedy over beginner +15.4 points a game (paired SE
+0.34) over 500 deals (1,000 games), greedy winning 93.4%, 0.14 s of CPU a game; strong over careful -0.7 (SE
+0.54) over the first 59 deals (118 games), strong winning 45.8%, 2.6 s a game: on this board strong, which
+judges turns as careful does on 12-17 guesses of the unseen tiles instead of 4, seldom plays another turn.
 """
 
 from __future__ import annotations
