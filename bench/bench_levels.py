@@ -10,6 +10,12 @@ a few seconds; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands 
 `--seed S`, `--pairs beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a
 budget), `--smallest` (two deals of each pairing on hex:2, the strong player on the least budget that still
 weighs guesses).
+
+Measured (seed 39, a computer shared by several people): greedy over beginner +15.4 points a game (paired SE
+0.34) over 500 deals (1,000 games), greedy winning 93.4%, 0.14 s of CPU a game; careful over greedy +1.0
+(SE 0.29, 3.5 SE) over 500 deals, careful winning 52.4%, 0.73 s a game; strong over careful -0.7 (SE
+0.54) over the first 59 deals (118 games), strong winning 45.8%, 2.6 s a game: on this board strong, which
+judges turns as careful does on 12-17 guesses of the unseen tiles instead of 4, seldom plays another turn.
 """
 
 from __future__ import annotations

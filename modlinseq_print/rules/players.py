@@ -1,7 +1,8 @@
 """Computer players by level, from the one that thinks least (LEVELS, the one list every front end offers):
 `beginner` plays the best of a few turns it spots at random; `greedy` takes a highest-scoring turn; `careful`
-also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) weighs careful's turns
-against more guesses of the unseen tiles, within a work budget counted in turn searches.
+also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) judges turns as careful does,
+on many more guesses of the unseen tiles (the same guesses for every turn), within a work budget counted in turn
+searches.
 
 A beginner picks SPOTTED of the legal turns at random (the same turn may come twice) and plays the one scoring
 most: it never misses a turn its sample holds, but it sees only part of the hand's chances, as a person new to
@@ -48,8 +49,8 @@ LEVELS = (
     Level("greedy", "always plays a turn that scores the most points right now"),
     Level("careful", "scores well, but keeps its wild tiles for big turns and avoids leaving long lines open "
                      "for the next player"),
-    Level("strong", "looks further than careful: weighs its best turns against many guesses at the tiles it "
-                    "cannot see, counting what it can score on its own next turn too"),
+    Level("strong", "judges its turns as careful does, but against many more guesses at the tiles it cannot "
+                    "see, spending them on the turns still in the running"),
 )
 AI_PLAYERS = tuple(level.name for level in LEVELS)
 #: How many turns, picked at random among the legal ones, a beginner looks at.

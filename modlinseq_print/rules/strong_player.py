@@ -1,16 +1,19 @@
-"""The strong computer player: information-set Monte Carlo over the tiles it cannot see, within a budget of work.
+"""The strong computer player: careful's judgement of a turn, on many more guesses of the tiles it cannot see.
 
-It weighs the WIDE turns worth most on their own (points, less WILD for each wild tile spent). Each guess of
-the unseen tiles (a deal) gives the next player a hand and the player the tiles it would draw; on a deal, a
-turn is worth its own worth, less the next player's best reply (CAUTION of it), plus FOLLOW of the best turn
-the player then has with the tiles it kept and drew, on the board after that reply. Every turn is judged on
-the same deals, so their differences are not the luck of the deals.
+It weighs the WIDE turns worth most on their own (points, less WILD for each wild tile spent: careful's worth,
+so that strong is careful with more information). Each guess of the unseen tiles (a deal) gives the next player
+a hand (and the player the tiles it would draw); on a deal, a turn is worth its own worth less the next
+player's best reply there (CAUTION of it), plus FOLLOW of the best turn the player then has with the tiles it
+kept and drew (0 by default: that term did not make it stronger, and it doubles the searches a deal). Every
+turn is judged on the same deals, so their differences are not the luck of the deals.
 
 The deals are spent by successive halving: each round deals BATCH more (twice as many as the round before),
 judges every turn still in the running on them, and keeps the better half (by the mean over all its deals),
-until one turn is left or the budget is spent. The budget counts turn searches (the list of every turn of the
-hand counts one, each reply and each next turn one), never time: the same game, shuffle and budget give the
-same turns on any machine, however loaded. Ties go to a seeded choice.
+less any turn whose own worth is already below the best turn's worth so far (a reply only counts against a
+turn, so it cannot catch up: careful drops such turns too), until one turn is left or the budget is spent. The
+budget counts turn searches (the list of every turn of the hand counts one, each reply and each next turn
+one), never time: the same game, shuffle and budget give the same turns on any machine, however loaded. Ties
+go to a seeded choice.
 """
 
 from __future__ import annotations
@@ -31,9 +34,9 @@ WIDE = 6
 BATCH = 4
 #: How much of the next player's best reply counts against a turn, and of its own next turn for it.
 CAUTION = 1.0
-FOLLOW = 0.5
+FOLLOW = 0.0
 #: What a wild tile kept in hand is worth.
-WILD = 6.0
+WILD = 10.0
 TIE = 1e-9
 
 
@@ -64,19 +67,32 @@ def strong(game: Game, rng: random.Random, budget: int, work: Work | None = None
     alive = list(range(len(weighed)))
     size = BATCH
     while len(alive) > 1 and game.following() is not None:
-        batch = min(size, work.left // (2 * len(alive)))
+        batch = min(size, work.left // (searches() * len(alive)))
         if batch < 1:
             break
         deals = [deal(game, rng) for _ in range(batch)]
         for i in alive:
             totals[i] += sum(judge(game, weighed[i], d, work) for d in deals)
         dealt += batch
-        alive.sort(key=lambda i: -totals[i])
-        alive = sorted(alive[:math.ceil(len(alive) / 2)])
+        alive = kept(alive, own, [own[i] + totals[i] / dealt for i in range(len(own))])
         size *= 2
     worth = [own[i] + totals[i] / dealt if dealt else own[i] for i in alive]
     top = max(worth)
     return rng.choice([weighed[i] for i, w in zip(alive, worth) if w >= top - TIE])
+
+
+def kept(alive: list[int], own: list[float], worth: list[float]) -> list[int]:
+    """The better half of the turns still in the running (by their worth so far), less any whose own worth is
+    below the best worth so far: the next player's reply counts only against a turn, so without FOLLOW such a
+    turn cannot catch up."""
+    ranked = sorted(alive, key=lambda i: -worth[i])[:math.ceil(len(alive) / 2)]
+    top = worth[ranked[0]]
+    return sorted(i for i in ranked if FOLLOW or own[i] >= top - TIE)
+
+
+def searches() -> int:
+    """The turn searches judging one turn on one deal costs: the reply, and the own next turn if it counts."""
+    return 2 if FOLLOW else 1
 
 
 def deal(game: Game, rng: random.Random) -> tuple[Hand, list[int | None]]:
@@ -101,5 +117,5 @@ def judge(game: Game, move: Move, guess: tuple[Hand, list[int | None]], work: Wo
     wanted = draws[:max(game.variant.hand - kept.size, 0)]
     mine = Hand(tuple(sorted(kept.naturals + tuple(v for v in wanted if v is not None))),
                 kept.wild + wanted.count(None))
-    following = work.best(game, after, mine)
+    following = work.best(game, after, mine) if FOLLOW else None
     return FOLLOW * (following.points if following else 0) - CAUTION * (reply.points if reply else 0)

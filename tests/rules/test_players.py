@@ -208,3 +208,18 @@ def test_a_strong_player_with_budget_for_one_search_plays_the_turn_worth_most_on
     picked = strong_player.strong(game, random.Random(1), 1)
     worth = [m.points - strong_player.WILD * m.wilds for m in game.moves()]
     assert picked.points - strong_player.WILD * picked.wilds == max(worth)
+
+
+def test_a_strong_player_keeps_the_better_half_less_the_turns_that_cannot_catch_up(monkeypatch):
+    """Successive halving keeps the better half by worth so far; a turn whose own worth (its points less its wild
+    tiles) is below the best worth so far is dropped too, as a reply only counts against a turn."""
+    from modlinseq_print.rules import strong_player
+
+    own = [12.0, 11.0, 9.0, 8.0, 3.0, 2.0]
+    worth = [5.0, 9.5, 7.0, 2.0, 1.0, 0.0]
+    # the better half is 1, 2, 0; 2's own 9 is below 1's worth 9.5 so far, 0's own 12 is not
+    assert strong_player.kept(list(range(6)), own, worth) == [0, 1]
+    assert strong_player.kept([0, 1, 2, 3], own, [5.0, 9.5, 7.0, 2.0, 0.0, 0.0]) == [1]
+    assert strong_player.kept([2, 3, 4], own, [0.0, 0.0, 7.0, 8.0, 1.0, 0.0]) == [2, 3]
+    monkeypatch.setattr(strong_player, "FOLLOW", 0.5)  # its own next turn could lift a turn: none is dropped early
+    assert strong_player.kept([0, 1, 2, 3, 4, 5], [1.0] * 6, worth) == [0, 1, 2]
