@@ -290,19 +290,8 @@ function afterChange(words) {
 async function judge() {
   if (!placed.length) { verdictText.textContent = ""; return; }
   const tiles = placed.map((p) => [p.address, p.value]);
-  document.body.dataset.busy = "1";
-  try {
-    const answer = await trying.run((signal) => api("/api/play/try", { game: state.game, tiles }, signal));
-    legalNow = answer.legal;
-    verdictText.textContent = answer.legal ? `legal: ${answer.points} point${answer.points === 1 ? "" : "s"}` : `not legal: ${answer.reason}`;
-    verdictText.className = answer.legal ? "hint good" : "error";
-    say("");
-  } catch (error) {
-    if (!isAbort(error)) say(error.message, true);
-  } finally {
-    if (!trying.busy) document.body.dataset.busy = "0";
-    buttons();
-  }
+  await askVerdict(trying, (signal) => api("/api/play/try", { game: state.game, tiles }, signal), verdictText,
+    { answered: (legal) => { legalNow = legal; say(""); }, say, after: buttons });
 }
 
 async function commit() {

@@ -305,19 +305,8 @@ function notation() { return placed.map((p) => `${p.value}${p.address}`).join(",
 
 async function judge() {
   if (!placed.length) { verdictText.textContent = ""; return; }
-  document.body.dataset.busy = "1";
-  try {
-    const answer = await trying.run((signal) => call("try", { turn: notation() }, signal));
-    legalNow = answer.legal;
-    verdictText.textContent = answer.legal ? `legal: ${answer.points} point${answer.points === 1 ? "" : "s"}` : `not legal: ${answer.reason}`;
-    verdictText.className = answer.legal ? "hint good" : "error";
-    say("");
-  } catch (error) {
-    if (!isAbort(error)) say(error.message, true);
-  } finally {
-    if (!trying.busy) document.body.dataset.busy = "0";
-    buttons();
-  }
+  await askVerdict(trying, (signal) => call("try", { turn: notation() }, signal), verdictText,
+    { answered: (legal) => { legalNow = legal; say(""); }, say, after: buttons });
 }
 
 async function commit() {

@@ -70,6 +70,24 @@ class Latest {
 
 function isAbort(error) { return error && error.name === "AbortError"; }
 
+// The rules' verdict on the tiles a player has put down (the play page's and a game room's), asked with
+// `request(signal)` through `trying` (the last question wins) and shown in `element`; the page is marked busy
+// meanwhile. `answered(legal)` runs with the verdict, `say(message, true)` on an error, `after()` either way.
+async function askVerdict(trying, request, element, { answered, say, after }) {
+  document.body.dataset.busy = "1";
+  try {
+    const answer = await trying.run(request);
+    element.textContent = answer.legal ? `legal: ${answer.points} point${answer.points === 1 ? "" : "s"}` : `not legal: ${answer.reason}`;
+    element.className = answer.legal ? "hint good" : "error";
+    answered(answer.legal);
+  } catch (error) {
+    if (!isAbort(error)) say(error.message, true);
+  } finally {
+    if (!trying.busy) document.body.dataset.busy = "0";
+    after();
+  }
+}
+
 function debounce(fn, ms) {
   let timer = null;
   const wrapped = (...args) => { clearTimeout(timer); timer = setTimeout(() => { timer = null; fn(...args); }, ms); };
