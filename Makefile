@@ -19,9 +19,10 @@ $(RUNTIME): pyproject.toml
 	@$(PY) -m pip uninstall -q -y setuptools 2>/dev/null || true
 	touch $@
 
-# the runtime and the test tools (the stamp other tools name: make .venv/.installed-stamp)
+# the runtime and the test tools (the stamp other tools name: make .venv/.installed-stamp); not byte-compiled
+# at install (a third of pip's CPU here): Python compiles what the tests import, once, as they import it
 $(STAMP): $(RUNTIME)
-	$(INSTALL) '.[test]'
+	$(INSTALL) '.[test]' --no-compile
 	touch $@
 
 $(DOCS_STAMP): $(RUNTIME)
