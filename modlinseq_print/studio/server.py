@@ -95,12 +95,15 @@ SWITCH_INTERVAL = 0.001  # seconds a thread runs before another may take the int
 
 
 def set_code_aside() -> None:
-    """For a process that is the studio's server: load the rules engine the game rooms use, then set everything
-    loaded so far aside from the cycle collector (gc.freeze), so that a full collection walks the rooms' objects
-    only, not every module and function loaded (it paused the server for 120-380 ms with 50 rooms, and every
-    room's players waited). Process-wide: the command calls it, not a program that embeds the studio."""
+    """For a process that is the studio's server: load the rules engine the game rooms use, and what it loads on
+    first use (numpy, for wild tiles: its first import in a room stalled every room for over a second), then set
+    everything loaded so far aside from the cycle collector (gc.freeze), so that a full collection walks the
+    rooms' objects only, not every module and function loaded (it paused the server for 120-380 ms with 50
+    rooms, and every room's players waited). Process-wide: the command calls it, not a program that embeds the
+    studio."""
     import gc
 
+    import numpy  # noqa: F401 - what rules/congruences.py imports when it first solves for wild tiles
     import modlinseq_print.rules.turn_search  # noqa: F401 - loaded now, set aside with the rest
     import modlinseq_print.studio.rooms  # noqa: F401
 
