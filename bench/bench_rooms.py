@@ -8,8 +8,8 @@ and largest of that time (target: p95 <= 100 ms), the rooms finished, and the st
 fresh, at the peak and at the end. `--smallest`: 2 rooms on hex:3, players thinking a tenth as long; `--rooms N`:
 N rooms.
 
-Measured on 2 cores at a load average of 7 to 9 (three runs of 50 rooms): median 14 to 16 ms, p95 48 to
-374 ms, largest 0.23 to 1.6 s; peak memory 294 MB RSS / 160 MB PSS. See docs/performance.md.
+Measured on 2 cores at a load average of 4 to 6 (four runs of 50 rooms): median 10 to 13 ms, p95 26 to
+37 ms, largest 0.12 to 0.34 s; peak memory 289-294 MB RSS / 165-170 MB PSS. See docs/performance.md.
 """
 
 from __future__ import annotations

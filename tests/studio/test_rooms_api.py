@@ -328,3 +328,19 @@ def test_a_socket_from_another_site_or_host_is_closed_before_it_opens(client, tm
         with http.websocket_connect(f"/api/rooms/{made['room']}/events", headers=headers):
             pass
     assert refused.value.code == 1008
+
+
+def test_the_studio_command_loads_what_a_room_s_first_turns_need_before_it_serves():
+    """The rules engine and what it loads on first use (numpy, for wild tiles) are loaded, and set aside from
+    the cycle collector, when the studio command starts: their first import in a room made every room wait."""
+    import subprocess
+    import sys
+
+    probe = ("import gc, sys; from modlinseq_print.studio.server import set_code_aside; "
+             "assert 'numpy' not in sys.modules; set_code_aside(); "
+             "print(sorted(m for m in ('numpy', 'modlinseq_print.rules.turn_search', 'modlinseq_print.studio.rooms') "
+             "if m in sys.modules), gc.get_freeze_count() > 10000)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("] ")[1].strip() == "True"
+    assert "['modlinseq_print.rules.turn_search', 'modlinseq_print.studio.rooms', 'numpy']" in done.stdout
