@@ -121,8 +121,21 @@ class _Stretch:
         return Move(changes, (), points, self, self.order)
 
     def sequences_of(self, changes: Mapping[Cell, Tile]) -> tuple[TurnSequence, ...]:
-        """The sequences of a turn on this stretch, the primary first (a Move's SequenceSource)."""
-        return self.search._shared_details(changes, self)
+        """The sequences of a turn on this stretch, the primary first (a Move's SequenceSource): the same for
+        every turn of it that changes the same cells and puts wild tiles on the same ones (the search's
+        `_details` reads nothing else), so traced once for each and shared (a report asks for the sequences of
+        thousands of turns on a few hundred stretches). A turn fills every empty cell of its stretch, so one
+        that changes no more cells than that and puts down no wild tile changes just those: all such turns
+        share one entry (None), whatever order their cells were filled in."""
+        key: tuple[tuple[Cell, ...], tuple[Cell, ...]] | None
+        if None not in map(_VALUE, changes.values()):
+            key = None if len(changes) == len(self.empty) else (tuple(changes), ())
+        else:
+            key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
+        found = self.details.get(key)
+        if found is None:
+            found = self.details[key] = self.search._details(changes, self)
+        return found
 
 
 class _Found:
@@ -434,7 +447,7 @@ class TurnSearch:
             return None
         if not self.whole and not connected(self.topo, after):
             return None
-        sequences = self._shared_details(changes, stretch)
+        sequences = stretch.sequences_of(changes)
         return Move(stretch.ordered(changes), swapped, sum(s.points for s in sequences), sequences)
 
     def _wild_tiles_fit(self, after: Mapping[Cell, Tile], changes: dict[Cell, Tile], swapped: tuple[Cell, ...],
@@ -461,22 +474,6 @@ class TurnSearch:
             chains = [line.chain for line in touched]
             return all(wild_support(after, chains, c, policy.adjacent) for c in placed)
         return True
-
-    def _shared_details(self, changes: Mapping[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
-        """The sequences of a turn on a stretch: the same for every turn of it that changes the same cells and
-        puts wild tiles on the same ones (_details reads nothing else), so traced once for each and shared (a
-        report asks for the sequences of thousands of turns on a few hundred stretches). A turn fills every empty
-        cell of its stretch, so one that changes no more cells than that and puts down no wild tile changes just
-        those: all such turns share one entry (None), whatever order their cells were filled in."""
-        key: tuple[tuple[Cell, ...], tuple[Cell, ...]] | None
-        if None not in map(_VALUE, changes.values()):
-            key = None if len(changes) == len(stretch.empty) else (tuple(changes), ())
-        else:
-            key = (tuple(changes), tuple([c for c, t in changes.items() if t.value is None]))
-        found = stretch.details.get(key)
-        if found is None:
-            found = stretch.details[key] = self._details(changes, stretch)
-        return found
 
     def _details(self, changes: Mapping[Cell, Tile], stretch: _Stretch) -> tuple[TurnSequence, ...]:
         """The sequences a legal turn forms or extends, the primary first, each with its bonus and points: one
