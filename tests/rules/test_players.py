@@ -13,9 +13,9 @@ from modlinseq_print.rules.moves import generate_turns, play_move
 from modlinseq_print.rules.players import AI_PLAYERS, choose
 
 
-def midgame(seed: int, turns: int = 4) -> Game:
-    """A two-player game on hex:5 (modulus 7, hands of 5) after a few greedy turns."""
-    game = Game(Variant(parse_board("hex:5"), 7, marker=True, hand=5), ["A", "B"], seed,
+def midgame(seed: int, turns: int = 4, board: str = "hex:5") -> Game:
+    """A two-player game on hex:5 (or the board given; modulus 7, hands of 5) after a few greedy turns."""
+    game = Game(Variant(parse_board(board), 7, marker=True, hand=5), ["A", "B"], seed,
                 tiles=stock_tiles(7, 5, 3))
     rng = random.Random(seed)
     for _ in range(turns):
@@ -30,11 +30,11 @@ QUICK_LEVELS = AI_PLAYERS[:-1] + ("strong:12",)
 @pytest.mark.parametrize("kind", QUICK_LEVELS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_player_picks_a_legal_turn_and_the_same_one_for_the_same_seed(kind, seed):
-    game = midgame(seed)
+    game = midgame(seed, board="hex:4")  # a smaller board: each level's search costs a fraction
     picked = [choose(kind, game, random.Random(seed)) for _ in range(2)]
     notation = picked[0].notation(game.position)
     assert notation in {m.notation(game.position) for m in game.moves()} and picked[0] is picked[1]
-    again = choose(kind, midgame(seed), random.Random(seed))
+    again = choose(kind, midgame(seed, board="hex:4"), random.Random(seed))
     assert again.notation(game.position) == picked[0].notation(game.position)
 
 

@@ -1,26 +1,24 @@
 """The game review: its best turn agrees with the legal-turn search (`moves --top 1`) on every turn of simulated
 games; hands files; what a review without hands tells."""
 
-import subprocess
-import sys
-
 import pytest
 
 import modlinseq_print as mp
+from modlinseq_print.cli import main
 from modlinseq_print.errors import ModlinseqError
 from modlinseq_print.kits.playtest_setup import playtest_setup
 from modlinseq_print.rules.playtest import playtest
 from modlinseq_print.rules.review import parse_hands
 
 GAMES = 20
-BOARD, MODULUS = "hex:4", 7
+BOARD, MODULUS = "hex:3", 7  # a small board and two copies of each tile: 20 games cost seconds
 
 
 @pytest.fixture(scope="module")
 def games():
     """20 shuffled games between a beginner and a greedy player (the beginner leaves points, so not every turn
     is best)."""
-    setup, tiles = playtest_setup("standard", board=BOARD, modulus=MODULUS, copies=3, wild=2, hand=5,
+    setup, tiles = playtest_setup("standard", board=BOARD, modulus=MODULUS, copies=2, wild=2, hand=5,
                                   ai="beginner,greedy", games=GAMES, seed=7)
     return playtest(setup.variant, setup.kinds, tiles, GAMES, 7)
 
@@ -55,17 +53,18 @@ def test_best_agrees_with_moves_top_1_on_every_turn(games):
 
 
 @pytest.mark.slow  # 20 games and every turn searched again: seconds of CPU
-def test_moves_command_top_1_matches(games, tmp_path):
-    """The command line's `moves --top 1` on a few positions gives the review's best."""
+def test_moves_command_top_1_matches(games, capsys):
+    """The command's `moves --top 1` (its main, in-process) on a few positions gives the review's best."""
     game = next(g for g in games if len(g.hands) >= 4)
     report = mp.review(BOARD, MODULUS, game.transcript, "\n".join(game.hands)).report
     lines = game.transcript.splitlines()
     for number in (0, 3):
         hand = game.hands[number].split(":", 1)[1].strip()
         before = "\n".join(lines[:number])
-        args = [sys.executable, "-m", "modlinseq_print", "moves", "--board", BOARD, "-m", str(MODULUS),
-                "--hand", hand, "--top", "1"] + ([before.replace("\n", ";")] if before else [])
-        out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+        capsys.readouterr()
+        args = ["moves", "--board", BOARD, "-m", str(MODULUS), "--hand", hand, "--top", "1"]
+        assert main(args + ([before.replace("\n", ";")] if before else [])) == 0
+        out = capsys.readouterr().out
         first = out.splitlines()[1].split()
         assert int(first[1]) == report["turns"][number]["best"]
 
