@@ -2,8 +2,6 @@
 (failing it in CI: see tool_helpers.py); `cli` runs the command line in-process and returns its status, stdout and
 stderr."""
 
-import os
-
 import pytest
 
 pytest.register_assert_rewrite("cli_helpers")
@@ -25,13 +23,6 @@ def pytest_configure(config):
 LONG_FIRST = ("test_gates.py", "test_simulate_cluster.py", "test_wheel.py", "test_docs_examples.py",
               "test_benchmarks.py", "test_rooms_browser.py", "test_play_browser.py", "test_fonts_pictures.py",
               "test_review.py", "test_best_turns.py", "test_move_report.py", "test_docs_reference.py")
-
-
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: one worker more than the machine has cores. Many tests wait (browsers, servers, child
-    processes, the package installs of the wheel test), and a third worker on two cores uses that time: a full
-    run left about a quarter of two cores idle with two workers."""
-    return (os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(config, items):
