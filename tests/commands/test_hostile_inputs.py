@@ -179,10 +179,11 @@ def _interrupt(argv: list[str], folder: Path, delay: float) -> subprocess.Comple
 
 
 def _before_the_program(result: subprocess.CompletedProcess) -> bool:
-    """True when Ctrl-C came while the interpreter itself was starting (its `site` import, tens of milliseconds
-    on a busy machine), before the program's first line: Python stops there in its own way."""
+    """True when Ctrl-C came while the interpreter itself was starting (its standard streams or its `site`
+    import, tens of milliseconds on a busy machine), before the program's first line: Python stops there in
+    its own way ("Fatal Python error: init_...", or -m's runpy still importing)."""
     starting = result.returncode == -signal.SIGINT or result.stderr.startswith(
-        ("Fatal Python error: init_import_site", "Could not import runpy module"))  # -m's runpy, still importing
+        ("Fatal Python error: init_", "Could not import runpy module"))
     return starting and result.stdout == "" and "modlinseq-print: interrupted" not in result.stderr
 
 
