@@ -106,16 +106,19 @@ def deal(game: Game, rng: random.Random) -> tuple[Hand, list[int | None]]:
 
 
 def judge(game: Game, move: Move, guess: tuple[Hand, list[int | None]], work: Work) -> float:
-    """What a turn adds to its own worth on one deal: FOLLOW of its next turn less CAUTION of the reply (two
-    searches)."""
+    """What a turn adds to its own worth on one deal: less CAUTION of the next player's best reply (one
+    search), plus FOLLOW of the player's own next turn after that reply, when FOLLOW counts (one search more)."""
     reply_hand, draws = guess
     after = play_move(game.position, move)
     reply = work.best(game, after, reply_hand)
+    worth = -CAUTION * (reply.points if reply else 0)
+    if not FOLLOW:
+        return worth
     if reply is not None:
         after = play_move(after, reply)
     kept = game.hands[game.current].after(move)
     wanted = draws[:max(game.variant.hand - kept.size, 0)]
     mine = Hand(tuple(sorted(kept.naturals + tuple(v for v in wanted if v is not None))),
                 kept.wild + wanted.count(None))
-    following = work.best(game, after, mine) if FOLLOW else None
-    return FOLLOW * (following.points if following else 0) - CAUTION * (reply.points if reply else 0)
+    following = work.best(game, after, mine)
+    return worth + FOLLOW * (following.points if following else 0)
