@@ -10,6 +10,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -64,17 +65,8 @@ def run_command(text: str, folder: Path, capsys) -> tuple[int, str, str]:
         done = subprocess.run(["bash", "-c", text], cwd=folder, env=shell_environment(), capture_output=True,
                               text=True, timeout=300)
         return done.returncode, done.stdout, done.stderr
-    columns = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "120"
-    try:
-        with contextlib.chdir(folder):
-            status, out, err = run_cli(capsys, *words)
-    finally:
-        if columns is None:
-            del os.environ["COLUMNS"]
-        else:
-            os.environ["COLUMNS"] = columns
-    return status, out, err
+    with contextlib.chdir(folder), mock.patch.dict(os.environ, {"COLUMNS": "120"}):
+        return run_cli(capsys, *words)
 
 
 def run_sh_block(body: str, line: int, folder: Path, where: str, capsys=None) -> None:
