@@ -134,8 +134,7 @@ class TurnReport:
 
     def turn_json(self, move: Move) -> str:
         """One legal turn as JSON: its transcript, cells, values, swaps, points and sequences."""
-        cells, placed = move.placed()
-        sequences = move.sequences
+        cells, placed, sequences, swapped, points = move.report_fields()
         plan = self._latest.get(id(sequences))  # the turns of one stretch share their sequences and cells
         if plan is None or plan.cells is not cells:
             plan = self._plan(sequences, cells)
@@ -156,8 +155,7 @@ class TurnReport:
             if text is None:
                 text = part.seen[mine] = part.head + self._msa_json(part.chain, part.pick(known + part.before)) + "}"
             texts.append(text)
-        swapped = move.swapped
-        return plan.layout % (*fields, self.cells_json(swapped) if swapped else "[]", move.points,
+        return plan.layout % (*fields, self.cells_json(swapped) if swapped else "[]", points,
                               texts[0] if len(texts) == 1 else ", ".join(texts))
 
 

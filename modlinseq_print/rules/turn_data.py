@@ -123,17 +123,22 @@ class Move:
             pairs = self._pairs = tuple([(c, changes[c]) for c in order if c in changes])
         return pairs
 
-    def placed(self) -> tuple[tuple[Cell, ...], tuple[Tile, ...]]:
-        """The cells and the tiles put down, in line order, as two tuples: `tiles` unpaired, read without pairing
-        them (quicker for the thousands of turns of a report)."""
-        order, changes = self._order, self._changes
+    def report_fields(self) -> tuple[tuple[Cell, ...], tuple[Tile, ...], tuple[TurnSequence, ...], tuple[Cell, ...],
+                                     int]:
+        """What a report writes of a turn, read in one call (a report writes thousands): the cells and the tiles
+        put down in line order (as `tiles`, unpaired and read without pairing them), the sequences, the cells
+        swapped and the points."""
+        found = self._sequences
+        if found.__class__ is not tuple:  # an identity test, quicker than isinstance: a turn's are a plain tuple
+            found = self.sequences
+        order, changes, swapped, points = self._order, self._changes, self._swapped, self._points
         if order is not None and changes is not None and len(order) == len(changes):
             try:
-                return order, tuple(map(changes.__getitem__, order))
+                return order, tuple(map(changes.__getitem__, order)), found, swapped, points
             except KeyError:  # some cells of the order not among the changes: pair what there is
                 pass
         tiles = self.tiles
-        return tuple([c for c, _ in tiles]), tuple([t for _, t in tiles])
+        return tuple([c for c, _ in tiles]), tuple([t for _, t in tiles]), found, swapped, points
 
     @property
     def size(self) -> int:

@@ -175,7 +175,7 @@ class _Found:
             move = self.search._judge(changes, swapped, stretch)
         elif not plain.legal:
             move = None
-        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's (as placed())
+        elif not wilds and plain.board_wild is None:  # most turns: their points are the stretch's
             if plain.natural < self.best:
                 return
             move = Move(changes, (), plain.natural, stretch, stretch.order)
