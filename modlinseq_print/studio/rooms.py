@@ -267,8 +267,8 @@ def play(room: Room, who: Who, words: object) -> dict:
 
 
 def computer_turn(room: Room) -> dict | None:
-    """The computer player to move plays (its choice drawn from the room's shuffle and the turn's number, so the same on a
-    replay); None when it is not a computer player's turn."""
+    """The computer player to move plays (its choice drawn from the room's shuffle and the turn's number, so the
+    same on a replay); None when it is not a computer player's turn."""
     with room.lock:
         game = room.game
         if room.status != PLAYING or game.over or room.seats[game.current].kind == "person":

@@ -89,8 +89,9 @@ class RoomStore:
 
     def save(self, room: Room, new_moves: int = 0) -> None:
         """Write a room's change: its status and names, and its last `new_moves` moves, in one transaction."""
-        rows: list[tuple[str, tuple]] = [("UPDATE rooms SET status = ?, review_token = ?, review = ?, version = ? WHERE id = ?",
-                 (room.status, room.review_token, room.review, room.version, room.id))]
+        rows: list[tuple[str, tuple]] = [
+            ("UPDATE rooms SET status = ?, review_token = ?, review = ?, version = ? WHERE id = ?",
+             (room.status, room.review_token, room.review, room.version, room.id))]
         rows += [("UPDATE seats SET name = ? WHERE room = ? AND seat = ?", (s.name, room.id, n))
                  for n, s in enumerate(room.seats)]
         first = len(room.moves) - new_moves
@@ -102,8 +103,8 @@ class RoomStore:
         """A stored room, its game replayed to where it was (None: no such room)."""
         with self._lock:
             db = self.db()
-            row = db.execute("SELECT created, settings, shuffle, status, host, spectator, review_token, review, version "
-                             "FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            row = db.execute("SELECT created, settings, shuffle, status, host, spectator, review_token, review, "
+                             "version FROM rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 return None
             seats = [Seat(kind, name, secret) for kind, name, secret in db.execute(

@@ -40,7 +40,8 @@ def new_room(http: TestClient, seats=("person", "person", "person"), **settings)
 
 
 def start(http: TestClient, made: dict) -> None:
-    answer = http.post(f"/api/rooms/{made['room']}/control", json={"action": "start"}, headers=auth(made["host"]["secret"]))
+    answer = http.post(f"/api/rooms/{made['room']}/control", json={"action": "start"},
+                       headers=auth(made["host"]["secret"]))
     assert answer.status_code == 200 and answer.json()["status"] == "playing", answer.text
 
 
@@ -204,7 +205,8 @@ def test_a_new_app_on_the_same_file_resumes_the_game_where_it_was(client, tmp_pa
     assert end["status"] == "over" and end["hand"] is None and end["review"].startswith("/rooms/review/")
     assert [t["tiles"] for t in end["turns"][:3]] == [t["tiles"] for t in before[0]["turns"]]
     (tmp_path / "game.txt").write_text(end["transcript"] + "\n")
-    status, out, _ = cli("score", "--board", "hex:4", "-m", "7", "--players", "2", "--json", f"@{tmp_path / 'game.txt'}")
+    status, out, _ = cli("score", "--board", "hex:4", "-m", "7", "--players", "2", "--json",
+                         f"@{tmp_path / 'game.txt'}")
     assert status == 0 and json.loads(out)["totals"] == {p["name"]: p["score"] for p in end["players"]}
     review = second.get(end["review"])
     assert review.status_code == 200 and "<html" in review.text.lower()
@@ -220,7 +222,8 @@ def test_a_computer_seat_plays_on_after_a_restart(client, tmp_path):
     made = new_room(first, ("person", "greedy"))
     start(first, made)
     game = game_of(first, made)
-    first.post(f"/api/rooms/{made['room']}/turn", json={"turn": best_turn(game)}, headers=auth(made["seats"][0]["secret"]))
+    first.post(f"/api/rooms/{made['room']}/turn", json={"turn": best_turn(game)},
+               headers=auth(made["seats"][0]["secret"]))
     first.app.rooms.close()
     second = client(path)
     second.app.rooms.computer_pause = 0

@@ -135,7 +135,8 @@ def test_four_devices_play_a_whole_game_in_one_room(browser, served, tmp_path, c
     transcript = "\n".join(f"{player}: {tiles}" for player, tiles in seen[0][0])
     assert transcript == room.game.transcript()
     (tmp_path / "game.txt").write_text(transcript + "\n")
-    status, out, _ = cli("score", "--board", "hex:4", "-m", "7", "--players", "4", "--marker", "--json", f"@{tmp_path / 'game.txt'}")
+    status, out, _ = cli("score", "--board", "hex:4", "-m", "7", "--players", "4", "--marker", "--json",
+                         f"@{tmp_path / 'game.txt'}")
     assert status == 0 and json.loads(out)["totals"] == seen[0][1] == dict(zip(NAMES, room.game.scores))
     expect(pages[0].locator("#review")).to_be_visible()
     for page in pages:
