@@ -13,7 +13,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from modlinseq_print.kits.game_length import (MEASURED, MEASURED_GAMES, SHUFFLE, game_key, game_of, measured_ahead,
+from modlinseq_print.kits.game_length import (MEASURED, MEASURED_GAMES, SHUFFLE, KitGame, game_of, measured_ahead,
                                               play_lengths)
 from modlinseq_print.kits.preset_loading import load_preset
 
@@ -22,23 +22,23 @@ LARGER_MODULI = [24, 36, 50, 99]  # the standard kit at these moduli, as docs/ki
 JOBS = min(2, os.cpu_count() or 1)  # processes playing games; the games and figures are the same for any number
 
 
-def games() -> list[tuple]:
+def games() -> list[KitGame]:
     """The settings of every game to measure, each once, the standard kit's first."""
     presets = [load_preset(name) for name in sorted(PRESETS, key=lambda name: name != "standard")]
     presets += [replace(load_preset("standard"), modulus=m, measures=None) for m in LARGER_MODULI]
     found = {}
     for preset in presets:
-        settings = game_of(preset)
-        found.setdefault(game_key(*settings), settings)
+        game = game_of(preset)
+        found.setdefault(game.key, game)
     return list(found.values())
 
 
-def toml_entry(settings: tuple, lengths: tuple) -> str:
+def toml_entry(game: KitGame, lengths: tuple) -> str:
     """One [[game]] table: the settings, then each player count's rounds and turns."""
-    board, modulus, copies, wild, no_zero, wrap, pattern, marker = settings
-    lines = ["[[game]]", f'board = "{board}"', f"modulus = {modulus}", f"copies = {copies}", f"wild = {wild}",
-             f"no_zero = {str(no_zero).lower()}", f'wrap = "{wrap or ""}"', f'pattern = "{pattern or ""}"',
-             f"marker = {str(marker).lower()}", f"games = {min(g.games for g in lengths)}", f"shuffle = {SHUFFLE}",
+    lines = ["[[game]]", f'board = "{game.board}"', f"modulus = {game.modulus}", f"copies = {game.copies}",
+             f"wild = {game.wild}", f"no_zero = {str(game.no_zero).lower()}", f'wrap = "{game.wrap or ""}"',
+             f'pattern = "{game.pattern or ""}"', f"marker = {str(game.marker).lower()}",
+             f"games = {min(g.games for g in lengths)}", f"shuffle = {SHUFFLE}",
              f"players = {[length.players for length in lengths]}",
              f"rounds = {[list(length.rounds) for length in lengths]}",
              f"turns = {[list(length.turns) for length in lengths]}"]
@@ -56,15 +56,14 @@ def main() -> None:
     of the games it did not reach) and the next run goes on from there."""
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else JOBS
     known = measured_ahead()
-    done = {game_key(*settings): toml_entry(settings, known[game_key(*settings)]) for settings in games()
-            if game_key(*settings) in known}
-    for settings in games():
-        key = game_key(*settings)
+    done = {game.key: toml_entry(game, known[game.key]) for game in games() if game.key in known}
+    for game in games():
+        key = game.key
         if "--again" not in sys.argv and key in known and min(g.games for g in known[key]) >= MEASURED_GAMES:
             continue
-        print(f"playing {settings[0]}, modulus {settings[1]}, {settings[2]} of each value ...", file=sys.stderr,
+        print(f"playing {game.board}, modulus {game.modulus}, {game.copies} of each value ...", file=sys.stderr,
               flush=True)
-        done[key] = toml_entry(settings, play_lengths(*settings, games=MEASURED_GAMES, jobs=jobs))
+        done[key] = toml_entry(game, play_lengths(game, games=MEASURED_GAMES, jobs=jobs))
         Path(MEASURED).write_text("\n".join([HEADER, *done.values()]), encoding="utf-8")
     print(f"wrote {MEASURED}", file=sys.stderr)
 

@@ -36,6 +36,28 @@ SHARE = 0.95  # the share of simulated games the score pad has rows for
 
 
 @dataclass(frozen=True)
+class KitGame:
+    """What a kit's game lengths depend on: its board, modulus, tiles of each value, wild tiles, whether 0 is
+    left out, wrap, pattern and modulus marker (the kit's settings, rules and tiles, without its look)."""
+
+    board: str
+    modulus: int
+    copies: int
+    wild: int
+    no_zero: bool
+    wrap: str | None = None
+    pattern: str | None = None
+    marker: bool = False
+
+    @property
+    def key(self) -> tuple:
+        """The game as the table of games measured ahead keys it (with the shuffle; each entry says how many
+        games it played)."""
+        return (self.board, self.modulus, self.copies, self.wild, self.no_zero, self.wrap or "",
+                self.pattern or "", self.marker, SHUFFLE)
+
+
+@dataclass(frozen=True)
 class GameLength:
     """The simulated games of one player count: the rounds of each game (sorted), the turns of each game."""
 
@@ -64,28 +86,24 @@ class GameLength:
         return (round(min(self.turns) * SECONDS_PER_TURN / 60), round(max(self.turns) * SECONDS_PER_TURN / 60))
 
 
-def game_of(preset: Preset) -> tuple:
-    """The kit's game as the settings its length depends on: board, modulus, copies, wild tiles, no zero, wrap,
-    pattern and modulus marker (the arguments of play_lengths and game_key)."""
+def game_of(preset: Preset) -> KitGame:
+    """The kit's game, as the settings its length depends on."""
     from modlinseq_print.kits.game_settings import game_settings
 
     s = game_settings(preset)
-    return (s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None, s["pattern"] or None,
-            s["marker"])
+    return KitGame(s["board"], s["modulus"], s["copies"], s["wild"], s["no_zero"], s["wrap"] or None,
+                   s["pattern"] or None, s["marker"])
 
 
 def game_lengths(preset: Preset) -> list[GameLength]:
     """The simulated game lengths of the kit at each player count it serves, fewest players first."""
-    return list(_measured(*game_of(preset)))
+    return list(_measured(game_of(preset)))
 
 
 @lru_cache(maxsize=32)
-def _measured(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
-              pattern: str | None, marker: bool) -> tuple[GameLength, ...]:
-    known = measured_ahead().get(game_key(board, modulus, copies, wild, no_zero, wrap, pattern, marker))
-    if known is not None:
-        return known
-    return estimate_lengths(board, modulus, copies, wild, no_zero)
+def _measured(game: KitGame) -> tuple[GameLength, ...]:
+    known = measured_ahead().get(game.key)
+    return known if known is not None else estimate_lengths(game)
 
 
 #: Tiles a turn lays, the fewest and the most on average over the games measured ahead (2.1 to 3.6); an
@@ -93,7 +111,7 @@ def _measured(board: str, modulus: int, copies: int, wild: int, no_zero: bool, w
 FEWEST, MOST = 2.0, 3.6
 
 
-def estimate_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool) -> tuple[GameLength, ...]:
+def estimate_lengths(game: KitGame) -> tuple[GameLength, ...]:
     """Game lengths estimated without playing (a game not measured ahead: playing its games would take a minute):
     at each player count the stock serves, the turns it takes to lay the tiles the game can use (the stock, at
     most the board's cells) at MOST to FEWEST tiles a turn; the rounds, those turns shared among the players."""
@@ -101,23 +119,16 @@ def estimate_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: 
     from modlinseq_print.rules.game import MAX_PLAYERS, stock_tiles
     from modlinseq_print.rules.setup import hand_sizes
 
-    tiles = len(stock_tiles(modulus, copies, wild, no_zero))
-    laid = min(tiles, len(parse_board(board).cells))
+    tiles = len(stock_tiles(game.modulus, game.copies, game.wild, game.no_zero))
+    laid = min(tiles, len(parse_board(game.board).cells))
     turns = (max(1, math.ceil(laid / MOST)), max(1, math.ceil(laid / FEWEST)))
     return tuple(GameLength(size.players, (math.ceil(turns[1] / size.players),), turns, estimated=True)
                  for size in hand_sizes(tiles) if size.players <= MAX_PLAYERS)
 
 
-def game_key(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
-             pattern: str | None, marker: bool) -> tuple:
-    """What a game's figures depend on, as the table of measured games keys them (with the shuffle; each entry
-    says how many games it played)."""
-    return (board, modulus, copies, wild, no_zero, wrap or "", pattern or "", marker, SHUFFLE)
-
-
 @lru_cache(maxsize=1)
 def measured_ahead() -> dict[tuple, tuple[GameLength, ...]]:
-    """The table of games measured ahead of time (data/game_lengths.toml), by game_key."""
+    """The table of games measured ahead of time (data/game_lengths.toml), by the game's `KitGame.key`."""
     import tomllib
 
     with open(MEASURED, "rb") as handle:
@@ -129,8 +140,7 @@ def measured_ahead() -> dict[tuple, tuple[GameLength, ...]]:
             for e in entries}
 
 
-def play_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool, wrap: str | None,
-                 pattern: str | None, marker: bool, games: int = GAMES, jobs: int = 1) -> tuple[GameLength, ...]:
+def play_lengths(game: KitGame, games: int = GAMES, jobs: int = 1) -> tuple[GameLength, ...]:
     """The game lengths found by playing `games` games (shuffled by SHUFFLE, in `jobs` processes) at each player
     count the stock serves."""
     from modlinseq_print.geometry.boards import parse_board
@@ -138,13 +148,13 @@ def play_lengths(board: str, modulus: int, copies: int, wild: int, no_zero: bool
     from modlinseq_print.rules.playtest import playtest
     from modlinseq_print.rules.setup import hand_sizes
 
-    tiles = stock_tiles(modulus, copies, wild, no_zero)
-    spec = parse_board(board)
+    tiles = stock_tiles(game.modulus, game.copies, game.wild, game.no_zero)
+    spec = parse_board(game.board)
     found = []
     for size in hand_sizes(len(tiles)):
         if size.players > MAX_PLAYERS:
             break
-        variant = Variant(spec, modulus, wrap, marker=marker, pattern=pattern, hand=size.hand)
+        variant = Variant(spec, game.modulus, game.wrap, marker=game.marker, pattern=game.pattern, hand=size.hand)
         played = playtest(variant, ("greedy",) * size.players, tiles, games, SHUFFLE, jobs)
         rounds = sorted(-(-g.turns // size.players) for g in played)
         found.append(GameLength(size.players, tuple(rounds), tuple(sorted(g.turns for g in played))))

@@ -185,7 +185,7 @@ def _measured(presets) -> list:
 
     table = game_length.measured_ahead()
     assert all(length.games >= game_length.GAMES for lengths in table.values() for length in lengths)
-    return [(p.title, p.modulus) for p in presets if game_length.game_key(*game_length.game_of(p)) not in table]
+    return [(p.title, p.modulus) for p in presets if game_length.game_of(p).key not in table]
 
 
 def test_every_shipped_preset_s_games_were_measured_ahead():
@@ -203,7 +203,7 @@ def test_every_shipped_preset_s_games_were_measured_from_40_games_at_every_count
     from modlinseq_print.rules.setup import hand_sizes
 
     preset = load_preset(name)
-    lengths = game_length.measured_ahead()[game_length.game_key(*game_length.game_of(preset))]
+    lengths = game_length.measured_ahead()[game_length.game_of(preset).key]
     stock = sum(p.kind in ("number", "wild") for p in kit_pieces(preset))
     assert [length.players for length in lengths] == [s.players for s in hand_sizes(stock) if s.players <= MAX_PLAYERS]
     assert all(length.games == game_length.MEASURED_GAMES for length in lengths)
@@ -220,11 +220,10 @@ def test_an_estimate_covers_every_game_measured_ahead_and_stays_within_twice_its
     """A game not measured ahead is estimated from its tiles (a kit build would otherwise play for a minute): for
     every game measured ahead, the estimate at each player count has at least the rounds of its 95th
     percentile, and not more than twice as many; its longest time is near the longest game's or beyond."""
-    from modlinseq_print.kits.game_length import estimate_lengths, measured_ahead
+    from modlinseq_print.kits.game_length import KitGame, estimate_lengths, measured_ahead
 
     for key, measured in measured_ahead().items():
-        board, modulus, copies, wild, no_zero = key[:5]
-        estimated = {length.players: length for length in estimate_lengths(board, modulus, copies, wild, no_zero)}
+        estimated = {length.players: length for length in estimate_lengths(KitGame(*key[:5]))}
         for length in measured:
             guess = estimated[length.players]
             assert length.rounds_p95 <= guess.rounds_p95 <= 2 * length.rounds_p95, (key, length.players)
