@@ -38,6 +38,19 @@ class TileSupply:
     declare: bool
 
 
+@dataclass(frozen=True)
+class FillingRules:
+    """What every filling of one turn search keeps to, on whichever walk: the tiles on the board, the tiles the
+    hand supplies, at most `most` of them put down, a stretch holding one of the `anchors` (any cell when None),
+    and the step classes of progressions modulo m, memoised across walks."""
+
+    tiles: Mapping[Cell, Tile]
+    supply: TileSupply
+    most: int
+    anchors: Container[Cell] | None
+    steps: Progressions
+
+
 #: Whether to leave out the stretches grown from an origin: (first, last) of a run of tiles, (first, None) of
 #: a stretch of new tiles.
 Skip = Callable[[int, int | None], bool]
@@ -86,11 +99,11 @@ class _Search:
     cells and further runs, then leftwards over empty cells only, so the run's known terms prune from the
     start and each stretch comes once; a stretch of new tiles only grows from its first cell."""
 
-    def __init__(self, cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: TileSupply, most: int,
-                 anchors: Container[Cell] | None, steps: Progressions, skip: Skip | None, visit: Visit):
+    def __init__(self, cells: tuple[Cell, ...], closed: bool, rules: FillingRules, visit: Visit, skip: Skip | None):
         self.skip, self.visit = skip, visit
+        tiles, hand = rules.tiles, rules.supply
         self.cells, self.n, self.closed, self.tiles, self.hand = cells, len(cells), closed, tiles, hand
-        self.most, self.anchors, self.steps, self.m = most, anchors, steps, steps.m
+        self.most, self.anchors, self.steps, self.m = rules.most, rules.anchors, rules.steps, rules.steps.m
         self.counts = Counter(hand.counts)
         self.changes: dict[Cell, Tile] = {}
         self.swapped: list[Cell] = []
@@ -286,12 +299,12 @@ class _Search:
         del self.seen[cell]
 
 
-def walk_fillings(cells: tuple[Cell, ...], closed: bool, tiles: Mapping[Cell, Tile], hand: TileSupply, most: int,
-                  anchors: Container[Cell] | None, steps: Progressions, visit: Visit, skip: Skip | None = None) -> None:
-    """Visit every way to fill a stretch of a walk (its cells, closed or not) from the hand, at most `most`
-    empty cells, keeping it modular-linear and holding an anchor cell (any cell when anchors is None):
+def walk_fillings(cells: tuple[Cell, ...], closed: bool, rules: FillingRules, visit: Visit,
+                  skip: Skip | None = None) -> None:
+    """Visit every way to fill a stretch of a walk (its cells, closed or not) as the search's `rules` allow,
+    keeping it modular-linear:
     visit(start on the walk, length, loop, changes, swapped, wild tiles put down), called as each is found (a
     call, not a generator: the search recurses a frame per cell, and a value passed up a chain of generators
     costs a step per frame). `skip(first, last)` leaves out the stretches grown from a run of tiles at
     first..last, `skip(first, None)` those of new tiles grown from the cell at first."""
-    _Search(cells, closed, tiles, hand, most, anchors, steps, skip, visit).run()
+    _Search(cells, closed, rules, visit, skip).run()

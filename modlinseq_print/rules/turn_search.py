@@ -21,7 +21,7 @@ from typing import Iterator, Mapping, cast
 from modlinseq_print.collector import collector_paused
 from modlinseq_print.geometry.hexgrid import ORIGIN, Cell
 from modlinseq_print.geometry.patterns import board_pattern
-from modlinseq_print.rules.fillings import Progressions, TileSupply, walk_fillings
+from modlinseq_print.rules.fillings import FillingRules, Progressions, TileSupply, walk_fillings
 from modlinseq_print.rules.position import (Position, Tile, allowed_class, chain_constraint, solve_wilds,
                                             through_centre, wild_support)
 from modlinseq_print.rules.sequences import Residue, points, value_class
@@ -115,10 +115,6 @@ class _Stretch:
     def ordered(self, changes: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
         """A turn's tiles in line order."""
         return tuple((c, changes[c]) for c in self.order if c in changes)
-
-    def placed(self, changes: dict[Cell, Tile], points: int) -> Move:
-        """A turn on this plain stretch, whose sequences are traced only when asked for (most are never shown)."""
-        return Move(changes, (), points, self, self.order)
 
     def sequences_of(self, changes: Mapping[Cell, Tile]) -> tuple[TurnSequence, ...]:
         """The sequences of a turn on this stretch, the primary first (a Move's SequenceSource): the same for
@@ -215,6 +211,8 @@ class TurnSearch:
         self.marks = {c: 1 if mark == "bonus" else -1 for c, mark in board_pattern(position.board, pattern).items()}
         self.first, self.centre_rule = position.first_turn, position.centre_rule
         self.marker = any(t.marker for t in self.tiles.values())
+        # the wild-tile policy's rules, read once (the search asks for each of tens of thousands of turns)
+        self.supported_wilds, self.unique_wilds = position.policy.supported, position.policy.unique
         self.solved: WildSolution | None = solve_wilds(position) if position.open_wilds() else None
         self.whole = connected(self.topo, self.tiles)
         self.chains = StretchChains(self.topo, self.tiles, hash_swap)
@@ -254,9 +252,9 @@ class TurnSearch:
             return bool(self._search(False, clock, stop_at_first=True))
 
     def _search(self, best_only: bool, clock: SearchClock | None = None, stop_at_first: bool = False) -> list[Move]:
-        hand = TileSupply(Counter(self.hand.naturals), self.hand.wild, self.allowed,
-                          self.wild_values if self.hash_swap else None, self.position.policy.declares)
-        anchors, steps = self._anchors(), Progressions(self.m)
+        supply = TileSupply(Counter(self.hand.naturals), self.hand.wild, self.allowed,
+                            self.wild_values if self.hash_swap else None, self.position.policy.declares)
+        rules = FillingRules(self.tiles, supply, self.hand.size, self._anchors(), Progressions(self.m))
         found = _Found(self, best_only, clock)
         visit = _until_found(found) if stop_at_first else found.visit
         try:
@@ -265,8 +263,7 @@ class TurnSearch:
                     break
                 skip = None if origins is None else lambda first, last, o=origins: o[first, last] < found.best
                 found.walk, found.stretches = walk, {}
-                walk_fillings(walk.cells, walk.closed, self.tiles, hand, self.hand.size, anchors, steps, visit,
-                              skip)
+                walk_fillings(walk.cells, walk.closed, rules, visit, skip)
         except _Enough:
             pass
         found.moves.sort(key=best_first)
@@ -387,18 +384,18 @@ class TurnSearch:
         if plain.board_wild is not None and not self._wild_fits(changes, stretch, plain.board_wild):
             return None
         if not wild:
-            return stretch.placed(changes, plain.natural)
+            return Move(changes, (), plain.natural, stretch, stretch.order)  # sequences traced when asked
         open_wild = [c for c, t in wild.items() if t.declared is None]
-        if len(open_wild) > 1 or open_wild and self.position.policy.supported:
+        if len(open_wild) > 1 or open_wild and self.supported_wilds:
             return self._judge(changes, (), stretch)
         if open_wild:
             cell = open_wild[0]
             here = self._lone_wild(changes, stretch, cell)
             allowed = self.allowed(cell)
             fits = None if here is None or allowed is None else here.intersect(allowed)
-            if fits is None or self.position.policy.unique and fits.modulus != self.m:
+            if fits is None or self.unique_wilds and fits.modulus != self.m:
                 return None
-        return stretch.placed(changes, self._points(plain, wild))
+        return Move(changes, (), self._points(plain, wild), stretch, stretch.order)
 
     def _wild_fits(self, changes: dict[Cell, Tile], stretch: _Stretch, cell: Cell) -> bool:
         """True when the open wild tile on a stretch can take a value the natural turn's line gives it and its
