@@ -2,9 +2,9 @@
 with the seats swapped (so a seat's advantage and the luck of the deal cancel), the margin in points a game with
 its paired standard error, the win rates, the CPU seconds and the peak memory.
 
-The measuring game is small: the starter kit's modulus 7 on hex:3 (19 cells), three tiles of each value and
-one wild tile (22 tiles), hands of 4. There a careful game costs about half a second of CPU and a strong one
-a few seconds; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands of 7) a careful game takes
+The measuring game is small: the starter kit's modulus 7 on hex:3 (37 cells), three tiles of each value and
+one wild tile (22 tiles), hands of 4. There a careful game costs about half a second of CPU and one against
+strong about a second; on the standard kit's board (hex:9, modulus 13, 134 tiles, hands of 7) a careful game takes
 10-20 s, so 1,000 deals of it would take days of this machine. `--standard` plays the standard kit instead
 (give a small `--deals`). Options: `--deals N` (default 1000), `--jobs J` (default 2; 1 with --smallest),
 `--seed S`, `--pairs beginner,greedy,...` (the levels, weakest first: each plays the next; "strong:N" for a
@@ -13,9 +13,10 @@ weighs guesses).
 
 Measured (seed 39, a computer shared by several people): greedy over beginner +15.4 points a game (paired SE
 0.34) over 500 deals (1,000 games), greedy winning 93.4%, 0.14 s of CPU a game; careful over greedy +1.0
-(SE 0.29, 3.5 SE) over 500 deals, careful winning 52.4%, 0.73 s a game; strong over careful -0.7 (SE
-0.54) over the first 59 deals (118 games), strong winning 45.8%, 2.6 s a game: on this board strong, which
-judges turns as careful does on 12-17 guesses of the unseen tiles instead of 4, seldom plays another turn.
+(SE 0.29, 3.5 SE) over 500 deals, careful winning 52.4%, 0.73 s a game; strong over careful +1.2 (SE
+0.21, 5.6 SE) over 500 deals, strong winning 54.5%, 1.15 s a game: strong spends its wild tile where careful
+keeps it (often to the game's end, where it scores nothing), and plays the game's end out once the stock is
+empty.
 """
 
 from __future__ import annotations
