@@ -1,8 +1,8 @@
 """Computer players by level, from the one that thinks least (LEVELS, the one list every front end offers):
 `beginner` plays the best of a few turns it spots at random; `greedy` takes a highest-scoring turn; `careful`
-also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) judges turns as careful does,
-on many more guesses of the unseen tiles (the same guesses for every turn), within a work budget counted in turn
-searches.
+also weighs what a turn leaves the next player; `strong` (rules/strong_player.py) looks ahead as careful does, on
+many more guesses of the unseen tiles (the same guesses for every turn), counts a wild tile kept as nothing, and
+plays the game's end out once the stock is empty, within a work budget counted in turn searches.
 
 A beginner picks SPOTTED of the legal turns at random (the same turn may come twice) and plays the one scoring
 most: it never misses a turn its sample holds, but it sees only part of the hand's chances, as a person new to
