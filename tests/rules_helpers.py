@@ -37,3 +37,18 @@ def find(analysis: Analysis, *addresses: str):
 def addresses(analysis: Analysis, cells) -> list[str]:
     """Addresses of cells on the analysed board."""
     return [analysis.position.board.address(c) for c in cells]
+
+
+def counted_strong_turn(monkeypatch, game, budget: int):
+    """The strong player's turn on `game` with `budget`, its Work, and the turn searches it made (each counted
+    as the strong player's search calls it)."""
+    import random
+
+    from modlinseq_print.rules import strong_player
+
+    game.moves()  # worked out before counting: the count is of the searches a turn adds
+    searches: list[int] = []
+    real = strong_player.best_turns
+    monkeypatch.setattr(strong_player, "best_turns", lambda *a: searches.append(1) or real(*a))
+    work = strong_player.Work(budget)
+    return strong_player.strong(game, random.Random(1), budget, work), work, searches

@@ -11,6 +11,7 @@ from modlinseq_print.rules import players
 from modlinseq_print.rules.game import Game, Variant, stock_tiles
 from modlinseq_print.rules.moves import generate_turns, play_move
 from modlinseq_print.rules.players import AI_PLAYERS, choose
+from rules_helpers import counted_strong_turn
 
 
 def midgame(seed: int, turns: int = 4, board: str = "hex:5") -> Game:
@@ -186,15 +187,8 @@ def test_a_beginner_plays_the_best_of_the_turns_it_spots():
 def test_a_strong_players_budget_bounds_its_work(monkeypatch, budget):
     """Every turn search the strong player makes is counted (the whole list of the hand's turns one, each reply
     and each next turn one): it makes at most `budget` of them, and with a larger budget uses most of it."""
-    from modlinseq_print.rules import strong_player
-
     game = midgame(2, 4)
-    game.moves()  # worked out before counting: the count below is of the searches a turn adds
-    searches = []
-    real = strong_player.best_turns
-    monkeypatch.setattr(strong_player, "best_turns", lambda *a: searches.append(1) or real(*a))
-    work = strong_player.Work(budget)
-    picked = strong_player.strong(game, random.Random(1), budget, work)
+    picked, work, searches = counted_strong_turn(monkeypatch, game, budget)
     assert work.done == 1 + len(searches) <= budget
     assert picked.notation(game.position) in {m.notation(game.position) for m in game.moves()}
     if budget >= 30:

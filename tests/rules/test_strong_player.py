@@ -11,6 +11,7 @@ from modlinseq_print.rules.game import Game
 from modlinseq_print.rules.moves import Hand, best_turns, play_move
 from modlinseq_print.rules.players import choose
 from modlinseq_print.rules.playtest import game_seed
+from rules_helpers import counted_strong_turn
 
 
 def stock_emptied(number: int) -> Game:
@@ -67,12 +68,7 @@ def test_the_end_of_the_game_is_played_out_within_the_budget(monkeypatch, budget
     """Each search of a play-out is counted, a play-out is started only if the budget can finish it, and with
     no budget for one the strong player plays a turn scoring most."""
     game = stock_emptied(2)
-    game.moves()
-    searches = []
-    real = strong_player.best_turns
-    monkeypatch.setattr(strong_player, "best_turns", lambda *a: searches.append(1) or real(*a))
-    work = strong_player.Work(budget)
-    picked = strong_player.strong(game, random.Random(1), budget, work)
+    picked, work, searches = counted_strong_turn(monkeypatch, game, budget)
     assert work.done == 1 + len(searches) <= budget
     if budget == 1:
         assert not searches and picked.points == game.moves()[0].points
