@@ -49,9 +49,9 @@ LEVELS = (
     Level("greedy", "always plays a turn that scores the most points right now"),
     Level("careful", "scores well, but keeps its wild tiles for big turns and avoids leaving long lines open "
                      "for the next player"),
-    Level("strong", "weighs the next player's replies as careful does, against many more guesses at the tiles "
-                    "it cannot see, spends its wild tiles as freely as its other tiles, and plays the end of "
-                    "the game out once the stock is empty"),
+    Level("strong", "looks ahead as careful does, with many more guesses at the tiles it cannot see; it spends "
+                    "its wild tiles freely, and once the stock is empty it plays the rest of the game out in "
+                    "its head"),
 )
 AI_PLAYERS = tuple(level.name for level in LEVELS)
 #: How many turns, picked at random among the legal ones, a beginner looks at.

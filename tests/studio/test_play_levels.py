@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from modlinseq_print.rules.players import AI_PLAYERS
+from modlinseq_print.rules.players import AI_PLAYERS, LEVELS
 
 STATIC = Path(__file__).parents[2] / "modlinseq_print" / "studio" / "static"
 
@@ -22,6 +22,14 @@ def test_every_seat_offers_a_person_and_every_level_weakest_first():
         assert values == ["person", *AI_PLAYERS]
     designer = re.search(r'<select name="play_ai">(.*?)</select>', (STATIC / "board.html").read_text()).group(1)
     assert re.findall(r'<option value="([^"]*)"', designer) == list(AI_PLAYERS)
+
+
+def test_the_page_says_what_each_level_does_in_its_own_words():
+    """The seats' levels are explained beside them, each in the words of its definition, weakest first."""
+    page = (STATIC / "play.html").read_text()
+    block = re.search(r"<summary>The computer players</summary><dl>(.*?)</dl>", page, re.S).group(1)
+    told = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", block)
+    assert told == [(level.name, level.words[0].upper() + level.words[1:] + ".") for level in LEVELS]
 
 
 @pytest.mark.parametrize("kind", ["beginner", "strong"])
