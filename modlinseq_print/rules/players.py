@@ -134,7 +134,7 @@ def dealt_hands(game: Game, rng: random.Random) -> list[Hand]:
     hands = []
     for _ in range(REPLIES if size else 0):
         drawn = rng.sample(pool, size)
-        hands.append(Hand(tuple(sorted(v for v in drawn if v is not None)), drawn.count(None)))
+        hands.append(Hand.of(drawn))
     return hands
 
 

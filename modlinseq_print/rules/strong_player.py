@@ -95,8 +95,7 @@ def endgame(game: Game, rng: random.Random, work: Work) -> Move:
     """The stock empty and one other player: the tiles it cannot see are that player's hand, so each turn
     scoring most is played out to the game's end, each player then playing a turn scoring most; the turn whose
     play-out ends with it furthest ahead is played (a play-out is started only if the budget can finish it)."""
-    unseen = game.unseen(game.current)
-    other = Hand(tuple(sorted(v for v in unseen.elements() if v is not None)), unseen[None])
+    other = Hand.of(game.unseen(game.current).elements())
     mine = game.hands[game.current]
     moves = game.moves()[:ENDGAME_WIDE]
     worth: list[float] = []
@@ -150,8 +149,7 @@ def deal(game: Game, rng: random.Random) -> tuple[Hand, list[int | None]]:
     pool = list(game.unseen(game.current).elements())
     size = 0 if seat is None else min(game.hands[seat].size, len(pool))
     drawn = rng.sample(pool, min(len(pool), size + game.variant.hand))
-    hand = drawn[:size]
-    return Hand(tuple(sorted(v for v in hand if v is not None)), hand.count(None)), drawn[size:size + game.stock_size]
+    return Hand.of(drawn[:size]), drawn[size:size + game.stock_size]
 
 
 def judge(game: Game, move: Move, guess: tuple[Hand, list[int | None]], work: Work) -> float:

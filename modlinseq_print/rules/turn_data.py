@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Callable, Mapping, NamedTuple, Protocol
+from typing import Callable, Iterable, Mapping, NamedTuple, Protocol
 
 from modlinseq_print.geometry.hexgrid import Cell
 from modlinseq_print.inputs import excerpt
@@ -29,6 +29,12 @@ class Hand:
 
     naturals: tuple[int, ...] = ()
     wild: int = 0
+
+    @classmethod
+    def of(cls, tiles: Iterable[int | None]) -> Hand:
+        """The hand holding these tiles, in any order (None: a wild tile)."""
+        held = list(tiles)
+        return cls(tuple(sorted(v for v in held if v is not None)), held.count(None))
 
     @property
     def size(self) -> int:
